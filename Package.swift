@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// One list for every target, so the language mode and upcoming features stay in step.
+let swiftSettings: [SwiftSetting] = [
+    // Swift 6 is the language mode of the package (see `swiftLanguageModes` below);
+    // these upcoming features tighten what the compiler checks beyond it.
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ImpressionTracking",
+    // Mutex (Synchronization) sets the floor on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+    ],
+    targets: [
+        .target(name: "ImpressionTracking", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ImpressionTrackingTests",
+            dependencies: ["ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // Imports only the public API: proof that the contract compiles as written.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+/// One view impression: a section seen for long enough, at a given sample.
+public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// The section that was seen.
+    public var sectionID: ID
+    /// The tracker time of the sample that completed the impression.
+    public var time: Duration
+    /// The section's visible ratio at that sample, in `0...1`.
+    public var visibleRatio: Double
+    /// The continuous visible time observed, `(consecutive samples - 1) * sampleInterval`;
+    /// at least the policy's `minimumDuration`.
+    public var visibleDuration: Duration
+    /// The visit in which it was seen: 1 for the first; see ``ImpressionEngine/appear()``.
+    public var visit: Int
+
+    /// Creates an impression; engines and trackers make them, tests compare with them.
+    public init(sectionID: ID, time: Duration, visibleRatio: Double,
+                visibleDuration: Duration, visit: Int) {
+        self.sectionID = sectionID
+        self.time = time
+        self.visibleRatio = visibleRatio
+        self.visibleDuration = visibleDuration
+        self.visit = visit
+    }
+}
+
+extension Impression: Codable where ID: Codable {}
+
+extension Impression: CustomStringConvertible {
+    /// `section 3 at 1.0 s (ratio 0.75, seen 1 s, visit 1)`.
+    public var description: String {
+        "section \(sectionID) at \(time.formatted) (ratio \(visibleRatio), seen \(visibleDuration.formatted), visit \(visit))"
+    }
+}

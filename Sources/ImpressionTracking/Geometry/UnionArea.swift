@@ -1,0 +1,127 @@
+extension Rect {
+    /// The exact area covered by `rects`, each overlap counted once.
+    ///
+    /// Exact for any arrangement (a sweep over the x edges with a segment tree over the
+    /// y edges, O(n log n)), not a grid approximation. Empty rects add nothing.
+    public static func unionArea(of rects: some Collection<Rect>) -> Double {
+        var workspace = UnionAreaWorkspace()
+        return workspace.unionArea(of: rects)
+    }
+}
+
+/// Reusable buffers for exact union areas, so the engine's samples do not allocate.
+///
+/// Keep one per engine; each call clears and refills the buffers, keeping their capacity.
+struct UnionAreaWorkspace: Sendable {
+    private struct Edge {
+        var x: Double
+        var lowerY: Int32   // index into `ys`
+        var upperY: Int32
+        var delta: Int32    // +1 where a rect starts, -1 where it ends
+    }
+
+    private var ys: [Double] = []
+    private var edges: [Edge] = []
+    // Segment tree over the elementary y intervals [ys[i], ys[i + 1]).
+    private var coverCount: [Int32] = []
+    private var coveredLength: [Double] = []
+
+    init() {}
+
+    mutating func unionArea(of rects: some Collection<Rect>) -> Double {
+        // Fast paths: most sections have one or two visible cells.
+        var nonEmpty = 0
+        var first = Rect.zero
+        var second = Rect.zero
+        for rect in rects where !rect.isEmpty {
+            if nonEmpty == 0 { first = rect } else if nonEmpty == 1 { second = rect }
+            nonEmpty += 1
+            if nonEmpty > 2 { break }
+        }
+        switch nonEmpty {
+        case 0: return 0
+        case 1: return first.area
+        case 2: return first.area + second.area - (first.intersection(second)?.area ?? 0)
+        default: return sweep(rects)
+        }
+    }
+
+    private mutating func sweep(_ rects: some Collection<Rect>) -> Double {
+        ys.removeAll(keepingCapacity: true)
+        for rect in rects where !rect.isEmpty {
+            ys.append(rect.minY)
+            ys.append(rect.maxY)
+        }
+        ys.sort()
+        ys.removeAdjacentDuplicates()
+        let intervalCount = ys.count - 1
+
+        edges.removeAll(keepingCapacity: true)
+        for rect in rects where !rect.isEmpty {
+            let lower = Int32(ys.lowerBound(of: rect.minY))
+            let upper = Int32(ys.lowerBound(of: rect.maxY))
+            edges.append(Edge(x: rect.minX, lowerY: lower, upperY: upper, delta: 1))
+            edges.append(Edge(x: rect.maxX, lowerY: lower, upperY: upper, delta: -1))
+        }
+        edges.sort { $0.x < $1.x }
+
+        let nodeCount = 4 * intervalCount
+        coverCount.removeAll(keepingCapacity: true)
+        coverCount.append(contentsOf: repeatElement(0, count: nodeCount))
+        coveredLength.removeAll(keepingCapacity: true)
+        coveredLength.append(contentsOf: repeatElement(0, count: nodeCount))
+
+        var area = 0.0
+        var previousX = edges[0].x
+        for edge in edges {
+            area += coveredLength[1] * (edge.x - previousX)
+            previousX = edge.x
+            update(node: 1, nodeLower: 0, nodeUpper: intervalCount,
+                   lower: Int(edge.lowerY), upper: Int(edge.upperY), delta: edge.delta)
+        }
+        return area
+    }
+
+    /// Adds `delta` to the cover count of the intervals `lower..<upper`.
+    private mutating func update(node: Int, nodeLower: Int, nodeUpper: Int, lower: Int, upper: Int, delta: Int32) {
+        if upper <= nodeLower || nodeUpper <= lower { return }
+        if lower <= nodeLower && nodeUpper <= upper {
+            coverCount[node] += delta
+        } else {
+            let middle = (nodeLower + nodeUpper) / 2
+            update(node: 2 * node, nodeLower: nodeLower, nodeUpper: middle, lower: lower, upper: upper, delta: delta)
+            update(node: 2 * node + 1, nodeLower: middle, nodeUpper: nodeUpper, lower: lower, upper: upper, delta: delta)
+        }
+        if coverCount[node] > 0 {
+            coveredLength[node] = ys[nodeUpper] - ys[nodeLower]
+        } else if nodeUpper - nodeLower == 1 {
+            coveredLength[node] = 0
+        } else {
+            coveredLength[node] = coveredLength[2 * node] + coveredLength[2 * node + 1]
+        }
+    }
+}
+
+extension Array where Element == Double {
+    /// Removes equal neighbours of a sorted array in place.
+    mutating func removeAdjacentDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
+
+    /// The first index whose element is not less than `value`, in a sorted array.
+    func lowerBound(of value: Double) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,57 @@
+extension ImpressionPolicy {
+    /// ZOZO's module rule (seed 003): 50 % of the height for 1 continuous second, checked
+    /// every 100 ms; scrolled out and back in fires again. The same as ``default``.
+    public static var zozoModule: ImpressionPolicy { .default }
+
+    /// SARAH's cell rule (seed 000): two thirds of the height for 2 s, once per screen
+    /// visit. SARAH sampled every 0.5 s; use `sampleInterval: .milliseconds(500)` to match.
+    public static var sarahCell: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 2.0 / 3.0, minimumDuration: .seconds(2), recurrence: .oncePerVisit)
+    }
+
+    /// Cookpad's `ShowContentLog` (seed 001): logged as soon as any of it appears, once
+    /// per visit; the lifecycle calls carry the six rules.
+    public static var cookpadShowContent: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, recurrence: .oncePerVisit)
+    }
+
+    /// One pixel, at once (GameWith, seed 002, after Google Ad Manager's mobile rule):
+    /// any positive visible area fires at the first sample.
+    public static var anyPixel: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, measure: .area)
+    }
+
+    /// ABEMA's `ImpressionTrackingController` (seed 004): 80 % of the area for 2 s.
+    public static var abema: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.8, minimumDuration: .seconds(2), measure: .area)
+    }
+
+    /// MRC / IAB display viewability: 50 % of the pixels for 1 continuous second.
+    public static var mrcDisplay: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), measure: .area)
+    }
+
+    /// MRC / IAB video viewability: 50 % of the pixels for 2 continuous seconds.
+    public static var mrcVideo: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(2), measure: .area)
+    }
+
+    /// The named presets, in a fixed order, by the names the command line and traces use.
+    public static var presets: [(name: String, policy: ImpressionPolicy)] {
+        [
+            ("default", .default),
+            ("zozo", .zozoModule),
+            ("sarah", .sarahCell),
+            ("cookpad", .cookpadShowContent),
+            ("any-pixel", .anyPixel),
+            ("abema", .abema),
+            ("mrc-display", .mrcDisplay),
+            ("mrc-video", .mrcVideo),
+        ]
+    }
+
+    /// The preset with that name (see ``presets``), or `nil`.
+    public static func preset(named name: String) -> ImpressionPolicy? {
+        presets.first { $0.name == name }?.policy
+    }
+}

@@ -1,0 +1,123 @@
+/// What counts as an impression: how much of a section must be seen, for how long, and
+/// how often it may count again.
+///
+/// The default is ZOZO's module rule (seed 003): half of the section's height, for one
+/// continuous second, again on every entry. Presets for the other seeds and the industry
+/// standards are in ``ImpressionPolicy`` extensions, e.g. ``mrcDisplay``.
+///
+/// A policy is a plain value; it is checked when handed to an engine or tracker
+/// (``validate()``): a ratio outside `0...1` or a negative duration is rejected there.
+public struct ImpressionPolicy: Sendable, Hashable {
+    /// How the visible part of a section is measured.
+    public enum Measure: Sendable, Hashable {
+        /// The height of the bounding box of the visible parts of the cells, over the
+        /// section's full height (ZOZO: union of the visible cell rects, then its height).
+        case height
+        /// The exact area of the union of the visible parts, overlaps counted once, over
+        /// the section's full area (the MRC "percentage of pixels" rule).
+        case area
+    }
+
+    /// When a section that has fired may fire again.
+    public enum Recurrence: Sendable, Hashable {
+        /// Again after at least one sample at which it was not visible (ZOZO: scrolled out
+        /// and back in fires again).
+        case onEveryEntry
+        /// Once per visit of the screen (SARAH, Cookpad): scrolling back does not count
+        /// again; a new visit (pop back, foreground, refresh) does.
+        case oncePerVisit
+        /// Once until ``ImpressionEngine/reset()``.
+        case oncePerTracker
+    }
+
+    /// The fraction of the section, in `0...1`, that must be visible; inclusive (`>=`).
+    ///
+    /// `0` is the one-pixel rule: any positive visible area counts.
+    public var minimumVisibleRatio: Double
+    /// How long the section must stay visible, continuously, before it fires.
+    public var minimumDuration: Duration
+    /// How the visible part is measured.
+    public var measure: Measure
+    /// When a section may fire again.
+    public var recurrence: Recurrence
+
+    /// Creates a policy; see the properties for what each part means.
+    public init(
+        minimumVisibleRatio: Double = 0.5,
+        minimumDuration: Duration = .seconds(1),
+        measure: Measure = .height,
+        recurrence: Recurrence = .onEveryEntry
+    ) {
+        self.minimumVisibleRatio = minimumVisibleRatio
+        self.minimumDuration = minimumDuration
+        self.measure = measure
+        self.recurrence = recurrence
+    }
+
+    /// 50 % of the height for 1 s, again on every entry (ZOZO, seed 003).
+    public static var `default`: ImpressionPolicy { ImpressionPolicy() }
+
+    /// Checks that the ratio is in `0...1` and the duration is not negative.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the bad value.
+    public func validate() throws(ConfigurationError) {
+        guard minimumVisibleRatio >= 0, minimumVisibleRatio <= 1 else {
+            throw .ratioOutOfRange(minimumVisibleRatio)
+        }
+        guard minimumDuration >= .zero else {
+            throw .negativeDuration(minimumDuration)
+        }
+    }
+
+    /// The number of consecutive visible samples that make an impression:
+    /// `ceil(minimumDuration / sampleInterval) + 1`.
+    ///
+    /// 11 for 1 s at 100 ms, 5 for 2 s at 500 ms, 1 for a duration of zero. An
+    /// impression is never early: the span from the first to the last of these samples
+    /// is at least `minimumDuration`. Saturates at `Int.max` for absurd durations.
+    public func requiredSamples(sampleInterval: Duration) -> Int {
+        guard sampleInterval > .zero, minimumDuration > .zero else { return 1 }
+        let duration = minimumDuration.attoseconds
+        let interval = sampleInterval.attoseconds
+        let (quotient, remainder) = duration.quotientAndRemainder(dividingBy: interval)
+        let intervals = quotient + (remainder > 0 ? 1 : 0)
+        return intervals >= Int128(Int.max) ? Int.max : Int(intervals) + 1
+    }
+}
+
+extension ImpressionPolicy: CustomStringConvertible {
+    /// A compact form such as `50% height for 1 s, on every entry`.
+    public var description: String {
+        let percent = minimumVisibleRatio * 100
+        let ratio = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+        let recurrenceText: String
+        switch recurrence {
+        case .onEveryEntry: recurrenceText = "on every entry"
+        case .oncePerVisit: recurrenceText = "once per visit"
+        case .oncePerTracker: recurrenceText = "once per tracker"
+        }
+        return "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted), \(recurrenceText)"
+    }
+}
+
+extension Duration {
+    /// The duration as a whole number of attoseconds.
+    var attoseconds: Int128 {
+        let (seconds, attoseconds) = components
+        return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
+    }
+
+    /// A short human form: `1 s`, `100 ms`, `1.5 s`.
+    var formatted: String {
+        let milliseconds = Double(attoseconds) / 1e15
+        if milliseconds.magnitude >= 1000 {
+            let seconds = milliseconds / 1000
+            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        }
+        return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds)) ms" : "\(milliseconds) ms"
+    }
+}
+
+extension ImpressionPolicy: Codable {}
+extension ImpressionPolicy.Measure: Codable {}
+extension ImpressionPolicy.Recurrence: Codable {}

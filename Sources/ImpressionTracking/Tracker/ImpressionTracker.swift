@@ -1,0 +1,161 @@
+/// The actor that tracks impressions in real (or virtual) time and publishes them to
+/// any number of subscribers.
+///
+/// It owns an ``ImpressionEngine``, a clock, and a tick of one sample interval (100 ms
+/// by default) that ``run()`` drives. Every input first brings the engine up to the
+/// clock's current time, so samples that fell due before an input see the state before
+/// it, even when the tick runs late.
+///
+/// ```swift
+/// let tracker = ImpressionTracker<String>()
+/// async let ticking: Void = tracker.run()
+/// try await tracker.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+/// try await tracker.setLayout(sections)
+/// for await impression in await tracker.impressions() {
+///     print(impression.sectionID, impression.time)
+/// }
+/// ```
+///
+/// - Important: Tracker time starts at the clock's `now` when the tracker is created.
+///   ``finish()`` ends every subscription for good; later subscriptions end at once.
+public actor ImpressionTracker<ID: Hashable & Sendable> {
+    private enum State {
+        case idle
+        case running
+        case finished
+    }
+
+    private var engine: ImpressionEngine<ID>
+    private let clock: TrackerClock
+    private var subscribers = Subscribers<Impression<ID>>()
+    private var state = State.idle
+
+    /// Creates a tracker whose time starts now on `clock`.
+    ///
+    /// - Important: An invalid policy or interval does not crash: the tracker then
+    ///   accepts no layout and publishes nothing; ``configurationError`` says why.
+    public init(
+        policy: ImpressionPolicy = .default,
+        sampleInterval: Duration = .milliseconds(100),
+        clock: some Clock<Duration> = ContinuousClock()
+    ) {
+        engine = ImpressionEngine(policy: policy, sampleInterval: sampleInterval)
+        self.policy = policy
+        self.sampleInterval = sampleInterval
+        configurationError = engine.configurationError
+        self.clock = TrackerClock(clock)
+    }
+
+    /// The policy of sections that have none of their own.
+    public nonisolated let policy: ImpressionPolicy
+    /// The time between two samples.
+    public nonisolated let sampleInterval: Duration
+    /// Why the tracker accepts no input, when its policy or interval is invalid.
+    public nonisolated let configurationError: ConfigurationError?
+    /// The tracker time the engine has been brought up to.
+    public var time: Duration { engine.time }
+    /// The current visit, 1 for the first.
+    public var visit: Int { engine.visit }
+    /// Whether samples count now; see ``ImpressionEngine/isActive``.
+    public var isActive: Bool { engine.isActive }
+    /// The number of live subscriptions.
+    public var subscriberCount: Int { subscribers.count }
+
+    // MARK: - Running and delivery
+
+    /// Runs the tick loop (an `AsyncStream` of ticks from the clock, one per sample
+    /// interval) until the task is cancelled or the tracker finishes.
+    ///
+    /// Each tick flushes: the engine is brought up to the clock's time and what fired is
+    /// published. Cancellation ends the loop quietly.
+    ///
+    /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
+    ///   progress.
+    public func run() async throws {
+        switch state {
+        case .running: throw ImpressionTrackerError.alreadyRunning
+        case .finished: return
+        case .idle: state = .running
+        }
+        defer { if case .running = state { state = .idle } }
+        flush()
+        for await _ in SampleTicks.stream(interval: sampleInterval, clock: clock) {
+            guard case .running = state else { return }
+            flush()
+        }
+    }
+
+    /// Brings the engine up to the clock's current time and publishes what fired.
+    public func flush() {
+        let fired = engine.advance(to: clock.elapsed())
+        if case .finished = state { return }
+        subscribers.publish(fired)
+    }
+
+    /// A new subscription: every impression published after this call, in order.
+    ///
+    /// Buffered without limit: a slow consumer loses nothing. Cancelling the consuming
+    /// task ends this subscription only. After ``finish()``, the stream ends at once.
+    public func impressions() -> AsyncStream<Impression<ID>> {
+        if case .finished = state {
+            return AsyncStream { $0.finish() }
+        }
+        return subscribers.subscribe()
+    }
+
+    /// Ends every subscription; their loops finish once they have read what was
+    /// published. The tracker publishes nothing more, and ``run()`` returns at its next
+    /// tick.
+    public func finish() {
+        state = .finished
+        subscribers.finishAll()
+    }
+
+    // MARK: - Inputs
+
+    /// Replaces the layout; see ``ImpressionEngine/setLayout(_:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous layout stays in force.
+    public func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
+        flush()
+        try engine.setLayout(sections)
+    }
+
+    /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous viewport stays in force.
+    public func setViewport(_ viewport: Rect) throws(LayoutError) {
+        flush()
+        try engine.setViewport(viewport)
+    }
+
+    /// The screen appeared; see ``ImpressionEngine/appear()``.
+    public func appear() { flush(); engine.appear() }
+    /// The screen disappeared; see ``ImpressionEngine/disappear()``.
+    public func disappear() { flush(); engine.disappear() }
+    /// The app went to the background; see ``ImpressionEngine/enterBackground()``.
+    public func enterBackground() { flush(); engine.enterBackground() }
+    /// The app came to the foreground; see ``ImpressionEngine/enterForeground()``.
+    public func enterForeground() { flush(); engine.enterForeground() }
+    /// A modal covers the screen or no longer does; see ``ImpressionEngine/setCovered(_:)``.
+    public func setCovered(_ covered: Bool) { flush(); engine.setCovered(covered) }
+    /// Content is being replaced; see ``ImpressionEngine/beginRefresh()``.
+    public func beginRefresh() { flush(); engine.beginRefresh() }
+    /// The refresh is over; see ``ImpressionEngine/endRefresh()``.
+    public func endRefresh() { flush(); engine.endRefresh() }
+    /// Forgets what fired and starts a new visit; see ``ImpressionEngine/reset()``.
+    public func reset() { flush(); engine.reset() }
+}
+
+/// A misuse of an ``ImpressionTracker``.
+public enum ImpressionTrackerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ``ImpressionTracker/run()`` was called while another `run()` was in progress.
+    case alreadyRunning
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .alreadyRunning: "run() was called while the tracker was already running"
+        }
+    }
+}
