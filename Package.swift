@@ -15,9 +15,16 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        .executable(name: "scroll-demo", targets: ["ScrollDemo"]),
     ],
     targets: [
         .target(name: "ImpressionTracking", swiftSettings: swiftSettings),
+        // `swift run scroll-demo`: a scripted scroll session printing its impressions.
+        .executableTarget(
+            name: "ScrollDemo",
+            dependencies: ["ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ImpressionTrackingTests",
             dependencies: ["ImpressionTracking"],

@@ -1,0 +1,91 @@
+// Imports only the public API (no @testable): if DESIGN.md's contract stops compiling
+// as written, this target fails to build.
+import Foundation
+import ImpressionTracking
+import Testing
+
+@Suite("The public contract of DESIGN.md")
+struct PublicContractTests {
+    @Test("Rect, policy, section and impression have the contract's shapes")
+    func valueTypes() throws {
+        var rect = Rect(x: 0, y: 10, width: 100, height: 50)
+        rect.x = 1
+        #expect(rect.minX == 1 && rect.maxX == 101 && rect.minY == 10 && rect.maxY == 60)
+        #expect(rect.area == 5000 && !rect.isEmpty)
+        #expect(rect.union(Rect(x: 0, y: 0, width: 1, height: 1)) == Rect(x: 0, y: 0, width: 101, height: 60))
+        #expect(rect.intersection(Rect(x: 200, y: 0, width: 1, height: 1)) == nil)
+
+        let policy = ImpressionPolicy(minimumVisibleRatio: 0.8, minimumDuration: .seconds(2),
+                                      measure: .area, recurrence: .oncePerVisit)
+        let defaults: ImpressionPolicy = .default
+        #expect(defaults.minimumVisibleRatio == 0.5)
+        #expect(defaults.minimumDuration == .seconds(1))
+        #expect(defaults.measure == ImpressionPolicy.Measure.height)
+        #expect(defaults.recurrence == ImpressionPolicy.Recurrence.onEveryEntry)
+        _ = ImpressionPolicy.Recurrence.oncePerTracker
+
+        let section = TrackedSection(id: "hero", cells: [rect], fullHeight: 100, fullArea: nil, policy: policy)
+        #expect(section.id == "hero" && section.cells == [rect] && section.fullHeight == 100)
+        #expect(section.fullArea == nil && section.policy == policy)
+
+        let impression = Impression(sectionID: "hero", time: .seconds(1), visibleRatio: 0.5,
+                                    visibleDuration: .seconds(1), visit: 1)
+        #expect(impression.sectionID == "hero" && impression.visit == 1)
+        let decoded = try roundTrip(impression)
+        #expect(decoded == impression)
+    }
+
+    @Test("the engine runs the ZOZO timeline through its public API")
+    func engine() throws {
+        var engine = ImpressionEngine<Int>(policy: .default, sampleInterval: .milliseconds(100))
+        try engine.setViewport(Rect(x: 0, y: 0, width: 100, height: 100))
+        try engine.setLayout([TrackedSection(id: 7, cells: [Rect(x: 0, y: 0, width: 100, height: 50)])])
+        engine.appear()
+        engine.disappear()
+        engine.appear()
+        engine.enterBackground()
+        engine.enterForeground()
+        engine.setCovered(true)
+        engine.setCovered(false)
+        engine.beginRefresh()
+        engine.endRefresh()
+        engine.reset()
+        #expect(engine.advance(to: .milliseconds(900)).isEmpty)
+        let fired = engine.advance(to: .seconds(1))
+        #expect(fired.map(\.sectionID) == [7])
+        #expect(engine.time == .seconds(1))
+    }
+
+    @Test("the tracker and ManualClock work through their public API", .timeLimit(.minutes(1)))
+    func tracker() async throws {
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<String>(policy: .default, sampleInterval: .milliseconds(100), clock: clock)
+        let stream = await tracker.impressions()
+        try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 100))
+        try await tracker.setLayout([TrackedSection(id: "a", cells: [Rect(x: 0, y: 0, width: 100, height: 100)])])
+        await tracker.appear()
+        await tracker.disappear()
+        await tracker.appear()
+        await tracker.enterBackground()
+        await tracker.enterForeground()
+        await tracker.setCovered(true)
+        await tracker.setCovered(false)
+        await tracker.beginRefresh()
+        await tracker.endRefresh()
+        await tracker.reset()
+        clock.advance(by: .seconds(1))
+        await tracker.flush()
+        await tracker.finish()
+        var received: [Impression<String>] = []
+        for await impression in stream { received.append(impression) }
+        #expect(received.map(\.sectionID) == ["a"])
+        #expect(received.first?.time == .seconds(1))
+
+        let defaultTracker = ImpressionTracker<Int>()
+        await defaultTracker.finish()
+    }
+}
+
+private func roundTrip<T: Codable>(_ value: T) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+}

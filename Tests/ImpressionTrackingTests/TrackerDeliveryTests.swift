@@ -1,0 +1,214 @@
+@testable import ImpressionTracking
+import Testing
+
+/// Delivery on the actor: subscriptions, ordering, the tick loop, and ending cleanly.
+/// Semantics are tested on the engine; here a `ManualClock` drives time.
+@Suite("ImpressionTracker delivery", .timeLimit(.minutes(1)))
+struct TrackerDeliveryTests {
+    static let screen = Rect(x: 0, y: 0, width: 100, height: 100)
+
+    /// `count` sections of 10 pt stacked from the top, all on screen when `count <= 10`.
+    static func rows(_ count: Int) -> [TrackedSection<Int>] {
+        (0..<count).map { TrackedSection(id: $0, cells: [Rect(x: 0, y: Double($0) * 10, width: 100, height: 10)]) }
+    }
+
+    /// A tracker on a manual clock showing `rows(count)` with the given policy.
+    static func makeTracker(
+        rows count: Int = 3, policy: ImpressionPolicy = .default
+    ) async throws -> (ImpressionTracker<Int>, ManualClock) {
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: policy, clock: clock)
+        try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: Double(max(count, 1)) * 10))
+        try await tracker.setLayout(rows(count))
+        return (tracker, clock)
+    }
+
+    static func collect(_ stream: AsyncStream<Impression<Int>>) async -> [Impression<Int>] {
+        var received: [Impression<Int>] = []
+        for await impression in stream { received.append(impression) }
+        return received
+    }
+
+    @Test("every subscriber receives every impression, in order")
+    func severalSubscribers() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 3)
+        let streams = [await tracker.impressions(), await tracker.impressions(), await tracker.impressions()]
+        clock.advance(by: .milliseconds(1100))
+        await tracker.flush()
+        await tracker.finish()
+        var results: [[Impression<Int>]] = []
+        for stream in streams { results.append(await Self.collect(stream)) }
+        // Inputs at t = 0 come after the sample at 0, so the first visible sample is 0.1 s.
+        #expect(results[0].map(\.sectionID) == [0, 1, 2])
+        #expect(results[0].allSatisfy { $0.time == .milliseconds(1100) })
+        #expect(results[1] == results[0])
+        #expect(results[2] == results[0])
+    }
+
+    @Test("a late subscriber receives only what is published after it subscribed")
+    func lateSubscriber() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 2)
+        let early = await tracker.impressions()
+        clock.advance(by: .milliseconds(1100))
+        await tracker.flush()                       // sections 0 and 1 fire
+        let late = await tracker.impressions()
+        try await tracker.setLayout(Self.rows(3))   // section 2 joins
+        try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 30))
+        clock.advance(by: .seconds(1))
+        await tracker.flush()
+        await tracker.finish()
+        #expect(await Self.collect(early).map(\.sectionID) == [0, 1, 2])
+        #expect(await Self.collect(late).map(\.sectionID) == [2])
+    }
+
+    @Test("a cancelled subscriber is removed without disturbing the others")
+    func cancelledSubscriber() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1, policy: .anyPixel)
+        let kept = await tracker.impressions()
+        let cancelled = await tracker.impressions()
+        #expect(await tracker.subscriberCount == 2)
+        let consumer = Task { await Self.collect(cancelled) }
+        consumer.cancel()
+        let cancelledReceived = await consumer.value
+        #expect(cancelledReceived.isEmpty)
+        #expect(await tracker.subscriberCount == 1)
+
+        clock.advance(by: .milliseconds(100))
+        await tracker.flush()
+        await tracker.finish()
+        #expect(await Self.collect(kept).map(\.sectionID) == [0])
+    }
+
+    @Test("finish() ends every subscription, and later ones end at once")
+    func finishEndsSubscriptions() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1, policy: .anyPixel)
+        let stream = await tracker.impressions()
+        let consumer = Task { await Self.collect(stream) }
+        clock.advance(by: .milliseconds(100))
+        await tracker.flush()
+        await tracker.finish()
+        #expect(await consumer.value.map(\.sectionID) == [0])
+        #expect(await tracker.subscriberCount == 0)
+
+        let afterFinish = await tracker.impressions()
+        try await tracker.setLayout(Self.rows(2))
+        clock.advance(by: .seconds(1))
+        await tracker.flush()
+        #expect(await Self.collect(afterFinish).isEmpty)
+    }
+
+    @Test("a slow consumer loses nothing of thousands of impressions")
+    func slowConsumer() async throws {
+        let sectionCount = 5_000
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        let stream = await tracker.impressions()
+        let fast = await tracker.impressions()
+        // A grid of 5,000 small sections, all on screen at once.
+        let sections = (0..<sectionCount).map { index in
+            TrackedSection(id: index, cells: [Rect(x: Double(index % 100), y: Double(index / 100), width: 1, height: 1)])
+        }
+        try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 50))
+        try await tracker.setLayout(sections)
+        let slow = Task {
+            var received: [Int] = []
+            for await impression in stream {
+                received.append(impression.sectionID)
+                await Task.yield()   // a consumer slower than the producer
+            }
+            return received
+        }
+        clock.advance(by: .milliseconds(100))
+        await tracker.flush()
+        // A second round: a new visit fires them all again.
+        await tracker.disappear()
+        await tracker.appear()
+        clock.advance(by: .milliseconds(100))
+        await tracker.flush()
+        await tracker.finish()
+        let expected = Array(0..<sectionCount) + Array(0..<sectionCount)
+        #expect(await slow.value == expected)
+        #expect(await Self.collect(fast).map(\.sectionID) == expected)
+    }
+
+    @Test("an input first brings the engine up to the clock, so due samples see the old state")
+    func inputsCatchUp() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1)
+        let stream = await tracker.impressions()
+        clock.advance(by: .milliseconds(1100))
+        // No flush yet: the tick is late. Scrolling away must not lose the samples due.
+        try await tracker.setViewport(Rect(x: 0, y: 500, width: 100, height: 100))
+        await tracker.finish()
+        let received = await Self.collect(stream)
+        #expect(received.map(\.time) == [.milliseconds(1100)])
+    }
+
+    @Test("run() ticks on the clock and publishes without any flush by hand")
+    func runTicks() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1)
+        let stream = await tracker.impressions()
+        let running = Task { try await tracker.run() }
+        var iterator = stream.makeAsyncIterator()
+        // Move the clock one tick at a time once the loop sleeps on it.
+        let driver = Task {
+            for _ in 0..<30 {
+                while clock.sleeperCount == 0 { await Task.yield() }
+                clock.advance(by: .milliseconds(100))
+            }
+        }
+        let first = await iterator.next()
+        #expect(first?.sectionID == 0)
+        #expect(first?.time == .milliseconds(1100))
+        await driver.value
+        running.cancel()
+        try await running.value   // ends quietly on cancellation
+        #expect(await tracker.time >= .milliseconds(1100))
+    }
+
+    @Test("run() throws when another run() is in progress, and returns after finish()")
+    func runStates() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1)
+        let running = Task { try await tracker.run() }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        await #expect(throws: ImpressionTrackerError.alreadyRunning) { try await tracker.run() }
+        await tracker.finish()
+        clock.advance(by: .milliseconds(100))   // the loop notices at its next tick
+        try await running.value
+        try await tracker.run()   // finished: returns at once
+    }
+
+    @Test("a tracker that goes away ends its subscriptions")
+    func trackerDeinitEndsSubscriptions() async throws {
+        var tracker: ImpressionTracker<Int>? = ImpressionTracker<Int>(clock: ManualClock())
+        let stream = await tracker!.impressions()
+        let consumer = Task { await Self.collect(stream) }
+        tracker = nil
+        #expect(await consumer.value.isEmpty)
+    }
+
+    @Test("an invalid configuration accepts no input and publishes nothing, without crashing")
+    func invalidConfiguration() async throws {
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 2), clock: clock)
+        #expect(tracker.configurationError == .ratioOutOfRange(2))
+        await #expect(throws: LayoutError.self) { try await tracker.setLayout(Self.rows(1)) }
+        clock.advance(by: .seconds(5))
+        await tracker.flush()
+        #expect(await tracker.time == .zero)
+    }
+
+    @Test("the real clock ticks: an impression arrives on ContinuousClock")
+    func realClockLiveness() async throws {
+        // The one test on the wall clock: a 10 ms interval and an immediate policy.
+        let tracker = ImpressionTracker<Int>(policy: .anyPixel, sampleInterval: .milliseconds(10))
+        try await tracker.setViewport(Self.screen)
+        try await tracker.setLayout(Self.rows(1))
+        let stream = await tracker.impressions()
+        let running = Task { try await tracker.run() }
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.sectionID == 0)
+        running.cancel()
+        try await running.value
+    }
+}
