@@ -11,6 +11,10 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case negativeDuration(Duration)
     /// The sample interval is zero or negative.
     case nonPositiveSampleInterval(Duration)
+    /// `exitVisibleRatio` is negative, NaN, or above the entry ratio.
+    case exitRatioOutOfRange(Double, entry: Double)
+    /// The large-section rule's `minimumArea` is negative or not finite.
+    case invalidLargeSectionArea(Double)
 
     /// A one-line message naming the value.
     public var description: String {
@@ -21,6 +25,10 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
             "minimumDuration must not be negative, got \(duration)"
         case .nonPositiveSampleInterval(let interval):
             "sampleInterval must be positive, got \(interval)"
+        case .exitRatioOutOfRange(let exit, let entry):
+            "exitVisibleRatio must be in 0...minimumVisibleRatio (\(entry)), got \(exit)"
+        case .invalidLargeSectionArea(let area):
+            "the large-section rule's minimumArea must be finite and not negative, got \(area)"
         }
     }
 }

@@ -12,6 +12,11 @@
 /// let impressions = engine.advance(to: .seconds(1))   // hero, at 1.0 s (the 11th sample)
 /// ```
 ///
+/// Real screens add scroll containers (``setLayout(_:containers:)``,
+/// ``setContentOffset(_:ofContainer:)``), viewport insets, obstructions, and policies
+/// with hysteresis or a large-section rule; ``advanceWithEvents(to:)`` also reports
+/// entries and exits, and ``snapshot()`` says why each section does or does not count.
+///
 /// A sample touches only the sections near the viewport (see ``SpatialIndex``), and
 /// samples between two inputs are evaluated together, so the cost of ``advance(to:)``
 /// depends on what is on screen, not on the size of the feed or the length of the jump.
@@ -27,48 +32,36 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// interval by the non-throwing initialiser; `nil` otherwise.
     public let configurationError: ConfigurationError?
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
-    public private(set) var time: Duration = .zero
+    public internal(set) var time: Duration = .zero
     /// The current visit, 1 for the first; see ``appear()``.
     public private(set) var visit = 1
     /// The viewport in root content coordinates, once set.
     public private(set) var viewport: Rect?
+    /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
+    public private(set) var viewportInsets = EdgeInsets.zero
+    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
+    public private(set) var obstructions: [Rect] = []
 
-    private var lifecycle = Lifecycle()
-    private var layout: SectionLayout<ID>
+    var lifecycle = Lifecycle()
+    var layout = SectionLayout<ID>()
     /// Counters by slot, parallel to `layout`.
-    private var states: [SectionState] = []
+    var states: [SectionState] = []
     /// Counters of sections that left the layout but must be remembered: those that
-    /// fired since the last reset (the memory is by id), or that may still continue a
-    /// run if they come back before the next sample.
-    private var departedStates: [ID: SectionState] = [:]
+    /// fired since the last reset (the memory is by id), or that were visible at the
+    /// last sample (their run may go on if they come back before the next one).
+    var departedStates: [ID: SectionState] = [:]
+    /// Slots visible at the last sample evaluated: their runs are open.
+    var slotsInRun: [Int32] = []
+    /// Sections with an open run that left the layout.
+    var departedInRun: [ID] = []
     /// The index of the next sample to evaluate.
-    private var nextSample = 0
+    var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
-    private var runsValidFrom = 0
+    var runsValidFrom = 0
     /// What fired in an earlier visit than this is forgotten (``reset()``).
-    private var firstRememberedVisit = 1
-    private var workspace = Workspace()
-
-    /// Scratch buffers reused by every sample, so a steady sample does not allocate.
-    private struct Workspace: Sendable {
-        var candidates: [Int32] = []
-        var visible: [VisibleSection] = []
-        var fired: [FiredSection] = []
-        var visibleParts: [Rect] = []
-        var unionArea = UnionAreaWorkspace()
-    }
-
-    private struct VisibleSection: Sendable {
-        var slot: Int
-        var ratio: Double
-    }
-
-    private struct FiredSection: Sendable {
-        var sample: Int
-        var slot: Int
-        var ratio: Double
-        var consecutiveSamples: Int
-    }
+    var firstRememberedVisit = 1
+    var measurer = VisibilityMeasurer()
+    var workspace = SamplingWorkspace<ID>()
 
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport.
     ///
@@ -90,7 +83,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                 configurationError = error
             }
         }
-        layout = SectionLayout(defaultPolicy: policy, sampleInterval: sampleInterval)
     }
 
     /// Creates an engine, throwing when the policy or the sample interval is invalid.
@@ -108,7 +100,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// The number of sections in the current layout.
     public var sectionCount: Int { layout.count }
 
-    // MARK: - Inputs
+    // MARK: - Layout and screen
 
     /// Replaces the layout: every section with its cells, in the order impressions
     /// within one sample are reported.
@@ -121,10 +113,21 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   duplicate id, a negative or non-finite `fullHeight`/`fullArea`, or an invalid
     ///   section policy; the previous layout stays in force.
     public mutating func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
-        if let configurationError {
-            throw LayoutError(section: nil, sectionIndex: nil, problem: .invalidConfiguration(configurationError))
-        }
-        let newLayout = try SectionLayout(sections: sections, defaultPolicy: policy, sampleInterval: sampleInterval)
+        try setLayout(sections, containers: [])
+    }
+
+    /// Replaces the layout and its scroll containers.
+    ///
+    /// Nested cells (``TrackedSection/nestedCells``) name their container; a cell's
+    /// visible part is clipped by every container up its chain, then by the viewport.
+    ///
+    /// - Throws: ``LayoutError`` as ``setLayout(_:)`` does, and for a container with a
+    ///   duplicate id, an unknown parent, a cycle, or a bad frame or offset, or a nested
+    ///   cell in an unknown container; the previous layout stays in force.
+    public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
+        try checkConfiguration()
+        let newLayout = try SectionLayout(sections: sections, containers: containers,
+                                          defaultPolicy: policy, sampleInterval: sampleInterval)
         var newStates: [SectionState] = []
         newStates.reserveCapacity(newLayout.count)
         for id in newLayout.ids {
@@ -138,8 +141,30 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             let state = states[oldSlot]
             if isWorthRemembering(state) { departedStates[id] = state }
         }
+        // Open runs follow their sections to their new slots, or out of the layout.
+        var openRuns = slotsInRun.map { layout.ids[Int($0)] } + departedInRun
+        slotsInRun.removeAll(keepingCapacity: true)
+        departedInRun.removeAll(keepingCapacity: true)
+        for id in openRuns {
+            if let slot = newLayout.slotsByID[id] { slotsInRun.append(Int32(slot)) } else { departedInRun.append(id) }
+        }
+        openRuns.removeAll()
         layout = newLayout
         states = newStates
+    }
+
+    /// Scrolls a container: its cells move by the new content offset. O(1), not a new
+    /// layout.
+    ///
+    /// - Throws: ``LayoutError`` for an unknown container or a non-finite offset; the
+    ///   previous offset stays in force.
+    public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
+        try checkConfiguration()
+        guard let index = layout.containers.indicesByID[containerID] else {
+            throw LayoutError(container: containerID, .noSuchContainer)
+        }
+        guard offset.isFinite else { throw LayoutError(container: containerID, .invalidContentOffset(offset)) }
+        layout.containers.setOffset(offset, ofContainer: index)
     }
 
     /// Sets the visible rect of the root content (the scroll view's bounds, in the same
@@ -150,14 +175,52 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// - Throws: ``LayoutError`` with ``LayoutError/Problem/invalidViewport(_:)`` for a
     ///   non-finite field or a negative size; the previous viewport stays in force.
     public mutating func setViewport(_ viewport: Rect) throws(LayoutError) {
-        if let configurationError {
-            throw LayoutError(section: nil, sectionIndex: nil, problem: .invalidConfiguration(configurationError))
-        }
-        guard viewport.isValid else {
-            throw LayoutError(section: nil, sectionIndex: nil, problem: .invalidViewport(viewport))
-        }
+        try checkConfiguration()
+        guard viewport.isValid else { throw LayoutError(.invalidViewport(viewport)) }
         self.viewport = viewport
     }
+
+    /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
+    /// as on screen.
+    ///
+    /// - Throws: ``LayoutError`` for a non-finite inset; the previous insets stay.
+    public mutating func setViewportInsets(_ insets: EdgeInsets) throws(LayoutError) {
+        try checkConfiguration()
+        guard insets.isFinite else { throw LayoutError(.invalidInsets(insets)) }
+        viewportInsets = insets
+    }
+
+    /// Sets the rects drawn over the content (a sticky header, a floating button, a
+    /// sheet), in viewport coordinates: they stay put while the content scrolls.
+    ///
+    /// What lies under them is not visible. With `.area`, the visible area is the
+    /// exact area of the visible parts less the obstructions; with `.height`, the
+    /// height of the bounding box of what remains of the visible parts.
+    ///
+    /// - Throws: ``LayoutError`` for a non-finite rect or negative size; the previous
+    ///   obstructions stay.
+    public mutating func setObstructions(_ obstructions: [Rect]) throws(LayoutError) {
+        try checkConfiguration()
+        for (index, rect) in obstructions.enumerated() where !rect.isValid {
+            throw LayoutError(.invalidObstruction(index: index, rect))
+        }
+        self.obstructions = obstructions.filter { !$0.isEmpty }
+    }
+
+    private func checkConfiguration() throws(LayoutError) {
+        if let configurationError { throw LayoutError(.invalidConfiguration(configurationError)) }
+    }
+
+    /// What the screen shows now, or `nil` when nothing can be visible.
+    var screen: VisibilityMeasurer.Screen? {
+        guard let viewport else { return nil }
+        let effective = viewport.inset(by: viewportInsets)
+        guard !effective.isEmpty else { return nil }
+        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
+                     obstructions: obstructions)
+    }
+
+    // MARK: - Lifecycle
 
     /// The screen appeared (pop back, tab switch back).
     ///
@@ -195,7 +258,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
     public mutating func reset() {
         firstRememberedVisit = visit + 1
-        departedStates.removeAll()
+        // Keep only what an open run still needs; the fired memory is void.
+        departedStates = departedStates.filter { departedInRun.contains($0.key) }
         startVisit()
     }
 
@@ -208,148 +272,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         runsValidFrom = nextSample
     }
 
-    private func isWorthRemembering(_ state: SectionState) -> Bool {
+    func isWorthRemembering(_ state: SectionState) -> Bool {
         state.lastFiredVisit >= firstRememberedVisit
             || state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
-    }
-
-    // MARK: - Time
-
-    /// Evaluates, in order, every sample at or before `time` not yet evaluated, and
-    /// returns the impressions they completed.
-    ///
-    /// Advancing to an earlier time than ``time`` evaluates nothing: time never runs
-    /// backwards. Samples between two inputs see the same state, so they are evaluated
-    /// together: a jump of an hour costs about as much as one sample.
-    public mutating func advance(to time: Duration) -> [Impression<ID>] {
-        guard configurationError == nil else { return [] }
-        if time > self.time { self.time = time }
-        let lastDueSample = lastSample(atOrBefore: time)
-        guard lastDueSample >= nextSample else { return [] }
-        let firstSample = nextSample
-        nextSample = lastDueSample &+ 1
-
-        // Inactive or nothing to see: no section is visible, so every run ends; the
-        // sample stamps make that implicit, without touching any section.
-        guard lifecycle.isActive, let viewport, !viewport.isEmpty else { return [] }
-        return evaluate(from: firstSample, through: lastDueSample, viewport: viewport)
-    }
-
-    /// The index of the last sample at or before `time`, or -1 before the first.
-    private func lastSample(atOrBefore time: Duration) -> Int {
-        guard time >= .zero else { return -1 }
-        let index = time.attoseconds / sampleInterval.attoseconds
-        // Int.max - 1 keeps `nextSample = index + 1` representable.
-        return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
-    }
-
-    /// Evaluates sample `first` section by section, then the samples after it up to
-    /// `last` at once: nothing changes between them, so each visible section's count
-    /// just grows by one per sample.
-    private mutating func evaluate(from first: Int, through last: Int, viewport: Rect) -> [Impression<ID>] {
-        var candidates = takeBuffer(\.candidates)
-        var visible = takeBuffer(\.visible)
-        var fired = takeBuffer(\.fired)
-        defer {
-            workspace.candidates = candidates
-            workspace.visible = visible
-            workspace.fired = fired
-        }
-
-        layout.index.collect(intersecting: viewport, into: &candidates)
-        for slot in candidates {
-            let slot = Int(slot)
-            let policy = layout.policy(ofSlot: slot)
-            guard let ratio = visibleRatio(ofSlot: slot, measure: policy.measure, in: viewport),
-                  ratio >= policy.minimumVisibleRatio else { continue }
-            visible.append(VisibleSection(slot: slot, ratio: ratio))
-        }
-
-        let extraSamples = last - first
-        for section in visible {
-            let policy = layout.policy(ofSlot: section.slot)
-            var state = states[section.slot]
-            if state.continuesRun(into: first, runsValidFrom: runsValidFrom) {
-                state.consecutiveSamples += 1
-            } else {
-                state.consecutiveSamples = 1
-                state.firedDuringRun = false
-            }
-            let countAtFirst = state.consecutiveSamples
-            state.consecutiveSamples = countAtFirst.addingReportingOverflow(extraSamples).partialValue
-            if state.consecutiveSamples < countAtFirst { state.consecutiveSamples = Int.max }
-            state.lastVisibleSample = last
-
-            if !state.firedDuringRun && mayFire(state, recurrence: policy.recurrence) {
-                // The run reaches the required count at this sample, if within reach.
-                let missing = max(0, policy.requiredSamples - countAtFirst)
-                if missing <= extraSamples {
-                    state.firedDuringRun = true
-                    state.lastFiredVisit = visit
-                    fired.append(FiredSection(
-                        sample: first + missing, slot: section.slot, ratio: section.ratio,
-                        consecutiveSamples: countAtFirst + missing))
-                }
-            }
-            states[section.slot] = state
-        }
-        guard !fired.isEmpty else { return [] }
-
-        fired.sort { ($0.sample, $0.slot) < ($1.sample, $1.slot) }
-        return fired.map { entry in
-            Impression(
-                sectionID: layout.ids[entry.slot],
-                time: sampleInterval * entry.sample,
-                visibleRatio: entry.ratio,
-                visibleDuration: sampleInterval * (entry.consecutiveSamples - 1),
-                visit: visit)
-        }
-    }
-
-    private func mayFire(_ state: SectionState, recurrence: ImpressionPolicy.Recurrence) -> Bool {
-        switch recurrence {
-        case .onEveryEntry: true
-        case .oncePerVisit: state.lastFiredVisit != visit
-        case .oncePerTracker: state.lastFiredVisit < firstRememberedVisit
-        }
-    }
-
-    /// The section's visible ratio in `0...1`, or `nil` when no cell shows a positive
-    /// area or the section has no size to measure against.
-    private mutating func visibleRatio(ofSlot slot: Int, measure: ImpressionPolicy.Measure, in viewport: Rect) -> Double? {
-        let denominator = layout.denominators[slot]
-        guard denominator > 0 else { return nil }
-        let cellRange = layout.cellRange(ofSlot: slot)
-        let visibleMeasure: Double
-        switch measure {
-        case .height:
-            var top = Double.infinity
-            var bottom = -Double.infinity
-            for cellIndex in cellRange {
-                guard let part = layout.cells[cellIndex].intersection(viewport) else { continue }
-                top = min(top, part.minY)
-                bottom = max(bottom, part.maxY)
-            }
-            guard bottom > top else { return nil }
-            visibleMeasure = bottom - top
-        case .area:
-            var parts = takeBuffer(\.visibleParts)
-            defer { workspace.visibleParts = parts }
-            for cellIndex in cellRange {
-                if let part = layout.cells[cellIndex].intersection(viewport) { parts.append(part) }
-            }
-            guard !parts.isEmpty else { return nil }
-            visibleMeasure = workspace.unionArea.unionArea(of: parts)
-        }
-        return min(1, visibleMeasure / denominator)
-    }
-
-    /// Moves a scratch buffer out of the workspace, emptied with its capacity kept, so
-    /// that filling it does not copy.
-    private mutating func takeBuffer<Element>(_ keyPath: WritableKeyPath<Workspace, [Element]>) -> [Element] {
-        var buffer: [Element] = []
-        swap(&buffer, &workspace[keyPath: keyPath])
-        buffer.removeAll(keepingCapacity: true)
-        return buffer
     }
 }

@@ -22,20 +22,52 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidViewport(Rect)
         /// The engine's own configuration is invalid, so it accepts no input.
         case invalidConfiguration(ConfigurationError)
+        /// A nested cell has a non-finite field or a negative size.
+        case invalidNestedCell(cellIndex: Int, Rect)
+        /// A nested cell names a container that is not in the layout.
+        case unknownContainer(cellIndex: Int, containerID: String)
+        /// Two containers share an id.
+        case duplicateContainerID
+        /// A container names a parent that is not in the layout.
+        case unknownParentContainer(String)
+        /// A container is its own ancestor.
+        case containerCycle
+        /// A container's frame has a non-finite field or a negative size.
+        case invalidContainerFrame(Rect)
+        /// A content offset has a non-finite field.
+        case invalidContentOffset(Point)
+        /// ``ImpressionEngine/setContentOffset(_:ofContainer:)`` named a container that
+        /// is not in the layout.
+        case noSuchContainer
+        /// A viewport inset is not finite.
+        case invalidInsets(EdgeInsets)
+        /// An obstruction has a non-finite field or a negative size.
+        case invalidObstruction(index: Int, Rect)
     }
 
     /// The offending section's id, as text; `nil` for viewport and configuration problems.
     public var section: String?
     /// The offending section's position in the layout.
     public var sectionIndex: Int?
+    /// The offending scroll container's id, for container problems.
+    public var container: String?
     /// What was wrong, with the value.
     public var problem: Problem
 
     /// Creates an error; the engine makes these.
-    public init(section: String?, sectionIndex: Int?, problem: Problem) {
+    public init(section: String?, sectionIndex: Int?, container: String? = nil, problem: Problem) {
         self.section = section
         self.sectionIndex = sectionIndex
+        self.container = container
         self.problem = problem
+    }
+
+    init(container: String, _ problem: Problem) {
+        self.init(section: nil, sectionIndex: nil, container: container, problem: problem)
+    }
+
+    init(_ problem: Problem) {
+        self.init(section: nil, sectionIndex: nil, problem: problem)
     }
 
     static func section<ID>(_ id: ID, at index: Int, _ problem: Problem) -> LayoutError {
@@ -47,6 +79,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         let subject: String
         if let section, let sectionIndex {
             subject = "section \(section) (index \(sectionIndex)): "
+        } else if let container {
+            subject = "container \(String(reflecting: container)): "
         } else {
             subject = ""
         }
@@ -71,6 +105,26 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             "viewport must be finite with a size that is not negative, got \(rect)"
         case .invalidConfiguration(let error):
             "the engine's configuration is invalid: \(error)"
+        case .invalidNestedCell(let cellIndex, let rect):
+            "nested cell \(cellIndex) must be finite with a size that is not negative, got \(rect)"
+        case .unknownContainer(let cellIndex, let containerID):
+            "nested cell \(cellIndex) names an unknown container \(String(reflecting: containerID))"
+        case .duplicateContainerID:
+            "duplicate container id"
+        case .unknownParentContainer(let parentID):
+            "unknown parent container \(String(reflecting: parentID))"
+        case .containerCycle:
+            "the container is its own ancestor"
+        case .invalidContainerFrame(let rect):
+            "frame must be finite with a size that is not negative, got \(rect)"
+        case .invalidContentOffset(let offset):
+            "content offset must be finite, got (\(offset.x), \(offset.y))"
+        case .noSuchContainer:
+            "no container with this id in the layout"
+        case .invalidInsets(let insets):
+            "viewport insets must be finite, got \(insets)"
+        case .invalidObstruction(let index, let rect):
+            "obstruction \(index) must be finite with a size that is not negative, got \(rect)"
         }
     }
 }

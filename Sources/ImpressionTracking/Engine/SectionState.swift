@@ -9,10 +9,31 @@ struct SectionState: Sendable, Hashable {
     var firedDuringRun = false
     /// The visit in which it last fired; 0 for never.
     var lastFiredVisit = 0
+    /// The visit whose visible samples `exposureSamples` adds up.
+    var exposureVisit = 0
+    /// Visible samples in `exposureVisit`, over the runs that have ended.
+    var exposureSamples = 0
 
     /// Whether the run of visible samples ending at `lastVisibleSample` goes on into
     /// `sample`: it was visible at the sample just before, and no visit started since.
     func continuesRun(into sample: Int, runsValidFrom: Int) -> Bool {
         lastVisibleSample == sample - 1 && lastVisibleSample >= runsValidFrom
+    }
+
+    /// Starts a run at `sample`, in `visit`.
+    mutating func startRun(at sample: Int, visit: Int) {
+        consecutiveSamples = 1
+        firedDuringRun = false
+        lastVisibleSample = sample
+        if exposureVisit != visit {
+            exposureVisit = visit
+            exposureSamples = 0
+        }
+    }
+
+    /// Ends the current run, adding it to the visit's exposure.
+    mutating func endRun() {
+        exposureSamples = exposureSamples.addingReportingOverflow(consecutiveSamples).overflow
+            ? Int.max : exposureSamples + consecutiveSamples
     }
 }

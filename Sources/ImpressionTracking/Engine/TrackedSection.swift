@@ -19,6 +19,9 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
     public var fullArea: Double?
     /// A policy for this section alone, overriding the engine's.
     public var policy: ImpressionPolicy?
+    /// Cells inside scroll containers (a carousel's cards), each in its container's
+    /// content coordinates; see ``ScrollContainer``.
+    public var nestedCells: [NestedCell] = []
 
     /// Creates a section; see the properties for what each part means.
     public init(id: ID, cells: [Rect], fullHeight: Double? = nil, fullArea: Double? = nil,
@@ -28,6 +31,13 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
         self.fullHeight = fullHeight
         self.fullArea = fullArea
         self.policy = policy
+    }
+
+    /// Creates a section with cells inside scroll containers.
+    public init(id: ID, cells: [Rect] = [], nestedCells: [NestedCell], fullHeight: Double? = nil,
+                fullArea: Double? = nil, policy: ImpressionPolicy? = nil) {
+        self.init(id: id, cells: cells, fullHeight: fullHeight, fullArea: fullArea, policy: policy)
+        self.nestedCells = nestedCells
     }
 }
 

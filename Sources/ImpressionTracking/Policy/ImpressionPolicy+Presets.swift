@@ -47,11 +47,30 @@ extension ImpressionPolicy {
             ("abema", .abema),
             ("mrc-display", .mrcDisplay),
             ("mrc-video", .mrcVideo),
+            ("mrc-large-display", .mrcLargeDisplay),
+            ("viewport-relative", .viewportRelative),
         ]
     }
 
     /// The preset with that name (see ``presets``), or `nil`.
     public static func preset(named name: String) -> ImpressionPolicy? {
         presets.first { $0.name == name }?.policy
+    }
+}
+
+extension ImpressionPolicy {
+    /// MRC / IAB display viewability for large ads: 50 % of the pixels for 1 continuous
+    /// second, or 30 % for ads of 242,500 square points or more.
+    public static var mrcLargeDisplay: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), measure: .area,
+                         exitVisibleRatio: nil,
+                         largeSectionRule: .lowerRatio(minimumArea: 242_500, ratio: 0.3))
+    }
+
+    /// Jetpack Compose's rule: 50 % of the smaller of the section and the viewport, for
+    /// 1 s, so a section taller than the screen counts once it fills half of it.
+    public static var viewportRelative: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), measure: .area,
+                         exitVisibleRatio: nil, largeSectionRule: .capToViewport)
     }
 }

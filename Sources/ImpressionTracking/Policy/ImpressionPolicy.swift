@@ -40,6 +40,13 @@ public struct ImpressionPolicy: Sendable, Hashable {
     public var measure: Measure
     /// When a section may fire again.
     public var recurrence: Recurrence
+    /// Hysteresis (MoPub's maximum-invisible percentage): once a section is counting, it
+    /// keeps counting while its ratio stays at or above this, which must not exceed
+    /// ``minimumVisibleRatio``. `nil` (the default) exits where it entered.
+    public var exitVisibleRatio: Double?
+    /// An opt-in rule for sections too large to reach the ratio on screen; `nil` (the
+    /// default) measures every section against its own full size.
+    public var largeSectionRule: LargeSectionRule?
 
     /// Creates a policy; see the properties for what each part means.
     public init(
@@ -54,6 +61,21 @@ public struct ImpressionPolicy: Sendable, Hashable {
         self.recurrence = recurrence
     }
 
+    /// Creates a policy with hysteresis or a large-section rule.
+    public init(
+        minimumVisibleRatio: Double = 0.5,
+        minimumDuration: Duration = .seconds(1),
+        measure: Measure = .height,
+        recurrence: Recurrence = .onEveryEntry,
+        exitVisibleRatio: Double?,
+        largeSectionRule: LargeSectionRule? = nil
+    ) {
+        self.init(minimumVisibleRatio: minimumVisibleRatio, minimumDuration: minimumDuration,
+                  measure: measure, recurrence: recurrence)
+        self.exitVisibleRatio = exitVisibleRatio
+        self.largeSectionRule = largeSectionRule
+    }
+
     /// 50 % of the height for 1 s, again on every entry (ZOZO, seed 003).
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
@@ -66,6 +88,13 @@ public struct ImpressionPolicy: Sendable, Hashable {
         }
         guard minimumDuration >= .zero else {
             throw .negativeDuration(minimumDuration)
+        }
+        if let exitVisibleRatio, !(exitVisibleRatio >= 0 && exitVisibleRatio <= minimumVisibleRatio) {
+            throw .exitRatioOutOfRange(exitVisibleRatio, entry: minimumVisibleRatio)
+        }
+        if case .lowerRatio(let minimumArea, let ratio) = largeSectionRule {
+            guard ratio >= 0, ratio <= 1 else { throw .ratioOutOfRange(ratio) }
+            guard minimumArea.isFinite, minimumArea >= 0 else { throw .invalidLargeSectionArea(minimumArea) }
         }
     }
 
@@ -88,15 +117,22 @@ public struct ImpressionPolicy: Sendable, Hashable {
 extension ImpressionPolicy: CustomStringConvertible {
     /// A compact form such as `50% height for 1 s, on every entry`.
     public var description: String {
-        let percent = minimumVisibleRatio * 100
-        let ratio = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+        let ratio = Self.percent(minimumVisibleRatio)
         let recurrenceText: String
         switch recurrence {
         case .onEveryEntry: recurrenceText = "on every entry"
         case .oncePerVisit: recurrenceText = "once per visit"
         case .oncePerTracker: recurrenceText = "once per tracker"
         }
-        return "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted), \(recurrenceText)"
+        var text = "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted), \(recurrenceText)"
+        if let exitVisibleRatio { text += ", exit below \(Self.percent(exitVisibleRatio))%" }
+        switch largeSectionRule {
+        case nil: break
+        case .capToViewport: text += ", large sections against the viewport"
+        case .lowerRatio(let minimumArea, let ratio):
+            text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
+        }
+        return text
     }
 }
 
@@ -115,6 +151,14 @@ extension Duration {
             return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
         }
         return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds)) ms" : "\(milliseconds) ms"
+    }
+}
+
+extension ImpressionPolicy {
+    /// `ratio` as a percentage, without a fraction when it is whole.
+    static func percent(_ ratio: Double) -> String {
+        let percent = ratio * 100
+        return percent == percent.rounded() && percent.magnitude < 1e15 ? String(Int(percent)) : String(percent)
     }
 }
 

@@ -28,6 +28,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     private var engine: ImpressionEngine<ID>
     private let clock: TrackerClock
     private var subscribers = Subscribers<Impression<ID>>()
+    private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
     private var state = State.idle
 
     /// Creates a tracker whose time starts now on `clock`.
@@ -87,9 +88,18 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
 
     /// Brings the engine up to the clock's current time and publishes what fired.
     public func flush() {
-        let fired = engine.advance(to: clock.elapsed())
-        if case .finished = state { return }
-        subscribers.publish(fired)
+        let now = clock.elapsed()
+        // Entries and exits cost a little more: work them out only for listeners.
+        if eventSubscribers.count > 0 {
+            let events = engine.advanceWithEvents(to: now)
+            if case .finished = state { return }
+            eventSubscribers.publish(events)
+            subscribers.publish(events.compactMap(\.impression))
+        } else {
+            let fired = engine.advance(to: now)
+            if case .finished = state { return }
+            subscribers.publish(fired)
+        }
     }
 
     /// A new subscription: every impression published after this call, in order.
@@ -103,12 +113,30 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         return subscribers.subscribe()
     }
 
+    /// A new subscription to visibility events: sections entering and leaving the
+    /// screen (with their exposure time) and impressions, from this call on, in order.
+    ///
+    /// Buffered without limit, like ``impressions()``; ends with ``finish()``.
+    public func events() -> AsyncStream<VisibilityEvent<ID>> {
+        if case .finished = state {
+            return AsyncStream { $0.finish() }
+        }
+        return eventSubscribers.subscribe()
+    }
+
+    /// Every section's state now; see ``ImpressionEngine/snapshot()``.
+    public func snapshot() -> EngineSnapshot<ID> {
+        flush()
+        return engine.snapshot()
+    }
+
     /// Ends every subscription; their loops finish once they have read what was
     /// published. The tracker publishes nothing more, and ``run()`` returns at its next
     /// tick.
     public func finish() {
         state = .finished
         subscribers.finishAll()
+        eventSubscribers.finishAll()
     }
 
     // MARK: - Inputs
@@ -119,6 +147,39 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
         flush()
         try engine.setLayout(sections)
+    }
+
+    /// Replaces the layout and its scroll containers; see
+    /// ``ImpressionEngine/setLayout(_:containers:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous layout stays in force.
+    public func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
+        flush()
+        try engine.setLayout(sections, containers: containers)
+    }
+
+    /// Scrolls a container; see ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous offset stays in force.
+    public func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
+        flush()
+        try engine.setContentOffset(offset, ofContainer: containerID)
+    }
+
+    /// Insets the viewport; see ``ImpressionEngine/setViewportInsets(_:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous insets stay in force.
+    public func setViewportInsets(_ insets: EdgeInsets) throws(LayoutError) {
+        flush()
+        try engine.setViewportInsets(insets)
+    }
+
+    /// Sets what covers the content; see ``ImpressionEngine/setObstructions(_:)``.
+    ///
+    /// - Throws: ``LayoutError``; the previous obstructions stay in force.
+    public func setObstructions(_ obstructions: [Rect]) throws(LayoutError) {
+        flush()
+        try engine.setObstructions(obstructions)
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.

@@ -1,0 +1,103 @@
+/// The validated scroll containers of a layout, indexed densely, with their offsets.
+///
+/// Moving a cell into root coordinates walks its container chain (a few levels in real
+/// screens), so a new content offset costs O(1) and nothing is cached to invalidate.
+struct ContainerTree: Sendable {
+    private(set) var ids: [String] = []
+    private(set) var frames: [Rect] = []
+    private(set) var parents: [Int] = []      // -1 for the root content
+    private(set) var offsets: [Point] = []
+    /// The outermost ancestor of each container (itself when top-level): its frame, in
+    /// root coordinates, bounds everything the container can ever show.
+    private(set) var outermost: [Int] = []
+    private(set) var indicesByID: [String: Int] = [:]
+
+    init() {}
+
+    /// Validates `containers`.
+    ///
+    /// - Throws: ``LayoutError`` for a duplicate id, an unknown parent, a cycle, or a
+    ///   frame or offset that is not finite (or a negative frame size).
+    init(_ containers: [ScrollContainer]) throws(LayoutError) {
+        for (index, container) in containers.enumerated() {
+            guard container.frame.isValid else {
+                throw LayoutError(container: container.id, .invalidContainerFrame(container.frame))
+            }
+            guard container.contentOffset.isFinite else {
+                throw LayoutError(container: container.id, .invalidContentOffset(container.contentOffset))
+            }
+            if indicesByID.updateValue(index, forKey: container.id) != nil {
+                throw LayoutError(container: container.id, .duplicateContainerID)
+            }
+            ids.append(container.id)
+            frames.append(container.frame)
+            offsets.append(container.contentOffset)
+        }
+        parents.reserveCapacity(containers.count)
+        for container in containers {
+            guard let parentID = container.parentID else {
+                parents.append(-1)
+                continue
+            }
+            guard let parent = indicesByID[parentID] else {
+                throw LayoutError(container: container.id, .unknownParentContainer(parentID))
+            }
+            parents.append(parent)
+        }
+        outermost = Array(repeating: -1, count: containers.count)
+        for start in 0..<containers.count {
+            var node = start
+            var depth = 0
+            while parents[node] >= 0 {
+                node = parents[node]
+                depth += 1
+                // A chain longer than the number of containers must loop.
+                if depth > containers.count {
+                    throw LayoutError(container: ids[start], .containerCycle)
+                }
+            }
+            outermost[start] = node
+        }
+    }
+
+    var count: Int { ids.count }
+
+    mutating func setOffset(_ offset: Point, ofContainer index: Int) {
+        offsets[index] = offset
+    }
+
+    /// The part of `rect` (in the content coordinates of `container`) left visible by
+    /// the chain of containers, in root content coordinates, or the container that hid
+    /// it entirely.
+    func clip(_ rect: Rect, inContainer container: Int) -> (part: Rect?, hiddenBy: Int) {
+        var part = rect
+        var node = container
+        while node >= 0 {
+            part = moveToParent(part, from: node)
+            guard let clipped = part.intersection(frames[node]) else { return (nil, node) }
+            part = clipped
+            node = parents[node]
+        }
+        return (part, -1)
+    }
+
+    /// `rect` moved into root content coordinates through the chain, without clipping.
+    func unclipped(_ rect: Rect, inContainer container: Int) -> Rect {
+        var moved = rect
+        var node = container
+        while node >= 0 {
+            moved = moveToParent(moved, from: node)
+            node = parents[node]
+        }
+        return moved
+    }
+
+    /// The frame, in root content coordinates, of the outermost ancestor of `container`.
+    func outerBounds(ofContainer container: Int) -> Rect {
+        frames[outermost[container]]
+    }
+
+    private func moveToParent(_ rect: Rect, from node: Int) -> Rect {
+        rect.offsetBy(dx: frames[node].x - offsets[node].x, dy: frames[node].y - offsets[node].y)
+    }
+}

@@ -1,0 +1,72 @@
+extension ImpressionEngine {
+    /// Every section's state now: its ratio as the next sample will see it, its count,
+    /// whether it fired this visit, and why it does not count when it does not.
+    ///
+    /// For debugging: it measures every section of the layout, so it costs O(sections).
+    /// `print(engine.snapshot())` shows a compact table.
+    public func snapshot() -> EngineSnapshot<ID> {
+        var measurer = VisibilityMeasurer()   // the engine's own buffers stay untouched
+        let screen = self.screen
+        let causes = inactiveCauses
+        var rows: [SectionSnapshot<ID>] = []
+        rows.reserveCapacity(layout.count + departedStates.count)
+        for slot in 0..<layout.count {
+            let state = states[slot]
+            var ratio = 0.0
+            let reason: NotVisibleReason?
+            if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout, on: screen) {
+                ratio = measured
+                let policy = layout.policy(ofSlot: slot)
+                let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
+                let required = counting ? policy.exitRatio : policy.entryRatio
+                reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
+            } else if let screen {
+                reason = hiddenReason(ofSlot: slot, on: screen, measurer: &measurer)
+            } else {
+                reason = .noViewport
+            }
+            rows.append(SectionSnapshot(
+                sectionID: layout.ids[slot], visibleRatio: ratio,
+                consecutiveSamples: consecutiveSamples(state),
+                hasFiredThisVisit: state.lastFiredVisit == visit,
+                // Inactivity comes first: it is why nothing counts, whatever shows.
+                notVisibleReason: causes.isEmpty ? reason : .inactive(causes)))
+        }
+        for (id, state) in departedStates.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+            rows.append(SectionSnapshot(
+                sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
+                hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout))
+        }
+        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
+    }
+
+    /// Why the tracker is inactive; empty when it is active.
+    public var inactiveCauses: InactiveCauses {
+        var causes: InactiveCauses = []
+        if !lifecycle.isAppeared { causes.insert(.disappeared) }
+        if !lifecycle.isInForeground { causes.insert(.inBackground) }
+        if lifecycle.isCovered { causes.insert(.covered) }
+        if lifecycle.isRefreshing { causes.insert(.refreshing) }
+        return causes
+    }
+
+    private func consecutiveSamples(_ state: SectionState) -> Int {
+        state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom) ? state.consecutiveSamples : 0
+    }
+
+    private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
+                              measurer: inout VisibilityMeasurer) -> NotVisibleReason {
+        let policy = layout.policy(ofSlot: slot)
+        var denominator = layout.denominators[slot]
+        if policy.capsToViewport {
+            denominator = min(denominator, policy.measure == .height
+                ? screen.effectiveViewport.height : screen.effectiveViewport.area)
+        }
+        if denominator <= 0 || layout.cellRange(ofSlot: slot).isEmpty { return .noSize }
+        switch measurer.collectVisibleParts(ofSlot: slot, in: layout, on: screen) {
+        case .clippedByContainer(let container): return .clippedByContainer(layout.containers.ids[container])
+        case .obstructed: return .obstructed
+        case .offscreen, nil: return .offscreen
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A scroll container inside the content (a carousel, a nested scroll view): it moves
+/// its cells by its content offset and clips them to its frame.
+///
+/// Containers nest: a container's frame is in its parent's content coordinates (the
+/// root content when ``parentID`` is `nil`). A cell inside one is a ``NestedCell``; its
+/// visible part is clipped by every container up the chain, then by the viewport, as
+/// IntersectionObserver clips through every scrolling ancestor. Scrolling a container is
+/// ``ImpressionEngine/setContentOffset(_:ofContainer:)``, not a new layout.
+public struct ScrollContainer: Sendable, Hashable, Codable {
+    /// The container's identity, unique within a layout.
+    public var id: String
+    /// The visible bounds of the container in its parent's content coordinates.
+    public var frame: Rect
+    /// The enclosing container, or `nil` for the root content.
+    public var parentID: String?
+    /// How far its content is scrolled: content at `contentOffset` shows at the
+    /// container's top-left corner.
+    public var contentOffset: Point
+
+    /// Creates a container; see the properties for what each part means.
+    public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero) {
+        self.id = id
+        self.frame = frame
+        self.parentID = parentID
+        self.contentOffset = contentOffset
+    }
+}
+
+/// A cell inside a ``ScrollContainer``, in that container's content coordinates.
+public struct NestedCell: Sendable, Hashable, Codable {
+    /// The container the cell scrolls in.
+    public var containerID: String
+    /// The cell's frame in the container's content coordinates.
+    public var frame: Rect
+
+    /// Creates a nested cell.
+    public init(containerID: String, frame: Rect) {
+        self.containerID = containerID
+        self.frame = frame
+    }
+}

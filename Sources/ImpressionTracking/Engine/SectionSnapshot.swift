@@ -1,0 +1,135 @@
+/// One section's state in an ``EngineSnapshot``: how much of it shows, how long it has
+/// counted, and why it does not count when it does not.
+public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// The section.
+    public var sectionID: ID
+    /// Its visible ratio with the current inputs, as the next sample will see it; 0 when
+    /// nothing of it shows.
+    public var visibleRatio: Double
+    /// Consecutive visible samples ending at the last sample evaluated.
+    public var consecutiveSamples: Int
+    /// Whether it fired in the current visit.
+    public var hasFiredThisVisit: Bool
+    /// Why the next sample will not count it as visible; `nil` when it will.
+    public var notVisibleReason: NotVisibleReason?
+
+    /// Whether the next sample will count it as visible.
+    public var isVisible: Bool { notVisibleReason == nil }
+
+    /// Creates a snapshot row; engines make these.
+    public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
+                hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?) {
+        self.sectionID = sectionID
+        self.visibleRatio = visibleRatio
+        self.consecutiveSamples = consecutiveSamples
+        self.hasFiredThisVisit = hasFiredThisVisit
+        self.notVisibleReason = notVisibleReason
+    }
+}
+
+/// Why a section does not count as visible, in the spirit of the OM SDK's reasons.
+public enum NotVisibleReason: Sendable, Hashable, CustomStringConvertible {
+    /// The tracker is inactive, for these causes.
+    case inactive(InactiveCauses)
+    /// No viewport is set, or it (less its insets) has no area.
+    case noViewport
+    /// The section left the layout; it is still remembered because it fired.
+    case missingFromLayout
+    /// It has no cells, or no height or area to measure against.
+    case noSize
+    /// None of its cells meets the viewport.
+    case offscreen
+    /// Its cells that would be on screen are hidden by this scroll container's bounds.
+    case clippedByContainer(String)
+    /// What shows of it is entirely under obstructions.
+    case obstructed
+    /// It shows, but less than the policy requires.
+    case belowThreshold(ratio: Double, required: Double)
+
+    /// A short phrase, e.g. `below threshold (0.31 < 0.5)`.
+    public var description: String {
+        switch self {
+        case .inactive(let causes): "inactive (\(causes))"
+        case .noViewport: "no viewport"
+        case .missingFromLayout: "missing from layout"
+        case .noSize: "no size"
+        case .offscreen: "offscreen"
+        case .clippedByContainer(let id): "clipped by container \(id)"
+        case .obstructed: "obstructed"
+        case .belowThreshold(let ratio, let required): "below threshold (\(ratio) < \(required))"
+        }
+    }
+}
+
+/// The lifecycle causes that make a tracker inactive.
+public struct InactiveCauses: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The raw bits.
+    public var rawValue: Int
+    /// Creates a set from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The screen disappeared (``ImpressionEngine/disappear()``).
+    public static let disappeared = InactiveCauses(rawValue: 1 << 0)
+    /// The app is in the background.
+    public static let inBackground = InactiveCauses(rawValue: 1 << 1)
+    /// A modal covers the screen.
+    public static let covered = InactiveCauses(rawValue: 1 << 2)
+    /// A refresh is in progress.
+    public static let refreshing = InactiveCauses(rawValue: 1 << 3)
+
+    /// The causes joined by `+`, e.g. `in background + covered`.
+    public var description: String {
+        let names: [(InactiveCauses, String)] = [
+            (.disappeared, "disappeared"), (.inBackground, "in background"),
+            (.covered, "covered"), (.refreshing, "refreshing"),
+        ]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: " + ")
+    }
+}
+
+/// The state of every section of an engine at one moment, for debugging.
+///
+/// `print(engine.snapshot())` shows it as a compact table.
+public struct EngineSnapshot<ID: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
+    /// The engine's time.
+    public var time: Duration
+    /// The current visit.
+    public var visit: Int
+    /// Why the tracker is inactive; empty when it is active.
+    public var inactiveCauses: InactiveCauses
+    /// Every section of the layout, in layout order, then those remembered after
+    /// leaving it.
+    public var sections: [SectionSnapshot<ID>]
+
+    /// Creates a snapshot; engines make these.
+    public init(time: Duration, visit: Int, inactiveCauses: InactiveCauses, sections: [SectionSnapshot<ID>]) {
+        self.time = time
+        self.visit = visit
+        self.inactiveCauses = inactiveCauses
+        self.sections = sections
+    }
+
+    /// A table: one row per section with its ratio, count, fired flag and reason.
+    public var description: String {
+        let state = inactiveCauses.isEmpty ? "active" : "inactive: \(inactiveCauses)"
+        var rows = [["section", "ratio", "samples", "fired", "status"]]
+        for section in sections {
+            rows.append([
+                "\(section.sectionID)",
+                String(Double(Int((section.visibleRatio * 1000).rounded())) / 1000),
+                String(section.consecutiveSamples),
+                section.hasFiredThisVisit ? "yes" : "no",
+                section.notVisibleReason.map(String.init(describing:)) ?? "visible",
+            ])
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = ["time \(time.formatted), visit \(visit), \(state)"]
+        for row in rows {
+            let cells = row.enumerated().map { column, text in
+                column == 4 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+            }
+            lines.append(cells.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

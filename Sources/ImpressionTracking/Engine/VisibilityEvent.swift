@@ -1,0 +1,41 @@
+/// A change in a section's visibility, or an impression: what ``ImpressionTracker/events()``
+/// publishes, so a consumer can compute exposure time without polling.
+///
+/// Within one sample, exits come first, then entries, then impressions; each kind in
+/// layout order.
+public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// The section became visible at the sample at `time` (its ratio reached the entry
+    /// ratio while the tracker was active).
+    case entered(sectionID: ID, time: Duration, visibleRatio: Double, visit: Int)
+    /// The section fired.
+    case impression(Impression<ID>)
+    /// The section stopped being visible at the sample at `time`.
+    ///
+    /// `stayDuration` is the time from its entry to `time` (visible samples × interval);
+    /// `totalVisibleDuration` adds up every stay of the section in `visit`, this one
+    /// included (AMP's `totalTime`, the OM SDK's time in view).
+    case exited(sectionID: ID, time: Duration, stayDuration: Duration, totalVisibleDuration: Duration, visit: Int)
+
+    /// The section the event is about.
+    public var sectionID: ID {
+        switch self {
+        case .entered(let sectionID, _, _, _), .exited(let sectionID, _, _, _, _): sectionID
+        case .impression(let impression): impression.sectionID
+        }
+    }
+
+    /// The tracker time of the sample at which it happened.
+    public var time: Duration {
+        switch self {
+        case .entered(_, let time, _, _), .exited(_, let time, _, _, _): time
+        case .impression(let impression): impression.time
+        }
+    }
+
+    /// The impression, when the event is one.
+    public var impression: Impression<ID>? {
+        if case .impression(let impression) = self { impression } else { nil }
+    }
+}
+
+extension VisibilityEvent: Codable where ID: Codable {}

@@ -1,0 +1,91 @@
+/// Measures a section's visible ratio at a sample: its cells moved into root coordinates
+/// through their containers, clipped by every container and by the effective viewport,
+/// minus the obstructions, then measured by height or exact area.
+///
+/// Holds its buffers, so measuring does not allocate once they have grown.
+struct VisibilityMeasurer: Sendable {
+    /// What the screen shows at a sample.
+    struct Screen: Sendable {
+        /// The viewport inset by the viewport insets, in root content coordinates.
+        var effectiveViewport: Rect
+        /// The viewport's origin: obstructions are given relative to it.
+        var viewportOrigin: Point
+        /// Rects over the content, in viewport coordinates.
+        var obstructions: [Rect]
+    }
+
+    /// Why a section shows nothing, found while collecting its visible parts.
+    enum Hidden: Sendable, Hashable {
+        case offscreen
+        case clippedByContainer(Int)
+        case obstructed
+    }
+
+    private var parts: [Rect] = []
+    private var scratch: [Rect] = []
+    private var unionArea = UnionAreaWorkspace()
+
+    init() {}
+
+    /// The section's visible ratio in `0...1`, or `nil` when nothing of it shows (or it
+    /// has no size to measure against).
+    mutating func ratio<ID>(ofSlot slot: Int, in layout: SectionLayout<ID>, on screen: Screen) -> Double? {
+        let policy = layout.policy(ofSlot: slot)
+        var denominator = layout.denominators[slot]
+        if policy.capsToViewport {
+            let viewport = screen.effectiveViewport
+            denominator = min(denominator, policy.measure == .height ? viewport.height : viewport.area)
+        }
+        guard denominator > 0 else { return nil }
+        guard collectVisibleParts(ofSlot: slot, in: layout, on: screen) == nil else { return nil }
+        let visibleMeasure: Double
+        switch policy.measure {
+        case .height:
+            var top = Double.infinity
+            var bottom = -Double.infinity
+            for part in parts {
+                top = min(top, part.minY)
+                bottom = max(bottom, part.maxY)
+            }
+            visibleMeasure = bottom - top
+        case .area:
+            visibleMeasure = unionArea.unionArea(of: parts)
+        }
+        return min(1, visibleMeasure / denominator)
+    }
+
+    /// Fills `parts` with what shows of the section's cells, in root coordinates, each of
+    /// positive area; returns why nothing shows, or `nil` when something does.
+    mutating func collectVisibleParts<ID>(ofSlot slot: Int, in layout: SectionLayout<ID>, on screen: Screen) -> Hidden? {
+        parts.removeAll(keepingCapacity: true)
+        let viewport = screen.effectiveViewport
+        var hiddenByContainer = -1
+        for cellIndex in layout.cellRange(ofSlot: slot) {
+            let cell = layout.cells[cellIndex]
+            let container = Int(layout.cellContainers[cellIndex])
+            if container < 0 {
+                if let part = cell.intersection(viewport) { parts.append(part) }
+                continue
+            }
+            let (clipped, hiddenBy) = layout.containers.clip(cell, inContainer: container)
+            if let clipped {
+                if let part = clipped.intersection(viewport) { parts.append(part) }
+            } else if hiddenByContainer < 0,
+                      layout.containers.unclipped(cell, inContainer: container).intersects(viewport) {
+                // On screen but for the container: say which one hid it.
+                hiddenByContainer = hiddenBy
+            }
+        }
+        guard !parts.isEmpty else {
+            return hiddenByContainer >= 0 ? .clippedByContainer(hiddenByContainer) : .offscreen
+        }
+        for obstruction in screen.obstructions {
+            let covering = obstruction.offsetBy(dx: screen.viewportOrigin.x, dy: screen.viewportOrigin.y)
+            scratch.removeAll(keepingCapacity: true)
+            for part in parts { part.subtracting(covering, into: &scratch) }
+            swap(&parts, &scratch)
+            if parts.isEmpty { return .obstructed }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,16 @@
+extension ImpressionPolicy {
+    /// How a section too large to reach the ratio on screen is measured.
+    ///
+    /// Without a rule, a section three screens tall can show at most a third of its
+    /// height: IntersectionObserver #124 and Epoxy #973 never solved that.
+    public enum LargeSectionRule: Sendable, Hashable, Codable {
+        /// Measures the section against the smaller of its full size and the effective
+        /// viewport (Jetpack Compose's `min(element, viewport)`): a section filling the
+        /// screen counts as fully visible, however tall it is.
+        case capToViewport
+        /// Sections whose full area is at least `minimumArea` square points need only
+        /// `ratio` visible instead of ``ImpressionPolicy/minimumVisibleRatio`` (the MRC
+        /// large-ad rule: 30 % from 242,500 px²).
+        case lowerRatio(minimumArea: Double, ratio: Double)
+    }
+}
