@@ -73,13 +73,14 @@ struct PublicContractTests {
         await tracker.beginRefresh()
         await tracker.endRefresh()
         await tracker.reset()
-        clock.advance(by: .seconds(1))
+        // Inputs at t = 0 follow the sample at 0: the first visible sample is at 0.1 s.
+        clock.advance(by: .milliseconds(1100))
         await tracker.flush()
         await tracker.finish()
         var received: [Impression<String>] = []
         for await impression in stream { received.append(impression) }
         #expect(received.map(\.sectionID) == ["a"])
-        #expect(received.first?.time == .seconds(1))
+        #expect(received.first?.time == .milliseconds(1100))
 
         let defaultTracker = ImpressionTracker<Int>()
         await defaultTracker.finish()

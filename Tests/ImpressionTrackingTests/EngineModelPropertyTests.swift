@@ -5,8 +5,8 @@ import Testing
 ///
 /// Every step of every session must give exactly the same impressions (ids, times,
 /// `Double` ratios, durations, visits, order), the same accept or reject of bad input,
-/// and the same time, visit and activity. A mismatch names the seed and the step; rerun
-/// it alone with `mismatch(inSeed:)`.
+/// and the same time, visit and activity. A mismatch names the seed, the step and the
+/// steps before it; rerun it alone with `firstMismatch(in: SessionGenerator(seed:).makeSession())`.
 @Suite("Engine matches the reference model")
 struct EngineModelPropertyTests {
     /// 300 sessions with random intervals, in chunks the test runner can spread over cores.
@@ -73,8 +73,8 @@ struct EngineModelPropertyTests {
             visitsAboveOne += model.fired.filter { $0.visit > 1 }.count
             if session.policy.recurrence == .oncePerVisit { oncePerVisitImpressions += fired }
         }
-        #expect(impressions > 1_000, "only \(impressions) impressions in 100 sessions")
-        #expect(sessionsWithImpressions > 80, "only \(sessionsWithImpressions) of 100 sessions fire")
+        #expect(impressions > 600, "only \(impressions) impressions in 100 sessions")
+        #expect(sessionsWithImpressions > 85, "only \(sessionsWithImpressions) of 100 sessions fire")
         #expect(rejected > 20)
         #expect(rewinds > 50)
         #expect(visitsAboveOne > 100)

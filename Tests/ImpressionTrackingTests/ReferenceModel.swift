@@ -22,8 +22,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// Every impression produced so far, in order.
     private(set) var fired: [Impression<ID>] = []
 
-    private var layout: [TrackedSection<ID>] = []
-    private var viewport: Rect?
+    private(set) var layout: [TrackedSection<ID>] = []
+    private(set) var viewport: Rect?
 
     private var appeared = true
     private var foreground = true

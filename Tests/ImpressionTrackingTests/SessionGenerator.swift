@@ -203,7 +203,7 @@ struct SessionGenerator {
     private var refreshing = false
 
     private var sections: [TrackedSection<Int>] = []
-    private var viewport = Rect(x: 0, y: 0, width: 320, height: 600)
+    private var viewport = Rect(x: 0, y: 0, width: 320, height: 800)
 
     init(seed: UInt64) {
         self.seed = seed
@@ -241,7 +241,7 @@ struct SessionGenerator {
     }
 
     private mutating func randomAction(now: Int) -> SessionAction<Int> {
-        switch random.weighted([25, 35, 12, 8, 0.5, 2, 1.5]) {
+        switch random.weighted([30, 30, 10, 4, 0.5, 2, 1.5]) {
         case 0:
             return .flush
         case 1:
@@ -284,7 +284,7 @@ struct SessionGenerator {
         var result: [TrackedSection<Int>] = []
         var cursor = random.int(in: -100...100)
         for id in ids {
-            let height = random.pick([0, 50, 100, 100, 150, 200, 200, 300, 600, 900])
+            let height = random.pick([0, 50, 50, 100, 100, 100, 150, 200, 200, 300, 600, 900])
             result.append(randomSection(id: id, top: cursor, height: height))
             cursor += height + random.pick([0, 0, 0, 10, 40, -30])
         }
@@ -331,7 +331,7 @@ struct SessionGenerator {
     }
 
     private mutating func mutateLayout() {
-        switch random.weighted([35, 15, 10, 10, 15, 15]) {
+        switch random.weighted([35, 15, 15, 10, 15, 10]) {
         case 0:   // content inserted or removed above: everything moves
             let dy = Double(random.pick([-200, -50, -10, 10, 50, 200]))
             sections = sections.map { section in
@@ -341,7 +341,7 @@ struct SessionGenerator {
             }
         case 1:   // a lazy list drops sections that scrolled away
             var kept: [TrackedSection<Int>] = []
-            for section in sections where !random.chance(0.3) { kept.append(section) }
+            for section in sections where !random.chance(0.2) { kept.append(section) }
             sections = kept
         case 2:   // a dropped id comes back
             let present = Set(sections.map(\.id))
@@ -396,39 +396,53 @@ struct SessionGenerator {
     // MARK: Viewport and lifecycle
 
     private mutating func scrolledViewport() -> Rect {
+        let cells = sections.flatMap(\.cells)
+        let contentTop = cells.map(\.minY).min() ?? 0
+        let contentBottom = max(contentTop, cells.map(\.maxY).max() ?? 0)
         var next = viewport
+        // Scrolled far past the content: scroll back towards it, as a user would.
+        if next.minY > contentBottom + 200 || next.maxY < contentTop - 200 {
+            next.y = Double(random.int(in: Int(contentTop) - 300...Int(contentBottom)))
+            return next
+        }
         switch random.weighted([60, 15, 8, 7, 5, 5]) {
         case 0: next.y += Double(random.pick([-120, -40, -10, -1, 1, 10, 40, 120]))
-        case 1: next.y = Double(random.int(in: -300...2500))
+        case 1: next.y = Double(random.int(in: Int(contentTop) - 300...Int(contentBottom)))
         case 2: next.x = Double(random.pick([0, 0, -50, 50, 150]))
-        case 3: next.height = Double(random.pick([600, 600, 300, 800, 1]))
+        case 3: next.height = Double(random.pick([600, 800, 1000, 1000, 300, 1]))
         case 4: next.width = Double(random.pick([320, 320, 200, 400]))
         default:   // zero size: nothing is visible
             next = random.chance(0.5)
                 ? Rect(x: next.x, y: next.y, width: 0, height: 0)
                 : Rect(x: next.x, y: next.y, width: 320, height: 0)
         }
-        if next.width == 0 || next.height == 0, viewport.width == 0 || viewport.height == 0 {
-            // Leave a zero-size viewport quickly.
-            next = Rect(x: 0, y: next.y, width: 320, height: 600)
+        if viewport.width == 0 || viewport.height == 0 {
+            // Leave a zero-size viewport at the next scroll.
+            next = Rect(x: 0, y: next.y, width: 320, height: 800)
         }
         return next
     }
 
-    /// A lifecycle call; deactivating calls are rarer than reactivating ones (and some
-    /// calls are redundant, which must change nothing).
+    /// A lifecycle call; deactivating calls are rarer than reactivating ones, so the
+    /// tracker is mostly active (and some calls are redundant, which must change nothing).
     private mutating func lifecycleInput() -> SessionInput<Int> {
-        func toggle(_ isOn: Bool, off: SessionInput<Int>, on: SessionInput<Int>,
-                    random: inout SplitMix64) -> SessionInput<Int> {
-            if isOn { return random.chance(0.35) ? off : on }
-            return random.chance(0.9) ? on : off
-        }
+        let toggles: [(isOn: Bool, off: SessionInput<Int>, on: SessionInput<Int>)] = [
+            (appeared, .disappear, .appear),
+            (foreground, .enterBackground, .enterForeground),
+            (!covered, .setCovered(true), .setCovered(false)),
+            (!refreshing, .beginRefresh, .endRefresh),
+        ]
+        let offToggles = toggles.filter { !$0.isOn }
         let input: SessionInput<Int>
-        switch random.int(in: 0...3) {
-        case 0: input = toggle(appeared, off: .disappear, on: .appear, random: &random)
-        case 1: input = toggle(foreground, off: .enterBackground, on: .enterForeground, random: &random)
-        case 2: input = toggle(!covered, off: .setCovered(true), on: .setCovered(false), random: &random)
-        default: input = toggle(!refreshing, off: .beginRefresh, on: .endRefresh, random: &random)
+        if !offToggles.isEmpty, random.chance(0.9) {
+            input = random.pick(offToggles).on
+        } else {
+            let toggle = random.pick(toggles)
+            if toggle.isOn {
+                input = random.chance(0.25) ? toggle.off : toggle.on
+            } else {
+                input = random.chance(0.8) ? toggle.on : toggle.off
+            }
         }
         switch input {
         case .appear: appeared = true

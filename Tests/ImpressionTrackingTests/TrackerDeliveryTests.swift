@@ -54,7 +54,7 @@ struct TrackerDeliveryTests {
         let late = await tracker.impressions()
         try await tracker.setLayout(Self.rows(3))   // section 2 joins
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 30))
-        clock.advance(by: .seconds(1))
+        clock.advance(by: .milliseconds(1100))   // visible from 1.2 s, fires at 2.2 s
         await tracker.flush()
         await tracker.finish()
         #expect(await Self.collect(early).map(\.sectionID) == [0, 1, 2])

@@ -1,0 +1,289 @@
+import Testing
+@testable import ImpressionTracking
+
+// Bad input is rejected with a typed error naming the section, its index and the
+// problem, and the engine keeps its previous state: impressions continue as before.
+
+private let screen = Rect(x: 0, y: 0, width: 320, height: 600)
+private let goodCell = Rect(x: 0, y: 0, width: 320, height: 200)
+
+/// The error `body` throws, or `nil` when it does not throw.
+private func layoutError(_ body: () throws(LayoutError) -> Void) -> LayoutError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// An engine whose "module" (on screen from 0 s) has been seen for 0.0 ... 0.5 s, six
+/// samples, so that it fires at 1.0 s unless something interrupts it.
+private func engineHalfwayToAnImpression() throws -> ImpressionEngine<String> {
+    var engine = ImpressionEngine<String>(policy: .zozoModule)
+    try engine.setViewport(screen)
+    try engine.setLayout([TrackedSection(id: "module", cells: [goodCell])])
+    #expect(engine.advance(to: .milliseconds(500)) == [])
+    return engine
+}
+
+/// Checks that the engine still runs on its previous layout and viewport: "module"
+/// fires at 1.0 s, and nothing else ever does.
+private func expectPreviousStateInForce(_ engine: inout ImpressionEngine<String>,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(engine.advance(to: .milliseconds(3000)) == [
+        Impression(sectionID: "module", time: .seconds(1), visibleRatio: 1,
+                   visibleDuration: .seconds(1), visit: 1),
+    ], sourceLocation: sourceLocation)
+}
+
+/// A layout that replaces "module" with `bad` at index 1 (after a good, visible
+/// section), so that accepting it would change what fires.
+private func layout(withBadSection bad: TrackedSection<String>) -> [TrackedSection<String>] {
+    [TrackedSection(id: "newcomer", cells: [goodCell], policy: .anyPixel), bad]
+}
+
+@Suite("Bad input is rejected, and the previous state stays in force")
+struct BadInputTests {
+    @Test("a NaN cell field throws nonFiniteCell naming the section and the cell")
+    func nanCell() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let bad = TrackedSection(id: "banner", cells: [goodCell, Rect(x: 0, y: .nan, width: 10, height: 10)])
+        let error = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: bad)) })
+        guard case .nonFiniteCell(let cellIndex, let rect) = error.problem else {
+            Issue.record("expected nonFiniteCell, got \(error.problem)")
+            return
+        }
+        #expect(cellIndex == 1)
+        #expect(rect.y.isNaN)
+        #expect(error.sectionIndex == 1)
+        let message = String(describing: error)
+        #expect(message.contains("banner"), "\(message)")
+        #expect(message.contains("index 1"), "\(message)")
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("an infinite cell field throws nonFiniteCell")
+    func infiniteCell() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let infinite = Rect(x: -.infinity, y: 0, width: 10, height: 10)
+        let bad = TrackedSection(id: "banner", cells: [infinite])
+        let error = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: bad)) })
+        #expect(error.problem == .nonFiniteCell(cellIndex: 0, infinite))
+        #expect(error.section?.contains("banner") == true)
+        #expect(error.sectionIndex == 1)
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("a cell with a negative size throws negativeCellSize")
+    func negativeSizeCell() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let negativeWidth = Rect(x: 0, y: 0, width: -1, height: 10)
+        let negativeHeight = Rect(x: 0, y: 0, width: 10, height: -0.5)
+        for cell in [negativeWidth, negativeHeight] {
+            let bad = TrackedSection(id: "banner", cells: [goodCell, goodCell, cell])
+            let error = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: bad)) })
+            #expect(error.problem == .negativeCellSize(cellIndex: 2, cell))
+            let message = String(describing: error)
+            #expect(message.contains("banner") && message.contains("index 1"), "\(message)")
+        }
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("a duplicate id throws duplicateID naming both positions")
+    func duplicateID() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let sections = [
+            TrackedSection(id: "twin", cells: [goodCell]),
+            TrackedSection(id: "other", cells: [goodCell]),
+            TrackedSection(id: "twin", cells: [goodCell]),
+        ]
+        let error = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(sections) })
+        #expect(error.problem == .duplicateID(firstIndex: 0))
+        #expect(error.sectionIndex == 2)
+        let message = String(describing: error)
+        #expect(message.contains("twin") && message.contains("index 2"), "\(message)")
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("duplicate Int ids are named by their value")
+    func duplicateIntID() throws {
+        var engine = ImpressionEngine<Int>()
+        let error = try #require(layoutError { () throws(LayoutError) in
+            try engine.setLayout([
+                TrackedSection(id: 41, cells: []), TrackedSection(id: 7, cells: []), TrackedSection(id: 7, cells: []),
+            ])
+        })
+        #expect(error.problem == .duplicateID(firstIndex: 1))
+        let message = String(describing: error)
+        #expect(message.contains("7") && message.contains("index 2"), "\(message)")
+    }
+
+    @Test("a negative or NaN fullHeight throws invalidFullHeight")
+    func invalidFullHeight() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let negative = TrackedSection(id: "banner", cells: [goodCell], fullHeight: -1)
+        let negativeError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: negative)) })
+        #expect(negativeError.problem == .invalidFullHeight(-1))
+        #expect(String(describing: negativeError).contains("banner"))
+        #expect(String(describing: negativeError).contains("index 1"))
+
+        let nan = TrackedSection(id: "banner", cells: [goodCell], fullHeight: .nan)
+        let nanError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: nan)) })
+        guard case .invalidFullHeight(let value) = nanError.problem else {
+            Issue.record("expected invalidFullHeight, got \(nanError.problem)")
+            return
+        }
+        #expect(value.isNaN)
+
+        let infinite = TrackedSection(id: "banner", cells: [goodCell], fullHeight: .infinity)
+        let infiniteError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: infinite)) })
+        #expect(infiniteError.problem == .invalidFullHeight(.infinity))
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("a negative or NaN fullArea throws invalidFullArea")
+    func invalidFullArea() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let negative = TrackedSection(id: "banner", cells: [goodCell], fullArea: -100)
+        let negativeError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: negative)) })
+        #expect(negativeError.problem == .invalidFullArea(-100))
+        #expect(String(describing: negativeError).contains("banner"))
+        #expect(String(describing: negativeError).contains("index 1"))
+
+        let nan = TrackedSection(id: "banner", cells: [goodCell], fullArea: .nan)
+        let nanError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: nan)) })
+        guard case .invalidFullArea(let value) = nanError.problem else {
+            Issue.record("expected invalidFullArea, got \(nanError.problem)")
+            return
+        }
+        #expect(value.isNaN)
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("a section's invalid policy throws invalidPolicy with the configuration error")
+    func invalidSectionPolicy() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let tooHigh = TrackedSection(id: "banner", cells: [goodCell], policy: ImpressionPolicy(minimumVisibleRatio: 1.5))
+        let tooHighError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: tooHigh)) })
+        #expect(tooHighError.problem == .invalidPolicy(.ratioOutOfRange(1.5)))
+        let message = String(describing: tooHighError)
+        #expect(message.contains("banner") && message.contains("index 1") && message.contains("1.5"), "\(message)")
+
+        let negativeRatio = TrackedSection(id: "banner", cells: [goodCell], policy: ImpressionPolicy(minimumVisibleRatio: -0.1))
+        let negativeRatioError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: negativeRatio)) })
+        #expect(negativeRatioError.problem == .invalidPolicy(.ratioOutOfRange(-0.1)))
+
+        let negativeDuration = TrackedSection(id: "banner", cells: [goodCell],
+                                              policy: ImpressionPolicy(minimumDuration: .milliseconds(-1)))
+        let negativeDurationError = try #require(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: negativeDuration)) })
+        #expect(negativeDurationError.problem == .invalidPolicy(.negativeDuration(.milliseconds(-1))))
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("an invalid viewport throws invalidViewport and the previous viewport stays")
+    func invalidViewport() throws {
+        var engine = try engineHalfwayToAnImpression()
+        let bad = [
+            Rect(x: .nan, y: 0, width: 320, height: 600),
+            Rect(x: 0, y: .infinity, width: 320, height: 600),
+            Rect(x: 0, y: 0, width: -320, height: 600),
+            Rect(x: 0, y: 0, width: 320, height: -1),
+            Rect(x: 0, y: 0, width: 320, height: .infinity),
+        ]
+        for viewport in bad {
+            let error = try #require(layoutError { () throws(LayoutError) in try engine.setViewport(viewport) })
+            guard case .invalidViewport(let rect) = error.problem else {
+                Issue.record("expected invalidViewport, got \(error.problem)")
+                continue
+            }
+            #expect(String(describing: rect) == String(describing: viewport))
+            #expect(error.section == nil)
+            #expect(error.sectionIndex == nil)
+        }
+        #expect(engine.viewport == screen)
+        expectPreviousStateInForce(&engine)
+    }
+
+    @Test("a rejected layout leaves the counts and the fired memory as they were")
+    func rejectedLayoutKeepsCounts() throws {
+        var engine = try engineHalfwayToAnImpression()
+        // Would remove "module" and add a section that fires at once; both must not happen.
+        let bad = TrackedSection(id: "module", cells: [goodCell], fullHeight: -1)
+        #expect(layoutError { () throws(LayoutError) in try engine.setLayout(layout(withBadSection: bad)) } != nil)
+        #expect(engine.sectionCount == 1)
+        expectPreviousStateInForce(&engine)
+    }
+}
+
+@Suite("Invalid engine configuration")
+struct InvalidConfigurationTests {
+    private static func configurationError(
+        _ policy: ImpressionPolicy, _ sampleInterval: Duration
+    ) -> ConfigurationError? {
+        do {
+            _ = try ImpressionEngine<Int>(validating: policy, sampleInterval: sampleInterval)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("init(validating:) rejects a ratio above 1, a negative duration and a non-positive interval")
+    func validatingInitThrows() {
+        #expect(Self.configurationError(ImpressionPolicy(minimumVisibleRatio: 1.5), .milliseconds(100))
+            == .ratioOutOfRange(1.5))
+        #expect(Self.configurationError(ImpressionPolicy(minimumVisibleRatio: -0.5), .milliseconds(100))
+            == .ratioOutOfRange(-0.5))
+        #expect(Self.configurationError(ImpressionPolicy(minimumDuration: .seconds(-1)), .milliseconds(100))
+            == .negativeDuration(.seconds(-1)))
+        #expect(Self.configurationError(.default, .zero) == .nonPositiveSampleInterval(.zero))
+        #expect(Self.configurationError(.default, .milliseconds(-100)) == .nonPositiveSampleInterval(.milliseconds(-100)))
+        if case .ratioOutOfRange(let ratio) = Self.configurationError(ImpressionPolicy(minimumVisibleRatio: .nan), .milliseconds(100)) {
+            #expect(ratio.isNaN)
+        } else {
+            Issue.record("a NaN ratio must be rejected")
+        }
+        #expect(Self.configurationError(.default, .milliseconds(100)) == nil)
+        #expect(Self.configurationError(ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero), .nanoseconds(1)) == nil)
+    }
+
+    @Test("the messages name the bad value")
+    func messagesNameTheValue() {
+        #expect(String(describing: ConfigurationError.ratioOutOfRange(1.5)).contains("1.5"))
+        #expect(String(describing: ConfigurationError.nonPositiveSampleInterval(.zero)).contains("sampleInterval"))
+    }
+
+    @Test("an engine made with a bad configuration never crashes, never fires, and rejects layouts",
+          arguments: [
+              (ImpressionPolicy(minimumVisibleRatio: 1.5), Duration.milliseconds(100)),
+              (ImpressionPolicy(minimumDuration: .seconds(-1)), Duration.milliseconds(100)),
+              (ImpressionPolicy.default, Duration.zero),
+              (ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero), Duration.milliseconds(-100)),
+          ])
+    func badConfigurationIsInert(policy: ImpressionPolicy, sampleInterval: Duration) {
+        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
+        let expected = Self.configurationError(policy, sampleInterval)
+        #expect(expected != nil)
+        #expect(engine.configurationError == expected)
+
+        let layoutProblem = layoutError { () throws(LayoutError) in
+            try engine.setLayout([TrackedSection(id: 1, cells: [goodCell])])
+        }
+        #expect(layoutProblem?.problem == expected.map { .invalidConfiguration($0) })
+        let viewportError = layoutError { () throws(LayoutError) in try engine.setViewport(screen) }
+        #expect(viewportError?.problem == expected.map { .invalidConfiguration($0) })
+
+        engine.disappear()
+        engine.appear()
+        engine.enterBackground()
+        engine.enterForeground()
+        engine.setCovered(true)
+        engine.setCovered(false)
+        engine.beginRefresh()
+        engine.endRefresh()
+        engine.reset()
+        #expect(engine.advance(to: .seconds(10)) == [])
+        #expect(engine.advance(to: .seconds(3600)) == [])
+    }
+}
