@@ -184,17 +184,30 @@ struct EngineModelPropertyTests {
         case .rewind(let earlier):
             action = "advance back to \(earlier)"
         case .input(.setLayout(let sections)):
-            let parts = sections.map { section in
-                var text = "\(section.id): \(section.cells)"
-                if let fullHeight = section.fullHeight { text += " fullHeight \(fullHeight)" }
-                if let fullArea = section.fullArea { text += " fullArea \(fullArea)" }
-                if let policy = section.policy { text += " policy [\(policy)]" }
-                return text
+            action = "setLayout [\(describe(sections))]"
+        case .input(.setLayoutWithContainers(let sections, let containers)):
+            let containerText = containers.map { container in
+                "\(container.id) in \(container.parentID ?? "root") frame \(container.frame) offset (\(container.contentOffset.x), \(container.contentOffset.y))"
             }
-            action = "setLayout [\(parts.joined(separator: "; "))]"
+            action = "setLayout [\(describe(sections))] containers [\(containerText.joined(separator: "; "))]"
+        case .input(.setContentOffset(let offset, let container)):
+            action = "setContentOffset (\(offset.x), \(offset.y)) of \(container)"
         case .input(let input):
             action = "\(input)"
         }
         return "at \(step.time): \(action)"
+    }
+
+    static func describe(_ sections: [TrackedSection<Int>]) -> String {
+        sections.map { section in
+            var text = "\(section.id): \(section.cells)"
+            if !section.nestedCells.isEmpty {
+                text += " nested \(section.nestedCells.map { "\($0.containerID)\($0.frame)" })"
+            }
+            if let fullHeight = section.fullHeight { text += " fullHeight \(fullHeight)" }
+            if let fullArea = section.fullArea { text += " fullArea \(fullArea)" }
+            if let policy = section.policy { text += " policy [\(policy)]" }
+            return text
+        }.joined(separator: "; ")
     }
 }
