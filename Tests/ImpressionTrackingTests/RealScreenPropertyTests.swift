@@ -1,0 +1,312 @@
+import Testing
+@testable import ImpressionTracking
+
+/// The engine against the naive reference model on random sessions with every feature of
+/// issue 3 switched on: carousels in scroll containers (some nested), content offsets,
+/// viewport insets, obstructions, exit ratios and large-section rules.
+///
+/// Each session drives two engines and the model in lockstep: one engine through
+/// `advanceWithEvents(to:)`, compared event for event with the model (exits, entries,
+/// impressions, exposure times, order), the other through `advance(to:)`, compared
+/// impression for impression. After every step the first engine's `snapshot()` must
+/// match the model's view of every section (ratio, count, fired flag, reason). A mismatch
+/// names the seed, the step and the steps before it; rerun it alone with
+/// `firstMismatch(in: SessionGenerator(seed:, features: .realScreens).makeSession())`.
+@Suite("Engine matches the reference model on real screens")
+struct RealScreenPropertyTests {
+    typealias Mismatch = EngineModelPropertyTests.Mismatch
+
+    /// 300 sessions, in chunks the test runner can spread over cores.
+    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
+        let first: UInt64 = 10_000 + chunk * 30 + 1
+        return first...(first + 29)
+    }
+
+    static func makeSession(seed: UInt64) -> Session<Int> {
+        var generator = SessionGenerator(seed: seed, features: .realScreens)
+        return generator.makeSession(stepCount: Int(seed % 101) + 150)
+    }
+
+    @Test("random real-screen sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
+        var knownBugs: [KnownEngineBug: [String]] = [:]
+        for seed in seeds {
+            let comparison = Self.compare(Self.makeSession(seed: seed))
+            if let mismatch = comparison.mismatch {
+                Issue.record("\(mismatch)")
+            }
+            for (bug, whereSeen) in comparison.knownBugs {
+                knownBugs[bug, default: []].append("seed \(seed) at \(whereSeen)")
+            }
+        }
+        for (bug, sessions) in knownBugs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            withKnownIssue("engine bug, reported: \(bug.rawValue)") {
+                Issue.record("in \(sessions.count) of these sessions, first \(sessions[0].prefix(300))")
+            }
+        }
+    }
+
+    @Test("the real-screen sessions reach every feature")
+    func sessionsAreNotDegenerate() {
+        var totals = ReferenceModel<Int>.Stats()
+        var counts: [String: Int] = [:]
+        for seed in UInt64(10_001)...10_100 {
+            let session = Self.makeSession(seed: seed)
+            var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+            for step in session.steps {
+                _ = model.advanceWithEvents(to: step.time)
+                guard case .input(let input) = step.action else { continue }
+                let accepted = model.perform(input)
+                let kind: String
+                switch input {
+                case .setLayoutWithContainers(_, let containers):
+                    kind = containers.contains { $0.parentID != nil } ? "nested containers" : "containers"
+                case .setContentOffset: kind = "offset"
+                case .setViewportInsets: kind = "insets"
+                case .setObstructions: kind = "obstructions"
+                default: kind = "other"
+                }
+                counts[kind + (accepted ? "" : " rejected"), default: 0] += 1
+            }
+            for event in model.events {
+                switch event {
+                case .entered: counts["entered", default: 0] += 1
+                case .impression: counts["impression", default: 0] += 1
+                case .exited(_, _, let stay, let total, _):
+                    counts["exited", default: 0] += 1
+                    if total > stay { counts["exposure over several stays", default: 0] += 1 }
+                }
+            }
+            let stats = model.stats
+            totals.keptByExitRatio += stats.keptByExitRatio
+            totals.visibleThanksToCap += stats.visibleThanksToCap
+            totals.visibleThanksToLowerRatio += stats.visibleThanksToLowerRatio
+            totals.visibleWithNestedCells += stats.visibleWithNestedCells
+            totals.clippedByContainer += stats.clippedByContainer
+            totals.changedByObstructions += stats.changedByObstructions
+            totals.hiddenByObstructions += stats.hiddenByObstructions
+            totals.hiddenByInsets += stats.hiddenByInsets
+        }
+        for kind in ["containers", "nested containers", "offset", "insets", "obstructions"] {
+            #expect(counts[kind, default: 0] > 50, "\(kind): \(counts)")
+        }
+        for kind in ["nested containers rejected", "offset rejected", "insets rejected", "obstructions rejected"] {
+            #expect(counts[kind, default: 0] > 3, "\(kind): \(counts)")
+        }
+        for kind in ["entered", "exited", "impression", "exposure over several stays"] {
+            #expect(counts[kind, default: 0] > 100, "\(kind): \(counts)")
+        }
+        #expect(totals.keptByExitRatio > 50, "\(totals)")
+        #expect(totals.visibleThanksToCap > 50, "\(totals)")
+        #expect(totals.visibleThanksToLowerRatio > 50, "\(totals)")
+        #expect(totals.visibleWithNestedCells > 500, "\(totals)")
+        #expect(totals.clippedByContainer > 500, "\(totals)")
+        #expect(totals.changedByObstructions > 200, "\(totals)")
+        #expect(totals.hiddenByObstructions > 50, "\(totals)")
+        #expect(totals.hiddenByInsets > 50, "\(totals)")
+    }
+
+    @Test("the default sessions stay free of the new features")
+    func defaultSessionsAreUnchanged() {
+        for seed in UInt64(1)...20 {
+            var generator = SessionGenerator(seed: seed)
+            for step in generator.makeSession().steps {
+                guard case .input(let input) = step.action else { continue }
+                switch input {
+                case .setLayoutWithContainers, .setContentOffset, .setViewportInsets, .setObstructions:
+                    Issue.record("seed \(seed): a default session has \(input)")
+                case .setLayout(let sections):
+                    #expect(sections.allSatisfy { $0.nestedCells.isEmpty && ($0.policy.map(Self.hasNoRules) ?? true) })
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private static func hasNoRules(_ policy: ImpressionPolicy) -> Bool {
+        policy.exitVisibleRatio == nil && policy.largeSectionRule == nil
+    }
+
+    // MARK: - Lockstep comparison
+
+    /// The order key of an event within one advance: sample time, then exits before
+    /// entries before impressions, then layout slot (-1 for a section no longer in the
+    /// layout, those ordered among themselves by id: DESIGN leaves their order open).
+    static func orderKey(_ event: VisibilityEvent<Int>, layout: [Int]) -> (Duration, Int, Int) {
+        let kind: Int
+        switch event {
+        case .exited: kind = 0
+        case .entered: kind = 1
+        case .impression: kind = 2
+        }
+        return (event.time, kind, layout.firstIndex(of: event.sectionID) ?? -1)
+    }
+
+    /// The engine's events in the model's order: only exits of departed sections (equal
+    /// keys) are reordered, by id as text, as the model reports them.
+    static func canonical(_ events: [VisibilityEvent<Int>], layout: [Int]) -> [VisibilityEvent<Int>] {
+        events.enumerated().sorted { lhs, rhs in
+            let (l, r) = (orderKey(lhs.element, layout: layout), orderKey(rhs.element, layout: layout))
+            if l != r { return l < r }
+            if l.2 == -1 { return String(describing: lhs.element.sectionID) < String(describing: rhs.element.sectionID) }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    // MARK: - Known engine bugs
+
+    /// Engine bugs this test found, reported to the lead with reproductions (see
+    /// `RealScreenTests`' known-issue tests). The comparison recognises their exact
+    /// signature, reports it as a known issue, and goes on comparing, so they hide no other
+    /// difference. Once fixed, delete the case: the comparison is then strict again.
+    enum KnownEngineBug: String, CaseIterable, Hashable {
+        case phantomExitAtFirstSample =
+            "a section visible at sample 0 gets an exited(visit: 0) event before its entry"
+        case exposureForgottenAfterLeavingLayout =
+            "totalVisibleDuration forgets the stays of a section that left the layout and came back in the same visit"
+        case voidedRunNeverExitsAfterLeavingLayout =
+            "a run voided by a new visit never exits when its section left the layout before the next sample"
+    }
+
+    /// The known bugs that explain exactly why the engine gave `got` where the model gave
+    /// `expected` (both in canonical order), or `nil` when they do not.
+    static func knownBugsExplaining(_ got: [VisibilityEvent<Int>], expected: [VisibilityEvent<Int>],
+                          visit: Int) -> Set<KnownEngineBug>? {
+        var bugs: Set<KnownEngineBug> = []
+        func withoutTotal(_ event: VisibilityEvent<Int>) -> VisibilityEvent<Int> {
+            guard case .exited(let id, let time, let stay, _, let visit) = event else { return event }
+            return .exited(sectionID: id, time: time, stayDuration: stay, totalVisibleDuration: .zero, visit: visit)
+        }
+        // An exit of visit 0 at time 0 that the engine makes up.
+        var engine = got
+        engine.removeAll { event in
+            guard case .exited(_, .zero, .zero, .zero, 0) = event else { return false }
+            bugs.insert(.phantomExitAtFirstSample)
+            return true
+        }
+        // Exits of runs voided by a new visit that the engine leaves out.
+        let engineExits = Set(engine.map(withoutTotal))
+        var model = expected
+        model.removeAll { event in
+            guard case .exited(_, _, _, _, let runVisit) = event, runVisit < visit,
+                  !engineExits.contains(withoutTotal(event)) else { return false }
+            bugs.insert(.voidedRunNeverExitsAfterLeavingLayout)
+            return true
+        }
+        guard engine.count == model.count else { return nil }
+        // Exposure that misses earlier stays: at least the stay, less than the model's.
+        for (gotEvent, expectedEvent) in zip(engine, model) where gotEvent != expectedEvent {
+            guard case .exited(_, _, let stay, let gotTotal, _) = gotEvent,
+                  case .exited(_, _, _, let expectedTotal, _) = expectedEvent,
+                  withoutTotal(gotEvent) == withoutTotal(expectedEvent),
+                  stay <= gotTotal, gotTotal < expectedTotal else { return nil }
+            bugs.insert(.exposureForgottenAfterLeavingLayout)
+        }
+        return bugs
+    }
+
+    /// What comparing a session found.
+    struct Comparison {
+        /// The first difference the known bugs do not explain.
+        var mismatch: Mismatch?
+        /// The known bugs seen, with where each was first seen.
+        var knownBugs: [KnownEngineBug: String] = [:]
+    }
+
+    /// Replays `session` into two fresh engines and a fresh model side by side and
+    /// returns the first difference, or `nil`; known engine bugs count as differences.
+    static func firstMismatch(in session: Session<Int>) -> Mismatch? {
+        let comparison = compare(session)
+        if let mismatch = comparison.mismatch { return mismatch }
+        guard let (bug, whereSeen) = comparison.knownBugs.first else { return nil }
+        return Mismatch(seed: session.seed, stepIndex: -1, step: whereSeen, what: "known engine bug: \(bug.rawValue)",
+                        expected: "", got: "", recentSteps: [])
+    }
+
+    /// Replays `session` into two fresh engines and a fresh model side by side, up to the
+    /// first difference that known engine bugs do not explain.
+    static func compare(_ session: Session<Int>) -> Comparison {
+        var comparison = Comparison()
+        comparison.mismatch = compare(session, noting: &comparison.knownBugs)
+        return comparison
+    }
+
+    private static func compare(_ session: Session<Int>, noting knownBugs: inout [KnownEngineBug: String]) -> Mismatch? {
+        var eventEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var impressionEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        for (index, step) in session.steps.enumerated() {
+            // Described only for a report: describing every step would double the cost.
+            var stepText: String { EngineModelPropertyTests.describe(step) }
+            func mismatch(_ what: String, _ expected: some Any, _ got: some Any) -> Mismatch {
+                Mismatch(seed: session.seed, stepIndex: index, step: stepText, what: what,
+                         expected: "\(expected)", got: "\(got)", recentSteps: ["engine policy \(session.policy), interval \(session.sampleInterval)"]
+                            + session.steps[max(0, index - 12)..<index].enumerated().map { offset, earlier in
+                                "#\(max(0, index - 12) + offset) \(EngineModelPropertyTests.describe(earlier))"
+                            })
+            }
+            let layoutIDs = model.layout.map(\.id)
+            let expected = model.advanceWithEvents(to: step.time)
+            let gotEvents = eventEngine.advanceWithEvents(to: step.time)
+            let gotImpressions = impressionEngine.advance(to: step.time)
+            let keys = gotEvents.map { orderKey($0, layout: layoutIDs) }
+            if let unordered = keys.indices.dropFirst().first(where: { keys[$0] < keys[$0 - 1] }) {
+                return mismatch("events out of order at index \(unordered)", expected, gotEvents)
+            }
+            let canonicalEvents = canonical(gotEvents, layout: layoutIDs)
+            if canonicalEvents != expected {
+                guard let bugs = knownBugsExplaining(canonicalEvents, expected: expected, visit: model.visit) else {
+                    return mismatch("events up to \(step.time)", expected, gotEvents)
+                }
+                for bug in bugs where knownBugs[bug] == nil { knownBugs[bug] = "step \(index) (\(stepText))" }
+            }
+            if gotImpressions != expected.compactMap(\.impression) {
+                return mismatch("impressions (advance) up to \(step.time)", expected.compactMap(\.impression), gotImpressions)
+            }
+            switch step.action {
+            case .flush:
+                break
+            case .rewind(let earlier):
+                let backwards = eventEngine.advanceWithEvents(to: earlier)
+                let backwardsImpressions = impressionEngine.advance(to: earlier)
+                if !backwards.isEmpty || !backwardsImpressions.isEmpty {
+                    return mismatch("advancing back to \(earlier) evaluated samples", "nothing", "\(backwards) \(backwardsImpressions)")
+                }
+                _ = model.advanceWithEvents(to: earlier)
+            case .input(let input):
+                let modelAccepted = model.perform(input)
+                let eventEngineAccepted = eventEngine.perform(input)
+                let impressionEngineAccepted = impressionEngine.perform(input)
+                if modelAccepted != eventEngineAccepted || modelAccepted != impressionEngineAccepted {
+                    return mismatch("input accepted", modelAccepted, "\(eventEngineAccepted) / \(impressionEngineAccepted)")
+                }
+            }
+            if eventEngine.time != model.time || impressionEngine.time != model.time {
+                return mismatch("time", model.time, "\(eventEngine.time) / \(impressionEngine.time)")
+            }
+            if eventEngine.visit != model.visit {
+                return mismatch("visit", model.visit, eventEngine.visit)
+            }
+            if eventEngine.isActive != model.isActive {
+                return mismatch("isActive", model.isActive, eventEngine.isActive)
+            }
+            // What the next sample will see, section by section.
+            let snapshot = eventEngine.snapshot()
+            let rows = snapshot.sections.prefix(model.layout.count)
+            if snapshot.sections.count < model.layout.count {
+                return mismatch("snapshot rows", model.layout.count, snapshot.sections.count)
+            }
+            for (section, row) in zip(model.layout, rows) {
+                let expectedRow = model.expectedSnapshotRow(for: section)
+                if row != expectedRow {
+                    return mismatch("snapshot of section \(section.id)", expectedRow, row)
+                }
+            }
+            if let stray = snapshot.sections.dropFirst(model.layout.count).first(where: { $0.notVisibleReason != .missingFromLayout }) {
+                return mismatch("snapshot of a section not in the layout", "missing from layout", stray)
+            }
+        }
+        return nil
+    }
+}
