@@ -10,8 +10,9 @@ import Testing
 @Suite("Engine matches the reference model")
 struct EngineModelPropertyTests {
     /// 300 sessions with random intervals, in chunks the test runner can spread over cores.
-    static let seedChunks: [ClosedRange<UInt64>] = (0..<10).map { chunk in
-        UInt64(chunk * 30 + 1)...UInt64(chunk * 30 + 30)
+    static let seedChunks: [ClosedRange<UInt64>] = (0..<10).map { (chunk: Int) -> ClosedRange<UInt64> in
+        let first = UInt64(chunk * 30 + 1)
+        return first...(first + 29)
     }
 
     @Test("random sessions give exactly the model's impressions", arguments: seedChunks)
