@@ -16,6 +16,8 @@ let package = Package(
     products: [
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
         .executable(name: "scroll-demo", targets: ["ScrollDemo"]),
+        .library(name: "ImpressionSimulation", targets: ["ImpressionSimulation"]),
+        .executable(name: "impressions", targets: ["ImpressionsCLI"]),
     ],
     targets: [
         .target(name: "ImpressionTracking", swiftSettings: swiftSettings),
@@ -34,6 +36,23 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: ["ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // Synthetic feeds, a user model on virtual time, and batch runs over many policies.
+        .target(
+            name: "ImpressionSimulation",
+            dependencies: ["ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // `swift run -c release impressions simulate`: the simulator's command line.
+        .executableTarget(
+            name: "ImpressionsCLI",
+            dependencies: ["ImpressionSimulation"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImpressionSimulationTests",
+            dependencies: ["ImpressionSimulation", "ImpressionTracking"],
             swiftSettings: swiftSettings
         ),
     ],

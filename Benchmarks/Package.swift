@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks are a package of their own, as in swift-nio: no user of the library ever
+// resolves package-benchmark, and the root Package.swift never mentions it.
+//
+//   swift package --package-path Benchmarks benchmark                        # everything
+//   swift package --package-path Benchmarks benchmark --target ImpressionBenchmarks
+//   Benchmarks/check-allocations.sh                                          # what CI runs
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "engine-profile", targets: ["EngineProfile"]),
+    ],
+    dependencies: [
+        .package(name: "ImpressionTracking", path: "../"),
+        // The MallocInterposer trait is what makes the malloc counts (the metrics the
+        // thresholds check) available on Swift 6.3.
+        .package(
+            url: "https://github.com/ordo-one/package-benchmark",
+            from: "1.38.1",
+            traits: ["MallocInterposer"]
+        ),
+    ],
+    targets: [
+        // Engine samples, scroll steps, layouts, the actor, and the ZOZO baseline.
+        .executableTarget(
+            name: "ImpressionBenchmarks",
+            dependencies: [
+                "ZOZOBaseline",
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "ImpressionTracking", package: "ImpressionTracking"),
+            ],
+            path: "Benchmarks/ImpressionBenchmarks",
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // 10,000 trackers ticking on one real clock for several seconds of wall time:
+        // slow by nature, so it is its own target, out of the quick set and of CI.
+        .executableTarget(
+            name: "TrackerFleetBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "ImpressionTracking", package: "ImpressionTracking"),
+            ],
+            path: "Benchmarks/TrackerFleetBenchmarks",
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // ZOZO's seed algorithm, written naively: the baseline of every figure.
+        .target(
+            name: "ZOZOBaseline",
+            dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Benchmarks/ZOZOBaseline",
+            swiftSettings: swiftSettings
+        ),
+        // Repeats one engine operation for valgrind's callgrind (instruction counts are
+        // repeatable on a shared machine, where times are not); see its main.swift.
+        .executableTarget(
+            name: "EngineProfile",
+            dependencies: ["ZOZOBaseline", .product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Profiling/EngineProfile",
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,116 @@
+import ImpressionTracking
+import ZOZOBaseline
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// A small release executable that repeats one engine operation, for profilers that
+// count instructions (valgrind's callgrind) rather than time:
+//
+//   swift build --package-path Benchmarks -c release --product engine-profile
+//   valgrind --tool=callgrind --callgrind-out-file=/tmp/steady.callgrind \
+//       Benchmarks/.build/release/engine-profile steady 1000000 10000
+//   callgrind_annotate /tmp/steady.callgrind | head -40
+//
+// Operations: `steady` (advance by one sample, nothing moved), `scroll` (16 pt, then
+// advance by 16.7 ms), `layout` (setLayout of the whole feed on a new engine),
+// `relayout` (setLayout of the same feed again), `burst` (`<sections>` tiny sections all
+// on screen with the `.anyPixel` policy: `reset()`, then one sample fires every one),
+// `baseline-steady` and `baseline-scroll` (the same as `steady` and `scroll` with ZOZO's
+// seed algorithm, the benchmarks' baseline).
+// The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetitions = Int(arguments[3]) else {
+    print("usage: engine-profile steady|scroll|layout|relayout|burst|baseline-steady|baseline-scroll <sections> <repetitions>")
+    exit(2)
+}
+
+let sectionPitch = 316.0
+let sections = (0 ..< sectionCount).map { index in
+    let top = Double(index) * sectionPitch
+    return TrackedSection(id: index, cells: [
+        Rect(x: 0, y: top, width: 390, height: 150),
+        Rect(x: 0, y: top + 158, width: 390, height: 150),
+    ])
+}
+let contentHeight = Double(sectionCount) * sectionPitch
+var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
+var engine = ImpressionEngine<Int>()
+var fired = 0
+
+switch arguments[1] {
+case "steady", "scroll":
+    try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
+    try engine.setLayout(sections)
+    var time = Duration.seconds(2)
+    fired += engine.advance(to: time).count
+    let isScroll = arguments[1] == "scroll"
+    for _ in 0 ..< repetitions {
+        if isScroll {
+            viewportTop += 16
+            if viewportTop + 844 > contentHeight { viewportTop = 0 }
+            try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
+            time += .microseconds(16_700)
+        } else {
+            time += .milliseconds(100)
+        }
+        fired += engine.advance(to: time).count
+    }
+case "layout":
+    for _ in 0 ..< repetitions {
+        var fresh = ImpressionEngine<Int>()
+        try fresh.setLayout(sections)
+        fired += fresh.sectionCount
+    }
+case "relayout":
+    try engine.setLayout(sections)
+    for _ in 0 ..< repetitions {
+        try engine.setLayout(sections)
+        fired += engine.sectionCount
+    }
+case "burst":
+    // A grid of tiny sections that fills the viewport.
+    let columns = Int(Double(sectionCount).squareRoot().rounded(.up))
+    let rows = (sectionCount + columns - 1) / columns
+    let width = 390 / Double(columns)
+    let height = 844 / Double(rows)
+    let grid = (0 ..< sectionCount).map { index in
+        let x = Double(index % columns) * width
+        let y = Double(index / columns) * height
+        return TrackedSection(id: index, cells: [
+            Rect(x: x, y: y, width: width, height: height / 2),
+            Rect(x: x, y: y + height / 2, width: width, height: height / 2),
+        ])
+    }
+    var burst = ImpressionEngine<Int>(policy: .anyPixel)
+    try burst.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+    try burst.setLayout(grid)
+    var time = Duration.zero
+    for _ in 0 ..< repetitions {
+        burst.reset()
+        time += .milliseconds(100)
+        fired += burst.advance(to: time).count
+    }
+case "baseline-steady", "baseline-scroll":
+    var baseline = ZOZOBaselineTracker(sections: sections, viewport: Rect(x: 0, y: viewportTop, width: 390, height: 844))
+    var time = Duration.seconds(2)
+    fired += baseline.advance(to: time).count
+    let isScroll = arguments[1] == "baseline-scroll"
+    for _ in 0 ..< repetitions {
+        if isScroll {
+            viewportTop += 16
+            if viewportTop + 844 > contentHeight { viewportTop = 0 }
+            baseline.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
+            time += .microseconds(16_700)
+        } else {
+            time += .milliseconds(100)
+        }
+        fired += baseline.advance(to: time).count
+    }
+default:
+    print("unknown operation \(arguments[1])")
+    exit(2)
+}
+print("\(arguments[1]) \(sectionCount) sections x \(repetitions): \(fired)")

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// A one-line progress bar on standard error, redrawn when the percentage changes:
+/// `[##########          ]  50%  500/1,000 sessions`.
+package final class ProgressBar: Sendable {
+    private let io: any CommandIO
+    private let width = 30
+    private let lastPercent = Mutex(-1)
+
+    package init(io: any CommandIO) {
+        self.io = io
+    }
+
+    /// Draws `completed` of `total`.
+    package func update(completed: Int, total: Int) {
+        let percent = total > 0 ? min(100, completed * 100 / total) : 100
+        let changed = lastPercent.withLock { last in
+            guard percent != last else { return false }
+            last = percent
+            return true
+        }
+        guard changed else { return }
+        let filled = width * percent / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let percentText = String(percent)
+        io.writeError("\r[\(bar)] \(String(repeating: " ", count: 3 - percentText.count))\(percentText)%  "
+            + "\(NumberFormatting.integer(completed))/\(NumberFormatting.integer(total)) sessions")
+    }
+
+    /// Erases the bar.
+    package func clear() {
+        io.writeError("\r" + String(repeating: " ", count: width + 40) + "\r")
+    }
+}

@@ -1,0 +1,47 @@
+/// What one policy counted over every session of a run.
+public struct PolicySummary: Sendable, Hashable {
+    /// The policy.
+    public var policy: NamedPolicy
+    /// Impressions over all sessions.
+    public var impressions: Int
+    /// `impressions / sessions`; 0 for a run without sessions.
+    public var impressionsPerSession: Double
+    /// The sum over sessions of the number of distinct sections with an impression.
+    public var distinctSections: Int
+    /// `distinctSections / sessions`: how many different sections a session counts.
+    public var distinctSectionsPerSession: Double
+    /// Sessions that had at least one impression.
+    public var sessionsWithImpressions: Int
+    /// The median time of a session's first impression, over the sessions that had one
+    /// (nearest rank); `nil` when none had.
+    public var firstImpressionMedian: Duration?
+    /// The 90th percentile of the time of a session's first impression (nearest rank).
+    public var firstImpressionP90: Duration?
+    /// Impressions by the position of their section in the feed, parallel to
+    /// ``SimulationReport/depthBuckets``.
+    public var impressionsByDepth: [Int]
+    /// Impressions by kind of section, in the order of `SectionKind.allCases`.
+    public var impressionsByKind: [Int]
+
+    /// Creates a summary; ``Simulation`` makes them.
+    public init(policy: NamedPolicy, impressions: Int, impressionsPerSession: Double,
+                distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
+                firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
+                impressionsByDepth: [Int], impressionsByKind: [Int]) {
+        self.policy = policy
+        self.impressions = impressions
+        self.impressionsPerSession = impressionsPerSession
+        self.distinctSections = distinctSections
+        self.distinctSectionsPerSession = distinctSectionsPerSession
+        self.sessionsWithImpressions = sessionsWithImpressions
+        self.firstImpressionMedian = firstImpressionMedian
+        self.firstImpressionP90 = firstImpressionP90
+        self.impressionsByDepth = impressionsByDepth
+        self.impressionsByKind = impressionsByKind
+    }
+
+    /// The impressions of sections of `kind`.
+    public func impressions(of kind: SectionKind) -> Int {
+        SectionKind.allCases.firstIndex(of: kind).map { impressionsByKind[$0] } ?? 0
+    }
+}

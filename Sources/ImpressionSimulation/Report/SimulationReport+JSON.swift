@@ -1,0 +1,154 @@
+import ImpressionTracking
+
+extension SimulationReport {
+    /// The report as JSON: the configuration, the feed, the depth reached and one object
+    /// per policy; times in seconds.
+    ///
+    /// Written by hand (no Foundation); keys in a fixed order, so the same report always
+    /// gives the same bytes.
+    public func json() -> String {
+        // Members are indented under their beginObject()/beginArray() to mirror the output.
+        var writer = JSONWriter()
+        writer.beginObject()
+            writer.key("sessions"); writer.integer(configuration.sessionCount)
+            writer.key("sections"); writer.integer(sectionsByKind.reduce(0, +))
+            writer.key("sessionSeconds"); writer.number(configuration.sessionDuration.inSeconds)
+            writer.key("seed"); writer.raw(String(configuration.seed))
+            writer.key("sampleIntervalSeconds"); writer.number(configuration.sampleInterval.inSeconds)
+            writer.key("feed")
+            writer.beginObject()
+                for (kind, count) in zip(SectionKind.allCases, sectionsByKind) {
+                    writer.key(kind.name); writer.integer(count)
+                }
+            writer.endObject()
+            writer.key("deepestPosition")
+            writer.beginObject()
+                writer.key("mean"); writer.number(deepestPositionMean)
+                writer.key("p50"); writer.integer(deepestPositionMedian)
+                writer.key("p90"); writer.integer(deepestPositionP90)
+            writer.endObject()
+            writer.key("rejectedInputs"); writer.integer(rejectedInputs)
+            writer.key("policies")
+            writer.beginArray()
+                for summary in policies {
+                    writer.element()
+                    writer.beginObject()
+                        writePolicy(summary, to: &writer)
+                    writer.endObject()
+                }
+            writer.endArray()
+        writer.endObject()
+        return writer.text + "\n"
+    }
+
+    private func writePolicy(_ summary: PolicySummary, to writer: inout JSONWriter) {
+        let policy = summary.policy.policy
+        writer.key("name"); writer.string(summary.policy.name)
+        writer.key("ratio"); writer.number(policy.minimumVisibleRatio)
+        writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
+        writer.key("measure"); writer.string(policy.measure == .height ? "height" : "area")
+        writer.key("recurrence"); writer.string(NumberFormatting.recurrenceKey(policy.recurrence))
+        writer.key("impressions"); writer.integer(summary.impressions)
+        writer.key("impressionsPerSession"); writer.number(summary.impressionsPerSession)
+        writer.key("distinctSections"); writer.integer(summary.distinctSections)
+        writer.key("distinctSectionsPerSession"); writer.number(summary.distinctSectionsPerSession)
+        writer.key("sessionsWithImpressions"); writer.integer(summary.sessionsWithImpressions)
+        writer.key("firstImpressionSeconds")
+        writer.beginObject()
+            writer.key("p50"); writer.optionalNumber(summary.firstImpressionMedian?.inSeconds)
+            writer.key("p90"); writer.optionalNumber(summary.firstImpressionP90?.inSeconds)
+        writer.endObject()
+        writer.key("byPosition")
+        writer.beginObject()
+            for (bucket, count) in zip(depthBuckets, summary.impressionsByDepth) {
+                writer.key(bucket.label); writer.integer(count)
+            }
+        writer.endObject()
+        writer.key("byKind")
+        writer.beginObject()
+            for (kind, count) in zip(SectionKind.allCases, summary.impressionsByKind) {
+                writer.key(kind.name); writer.integer(count)
+            }
+        writer.endObject()
+    }
+}
+
+/// A minimal pretty-printing JSON writer: two-space indents, one member per line.
+struct JSONWriter {
+    private(set) var text = ""
+    private var depth = 0
+    private var needsComma = false
+    private var isEmptyContainer = false
+
+    mutating func beginObject() { open("{") }
+    mutating func endObject() { close("}") }
+    mutating func beginArray() { open("[") }
+    mutating func endArray() { close("]") }
+
+    private mutating func open(_ bracket: String) {
+        text += bracket
+        depth += 1
+        needsComma = false
+        isEmptyContainer = true
+    }
+
+    private mutating func close(_ bracket: String) {
+        depth -= 1
+        if !isEmptyContainer { newline() }
+        text += bracket
+        needsComma = true
+        isEmptyContainer = false
+    }
+
+    mutating func key(_ key: String) {
+        separate()
+        text += Self.quoted(key) + ": "
+    }
+
+    /// Starts an array element.
+    mutating func element() { separate() }
+
+    mutating func string(_ value: String) { text += Self.quoted(value); needsComma = true }
+    mutating func integer(_ value: Int) { text += String(value); needsComma = true }
+    mutating func raw(_ value: String) { text += value; needsComma = true }
+
+    /// A finite number in Swift's shortest round-trip form (`0.5`, `24.465`); `null`
+    /// for a non-finite one, which JSON cannot hold.
+    mutating func number(_ value: Double) {
+        text += value.isFinite ? String(describing: value) : "null"
+        needsComma = true
+    }
+
+    mutating func optionalNumber(_ value: Double?) {
+        if let value { number(value) } else { raw("null") }
+    }
+
+    private mutating func separate() {
+        if needsComma { text += "," }
+        newline()
+        needsComma = false
+        isEmptyContainer = false
+    }
+
+    private mutating func newline() {
+        text += "\n" + String(repeating: "  ", count: depth)
+    }
+
+    static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,91 @@
+import ImpressionTracking
+
+extension SimulationReport {
+    /// The report as a text table: one column per policy, one row per figure.
+    ///
+    /// Deterministic: the same report always gives the same bytes.
+    public func table() -> String {
+        let configuration = configuration
+        var lines: [String] = []
+        let sections = sectionsByKind.reduce(0, +)
+        let sessionNoun = configuration.sessionCount == 1 ? "session" : "sessions"
+        lines.append("\(NumberFormatting.integer(configuration.sessionCount)) \(sessionNoun) of "
+            + "\(NumberFormatting.compactSeconds(configuration.sessionDuration)) on a feed of "
+            + "\(NumberFormatting.integer(sections)) sections, seed \(configuration.seed), "
+            + "sampled every \(NumberFormatting.interval(configuration.sampleInterval))")
+        let composition = zip(SectionKind.allCases, sectionsByKind)
+            .map { "\(NumberFormatting.integer($1)) \($0.name)" }
+            .joined(separator: ", ")
+        lines.append("feed: \(composition)")
+        lines.append("deepest position reached: mean \(NumberFormatting.decimal(deepestPositionMean)), "
+            + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
+        if rejectedInputs > 0 {
+            lines.append("warning: the engines refused \(NumberFormatting.integer(rejectedInputs)) inputs")
+        }
+        lines.append("")
+
+        var rows: [Row] = []
+        rows.append(Row(label: "policy", values: policies.map(\.policy.name)))
+        rows.append(Row(label: "rule", values: policies.map { NumberFormatting.rule($0.policy.policy) }))
+        rows.append(Row(label: "recurrence", values: policies.map { NumberFormatting.recurrence($0.policy.policy.recurrence) }))
+        rows.append(.separator)
+        rows.append(Row(label: "impressions", values: policies.map { NumberFormatting.integer($0.impressions) }))
+        rows.append(Row(label: "  per session", values: policies.map { NumberFormatting.decimal($0.impressionsPerSession) }))
+        rows.append(Row(label: "distinct sections per session",
+                        values: policies.map { NumberFormatting.decimal($0.distinctSectionsPerSession) }))
+        rows.append(Row(label: "first impression p50",
+                        values: policies.map { $0.firstImpressionMedian.map(NumberFormatting.seconds) ?? "-" }))
+        rows.append(Row(label: "first impression p90",
+                        values: policies.map { $0.firstImpressionP90.map(NumberFormatting.seconds) ?? "-" }))
+        rows.append(Row(label: "sessions without impressions",
+                        values: policies.map { NumberFormatting.integer(configuration.sessionCount - $0.sessionsWithImpressions) }))
+        rows.append(.separator)
+        rows.append(Row(label: "by feed position", values: policies.map { _ in "" }))
+        // Buckets beyond the deepest impression are folded into one row of zeros.
+        let lastCounted = depthBuckets.indices.last { bucket in policies.contains { $0.impressionsByDepth[bucket] > 0 } }
+        for (bucketIndex, bucket) in depthBuckets.enumerated() {
+            if let lastCounted, bucketIndex <= lastCounted || bucketIndex == depthBuckets.count - 1 {
+                rows.append(Row(label: "  " + bucket.label,
+                                values: policies.map { NumberFormatting.integer($0.impressionsByDepth[bucketIndex]) }))
+            } else if bucketIndex == (lastCounted ?? -1) + 1, let last = depthBuckets.last {
+                let folded = DepthBucket(first: bucket.first, last: last.last)
+                rows.append(Row(label: "  " + folded.label, values: policies.map { _ in "0" }))
+                break
+            }
+        }
+        rows.append(.separator)
+        rows.append(Row(label: "by section kind", values: policies.map { _ in "" }))
+        for (kindIndex, kind) in SectionKind.allCases.enumerated() {
+            rows.append(Row(label: "  " + kind.name,
+                            values: policies.map { NumberFormatting.integer($0.impressionsByKind[kindIndex]) }))
+        }
+
+        let labelWidth = rows.map(\.label.count).max() ?? 0
+        let columnWidths = policies.indices.map { column in
+            rows.compactMap { $0.values.indices.contains(column) ? $0.values[column].count : nil }.max() ?? 0
+        }
+        let totalWidth = labelWidth + columnWidths.reduce(0) { $0 + $1 + 2 }
+        for row in rows {
+            if row.isSeparator {
+                lines.append(String(repeating: "-", count: totalWidth))
+                continue
+            }
+            var line = row.label + String(repeating: " ", count: labelWidth - row.label.count)
+            for (column, width) in columnWidths.enumerated() {
+                let value = row.values.indices.contains(column) ? row.values[column] : ""
+                line += "  " + String(repeating: " ", count: width - value.count) + value
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private struct Row {
+        var label: String
+        var values: [String]
+        var isSeparator = false
+
+        static let separator = Row(label: "", values: [], isSeparator: true)
+    }
+}

@@ -1,0 +1,42 @@
+/// The result of a run: the feed, how far sessions got, and a ``PolicySummary`` per policy.
+///
+/// Every number is computed from integer counts merged in session order, so a report
+/// depends only on the ``SimulationConfiguration``, never on the number of workers.
+/// ``table()`` and ``json()`` render it.
+public struct SimulationReport: Sendable, Hashable {
+    /// What was run.
+    public var configuration: SimulationConfiguration
+    /// The number of feed sections of each kind, in the order of `SectionKind.allCases`.
+    public var sectionsByKind: [Int]
+    /// The depth buckets of ``PolicySummary/impressionsByDepth``.
+    public var depthBuckets: [DepthBucket]
+    /// The mean over sessions of the deepest position (1-based) that came on screen.
+    public var deepestPositionMean: Double
+    /// The median of the deepest position reached (nearest rank).
+    public var deepestPositionMedian: Int
+    /// The 90th percentile of the deepest position reached (nearest rank).
+    public var deepestPositionP90: Int
+    /// Inputs the engines refused; 0 unless something is wrong.
+    public var rejectedInputs: Int
+    /// One summary per policy, in the configuration's order.
+    public var policies: [PolicySummary]
+
+    /// Creates a report; ``Simulation`` makes them.
+    public init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
+                deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
+                rejectedInputs: Int, policies: [PolicySummary]) {
+        self.configuration = configuration
+        self.sectionsByKind = sectionsByKind
+        self.depthBuckets = depthBuckets
+        self.deepestPositionMean = deepestPositionMean
+        self.deepestPositionMedian = deepestPositionMedian
+        self.deepestPositionP90 = deepestPositionP90
+        self.rejectedInputs = rejectedInputs
+        self.policies = policies
+    }
+
+    /// The simulated time: sessions × session duration, in seconds.
+    public var sessionSeconds: Double {
+        Double(configuration.sessionCount) * configuration.sessionDuration.inSeconds
+    }
+}

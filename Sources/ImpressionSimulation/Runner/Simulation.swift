@@ -1,0 +1,185 @@
+import ImpressionTracking
+
+/// A batch of simulated sessions on one synthetic feed, every session evaluated under
+/// every policy: "what if the definition were 80 % / 2 s instead of 50 % / 1 s?",
+/// answered on the same users.
+///
+/// ```swift
+/// let simulation = try Simulation(configuration: SimulationConfiguration(sessionCount: 1000))
+/// let report = await simulation.run()          // all cores; the same report on one
+/// print(report.table())
+/// ```
+///
+/// Session `i` is generated from `SplitMix64(seed: seed, stream: i)`, so it is the same
+/// whichever worker runs it; workers take chunks of consecutive sessions from a task
+/// group, and their tallies are merged in session order.
+public struct Simulation: Sendable {
+    /// What is run.
+    public let configuration: SimulationConfiguration
+    /// The feed, generated from the configuration's seed.
+    public let feed: Feed
+    /// The writer of the sessions.
+    public let generator: SessionGenerator
+    /// The replay of a session under every policy.
+    public let runner: SessionRunner
+    private let depthBuckets: [DepthBucket]
+    private let depthBucketOfSection: [Int32]
+    private let kindOfSection: [Int32]
+
+    /// Prepares a run: checks the configuration, builds the feed and the engines.
+    ///
+    /// - Throws: ``SimulationError`` naming the first bad value.
+    public init(configuration: SimulationConfiguration) throws(SimulationError) {
+        try configuration.validate()
+        let feed = Feed(sectionCount: configuration.sectionCount, parameters: configuration.feed,
+                        screen: configuration.screen, seed: configuration.seed)
+        try self.init(validated: configuration, feed: feed)
+    }
+
+    /// Prepares a run on a given feed (a scripted one, say) instead of a generated one;
+    /// the configuration's section count, screen and feed parameters become the feed's.
+    ///
+    /// - Throws: ``SimulationError`` naming the first bad value.
+    public init(configuration: SimulationConfiguration, feed: Feed) throws(SimulationError) {
+        var configuration = configuration
+        configuration.sectionCount = feed.sections.count
+        configuration.screen = feed.screen
+        configuration.feed = feed.parameters
+        try configuration.validate()
+        try self.init(validated: configuration, feed: feed)
+    }
+
+    private init(validated configuration: SimulationConfiguration, feed: Feed) throws(SimulationError) {
+        self.configuration = configuration
+        self.feed = feed
+        generator = SessionGenerator(model: configuration.user, feed: feed, duration: configuration.sessionDuration)
+        runner = try SessionRunner(feed: feed, policies: configuration.policies,
+                                   sampleInterval: configuration.sampleInterval, scope: configuration.layoutScope)
+        let buckets = DepthBucket.buckets(ends: configuration.depthBucketEnds, sectionCount: feed.sections.count)
+        depthBuckets = buckets
+        var bucketOfSection: [Int32] = []
+        bucketOfSection.reserveCapacity(feed.sections.count)
+        for (bucketIndex, bucket) in buckets.enumerated() {
+            for _ in bucket.first...bucket.last { bucketOfSection.append(Int32(bucketIndex)) }
+        }
+        depthBucketOfSection = bucketOfSection
+        kindOfSection = feed.sections.map { section in
+            Int32(SectionKind.allCases.firstIndex(of: section.kind) ?? 0)
+        }
+    }
+
+    /// Session `index` of this run.
+    public func session(at index: Int) -> Session {
+        generator.session(seed: configuration.seed, index: index)
+    }
+
+    /// Runs every session on up to `workers` concurrent child tasks and summarises them.
+    ///
+    /// - Parameters:
+    ///   - workers: concurrent tasks; by default one per core. The report is the same
+    ///     for any number.
+    ///   - progress: called with the number of sessions done and the total, from the
+    ///     calling task, as chunks of sessions complete.
+    ///
+    /// Cancelling the calling task stops starting sessions; the report then covers the
+    /// sessions done, the first ones in order (its ``SimulationConfiguration/sessionCount``
+    /// says how many).
+    public func run(workers: Int = Simulation.defaultWorkerCount,
+                    progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationReport {
+        let total = configuration.sessionCount
+        let workers = max(1, min(workers, 1024))
+        // Small chunks balance the load; the tally does not depend on their size.
+        let chunkSize = max(1, min(32, total / (workers * 8)))
+        let chunkCount = (total + chunkSize - 1) / chunkSize
+        var chunks = [SimulationTally?](repeating: nil, count: chunkCount)
+        var completed = 0
+        await withTaskGroup(of: (Int, SimulationTally).self) { group in
+            var nextChunk = 0
+            func addChunk() {
+                let chunk = nextChunk
+                nextChunk += 1
+                let range = (chunk * chunkSize)..<min(total, (chunk + 1) * chunkSize)
+                group.addTask { (chunk, self.tally(sessions: range)) }
+            }
+            while nextChunk < min(workers, chunkCount) { addChunk() }
+            for await (chunk, tally) in group {
+                chunks[chunk] = tally
+                completed += tally.sessions
+                progress?(completed, total)
+                // Once cancelled, no new chunk starts: the report covers a prefix of the sessions.
+                if nextChunk < chunkCount && !Task.isCancelled { addChunk() }
+            }
+        }
+        var merged = emptyTally()
+        for case let tally? in chunks { merged.append(tally) }
+        return report(from: merged)
+    }
+
+    /// Runs every session on the calling thread; the same report as ``run(workers:progress:)``.
+    public func runSerially() -> SimulationReport {
+        report(from: tally(sessions: 0..<configuration.sessionCount))
+    }
+
+    /// Replays recorded or scripted sessions instead of generated ones, on the calling
+    /// thread, and summarises them; the report's session count is `sessions.count`, and
+    /// its session duration theirs when they all have the same.
+    public func report(replaying sessions: [Session]) -> SimulationReport {
+        var tally = emptyTally()
+        for session in sessions {
+            tally.add(runner.run(session), depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection)
+        }
+        var report = report(from: tally)
+        if let duration = sessions.first?.duration, sessions.allSatisfy({ $0.duration == duration }) {
+            report.configuration.sessionDuration = duration
+        }
+        return report
+    }
+
+    /// The number of cores online: the default number of workers.
+    public static var defaultWorkerCount: Int { ProcessorCount.online }
+
+    private func emptyTally() -> SimulationTally {
+        SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count)
+    }
+
+    private func tally(sessions range: Range<Int>) -> SimulationTally {
+        var tally = emptyTally()
+        for index in range {
+            let outcome = runner.run(session(at: index))
+            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection)
+        }
+        return tally
+    }
+
+    private func report(from tally: SimulationTally) -> SimulationReport {
+        let sessions = tally.sessions
+        var configuration = configuration
+        configuration.sessionCount = sessions
+        func perSession(_ count: Int) -> Double { sessions == 0 ? 0 : Double(count) / Double(sessions) }
+        let summaries = zip(configuration.policies, tally.policies).map { named, policyTally in
+            let times = policyTally.firstImpressionTimes.sorted()
+            return PolicySummary(
+                policy: named,
+                impressions: policyTally.impressions,
+                impressionsPerSession: perSession(policyTally.impressions),
+                distinctSections: policyTally.distinctSections,
+                distinctSectionsPerSession: perSession(policyTally.distinctSections),
+                sessionsWithImpressions: times.count,
+                firstImpressionMedian: nearestRank(times, percent: 50),
+                firstImpressionP90: nearestRank(times, percent: 90),
+                impressionsByDepth: policyTally.byDepth,
+                impressionsByKind: policyTally.byKind)
+        }
+        // Positions are reported 1-based; a session that saw nothing counts as 0.
+        let deepest = tally.deepestSections.map { $0 + 1 }.sorted()
+        return SimulationReport(
+            configuration: configuration,
+            sectionsByKind: SectionKind.allCases.map { kind in feed.sections.count { $0.kind == kind } },
+            depthBuckets: depthBuckets,
+            deepestPositionMean: perSession(deepest.reduce(0, +)),
+            deepestPositionMedian: nearestRank(deepest, percent: 50) ?? 0,
+            deepestPositionP90: nearestRank(deepest, percent: 90) ?? 0,
+            rejectedInputs: tally.rejectedInputs,
+            policies: summaries)
+    }
+}

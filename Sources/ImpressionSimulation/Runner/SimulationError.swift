@@ -1,0 +1,12 @@
+/// A simulation configuration that cannot run; the message names the value.
+public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A one-line message, e.g. `sessionCount must be in 0...1000000, got -1`.
+    public var message: String
+
+    /// Creates an error with its message.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

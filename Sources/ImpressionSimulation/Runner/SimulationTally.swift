@@ -1,0 +1,80 @@
+import ImpressionTracking
+
+/// Integer counts over a run of consecutive sessions; tallies of consecutive runs merge
+/// in order, so the total does not depend on how sessions were split between workers.
+struct SimulationTally: Sendable {
+    struct PolicyTally: Sendable {
+        var impressions = 0
+        var distinctSections = 0
+        var byDepth: [Int]
+        var byKind: [Int]
+        /// The time of each session's first impression, in session order, for the
+        /// sessions that had one.
+        var firstImpressionTimes: [Duration] = []
+    }
+
+    var sessions = 0
+    var rejectedInputs = 0
+    var policies: [PolicyTally]
+    /// The deepest position (0-based) each session reached, in session order; -1 for none.
+    var deepestSections: [Int] = []
+
+    init(policyCount: Int, depthBucketCount: Int) {
+        policies = Array(repeating: PolicyTally(byDepth: Array(repeating: 0, count: depthBucketCount),
+                                                byKind: Array(repeating: 0, count: SectionKind.allCases.count)),
+                         count: policyCount)
+    }
+
+    /// Adds one session; `depthBucketOfSection` and `kindOfSection` map feed positions
+    /// to bucket and kind indices.
+    mutating func add(_ outcome: SessionOutcome, depthBucketOfSection: [Int32], kindOfSection: [Int32]) {
+        sessions += 1
+        rejectedInputs += outcome.rejectedInputs
+        deepestSections.append(outcome.deepestSection ?? -1)
+        var sectionIDs: [Int] = []
+        for (policyIndex, impressions) in outcome.impressions.enumerated() where policyIndex < policies.count {
+            guard let first = impressions.first else { continue }
+            policies[policyIndex].impressions += impressions.count
+            policies[policyIndex].firstImpressionTimes.append(first.time)
+            sectionIDs.removeAll(keepingCapacity: true)
+            for impression in impressions {
+                let section = impression.sectionID
+                guard depthBucketOfSection.indices.contains(section) else { continue }
+                policies[policyIndex].byDepth[Int(depthBucketOfSection[section])] += 1
+                policies[policyIndex].byKind[Int(kindOfSection[section])] += 1
+                sectionIDs.append(section)
+            }
+            sectionIDs.sort()
+            var distinct = 0
+            var previous: Int?
+            for section in sectionIDs where section != previous {
+                distinct += 1
+                previous = section
+            }
+            policies[policyIndex].distinctSections += distinct
+        }
+    }
+
+    /// Appends the tally of the sessions that follow this one's.
+    mutating func append(_ next: SimulationTally) {
+        sessions += next.sessions
+        rejectedInputs += next.rejectedInputs
+        deepestSections.append(contentsOf: next.deepestSections)
+        for index in policies.indices where index < next.policies.count {
+            let other = next.policies[index]
+            policies[index].impressions += other.impressions
+            policies[index].distinctSections += other.distinctSections
+            for bucket in policies[index].byDepth.indices { policies[index].byDepth[bucket] += other.byDepth[bucket] }
+            for kind in policies[index].byKind.indices { policies[index].byKind[kind] += other.byKind[kind] }
+            policies[index].firstImpressionTimes.append(contentsOf: other.firstImpressionTimes)
+        }
+    }
+}
+
+/// The nearest-rank percentile of sorted values: the smallest value with at least
+/// `percent` % of the values at or below it.
+func nearestRank<T>(_ sorted: [T], percent: Int) -> T? {
+    guard !sorted.isEmpty else { return nil }
+    let rank = (sorted.count * percent + 99) / 100
+    return sorted[min(sorted.count, max(1, rank)) - 1]
+}

@@ -1,0 +1,235 @@
+import ImpressionTracking
+
+/// Writes simulated sessions: a ``UserModel`` scrolling a ``Feed`` for a given duration.
+///
+/// Sessions are made on virtual time, in nanoseconds, and depend only on the random
+/// generator they are given: ``session(seed:index:)`` gives session `index` of a run the
+/// same inputs on every run, whatever thread makes it.
+public struct SessionGenerator: Sendable {
+    /// The user's behaviour.
+    public let model: UserModel
+    /// The feed scrolled.
+    public let feed: Feed
+    /// The length of every session.
+    public let duration: Duration
+
+    /// A generator of sessions of `duration` on `feed` by users following `model`.
+    public init(model: UserModel, feed: Feed, duration: Duration) {
+        self.model = model
+        self.feed = feed
+        self.duration = duration
+    }
+
+    /// Session `index` of the run seeded by `seed`.
+    public func session(seed: UInt64, index: Int) -> Session {
+        var random = SplitMix64(seed: seed, stream: UInt64(truncatingIfNeeded: index))
+        return session(using: &random)
+    }
+
+    /// A session drawn from `random`.
+    public func session(using random: inout SplitMix64) -> Session {
+        var writer = SessionWriter(model: model, feed: feed, duration: duration, random: random)
+        writer.write()
+        random = writer.random
+        return Session(duration: duration, events: writer.events)
+    }
+}
+
+/// The state of one session being written: the clock, the scroll position, the
+/// carousels' offsets and when each rare event falls due.
+private struct SessionWriter {
+    /// The rare events, in the order they win a tie.
+    enum RareEvent: CaseIterable {
+        case backToTop, tabSwitch, background, modal, refresh
+    }
+
+    let model: UserModel
+    let feed: Feed
+    let end: Int64
+    let physics: FlingPhysics
+    let frameInterval: Int64
+    var random: SplitMix64
+    var events: [SessionEvent] = []
+    var now: Int64 = 0
+    var offset = 0.0
+    var carouselOffsets: [Int: Double] = [:]
+    var dueTimes: [Int64] = []
+
+    init(model: UserModel, feed: Feed, duration: Duration, random: SplitMix64) {
+        self.model = model
+        self.feed = feed
+        self.random = random
+        end = duration.wholeNanoseconds
+        physics = FlingPhysics(model: model)
+        frameInterval = max(1, Int64((1e9 / max(1, model.frameRate)).rounded()))
+    }
+
+    mutating func write() {
+        dueTimes = RareEvent.allCases.map { schedule($0, after: 0) }
+        while now < end {
+            let start = now
+            now = adding(seconds: random.nextLogNormal(mean: model.meanReadingPause.inSeconds, sigma: model.readingPauseSigma), to: now)
+            guard now < end else { break }
+            if let event = dueEvent() {
+                perform(event)
+                dueTimes[RareEvent.allCases.firstIndex(of: event) ?? 0] = schedule(event, after: now)
+            } else if let carousel = swipeableCarousel(), random.nextBool(probability: model.carouselSwipeProbability) {
+                swipe(carousel)
+            } else {
+                fling()
+            }
+            // Every turn moves the clock, so a session always ends.
+            if now <= start { now = start + 1_000_000 }
+        }
+    }
+
+    // MARK: - Rare events
+
+    private func rate(of event: RareEvent) -> Double {
+        switch event {
+        case .backToTop: model.backToTopPerMinute
+        case .tabSwitch: model.tabSwitchesPerMinute
+        case .background: model.backgroundingsPerMinute
+        case .modal: model.modalsPerMinute
+        case .refresh: model.refreshesPerMinute
+        }
+    }
+
+    private mutating func schedule(_ event: RareEvent, after time: Int64) -> Int64 {
+        let minutes = random.nextExponential(rate: rate(of: event))
+        return adding(seconds: minutes * 60, to: time)
+    }
+
+    /// The rare event that fell due first, if any did.
+    private func dueEvent() -> RareEvent? {
+        var best: RareEvent?
+        var bestDue = Int64.max
+        for (event, due) in zip(RareEvent.allCases, dueTimes) where due <= now && (best == nil || due < bestDue) {
+            best = event
+            bestDue = due
+        }
+        return best
+    }
+
+    private mutating func perform(_ event: RareEvent) {
+        switch event {
+        case .backToTop:
+            scrollToTop()
+        case .tabSwitch:
+            emit(.disappear)
+            stayAway(meanSeconds: model.meanTimeOnOtherTab.inSeconds)
+            emit(.appear)
+        case .background:
+            emit(.enterBackground)
+            stayAway(meanSeconds: model.meanTimeInBackground.inSeconds)
+            emit(.enterForeground)
+        case .modal:
+            emit(.setCovered(true))
+            stayAway(meanSeconds: model.meanModalTime.inSeconds)
+            emit(.setCovered(false))
+        case .refresh:
+            scrollToTop()
+            emit(.beginRefresh)
+            now = adding(nanoseconds: model.refreshDuration.wholeNanoseconds, to: now)
+            emit(.endRefresh)
+        }
+    }
+
+    private mutating func stayAway(meanSeconds: Double) {
+        now = adding(seconds: random.nextLogNormal(mean: meanSeconds, sigma: model.awayTimeSigma), to: now)
+    }
+
+    /// The status-bar tap: an ease-out scroll to the top over `backToTopDuration`.
+    private mutating func scrollToTop() {
+        guard offset > 0 else { return }
+        let start = now
+        let from = offset
+        let total = max(1, model.backToTopDuration.wholeNanoseconds)
+        var elapsed = frameInterval
+        while elapsed < total && start + elapsed <= end {
+            let remaining = 1 - Double(elapsed) / Double(total)
+            now = start + elapsed
+            emit(.scroll(offset: from * remaining * remaining * remaining))
+            elapsed += frameInterval
+        }
+        now = adding(nanoseconds: total, to: start)
+        offset = 0
+        emit(.scroll(offset: 0))
+    }
+
+    // MARK: - Gestures
+
+    /// The first carousel entirely on screen that can move, if any.
+    private func swipeableCarousel() -> Int? {
+        let bottom = offset + feed.screen.height
+        for index in feed.sections(onScreenAtOffset: offset) {
+            let section = feed.sections[index]
+            if section.isCarousel && section.frame.minY >= offset && section.frame.maxY <= bottom {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// One page sideways: forwards, or back when already at the last card.
+    private mutating func swipe(_ sectionIndex: Int) {
+        let section = feed.sections[sectionIndex]
+        let current = carouselOffsets[sectionIndex, default: 0]
+        let forward = current + section.carouselPageWidth
+        let target = forward <= section.carouselMaximumOffset + 0.5
+            ? min(forward, section.carouselMaximumOffset)
+            : max(0, current - section.carouselPageWidth)
+        carouselOffsets[sectionIndex] = target
+        now = adding(nanoseconds: model.carouselSwipeDuration.wholeNanoseconds, to: now)
+        emit(.carouselScroll(section: sectionIndex, offset: target))
+    }
+
+    /// A fling up or down, one scroll input per frame until it stops.
+    private mutating func fling() {
+        let wantsUp = random.nextBool(probability: model.upwardFlingProbability)
+        let speed = random.nextLogNormal(median: model.medianFlingSpeed, sigma: model.flingSpeedSigma)
+        let maximum = feed.maximumOffset
+        let direction: Double
+        if offset <= 0 {
+            direction = 1
+        } else if offset >= maximum {
+            direction = -1
+        } else {
+            direction = wantsUp ? -1 : 1
+        }
+        let room = direction > 0 ? maximum - offset : offset
+        guard room > 0 else { return }
+        let milliseconds = physics.duration(startingSpeed: speed, limit: room)
+        guard milliseconds > 0, milliseconds.isFinite else { return }
+        let start = now
+        let from = offset
+        let total = max(1, Int64(min(milliseconds * 1_000_000, 1e18).rounded(.up)))
+        var elapsed = frameInterval
+        while elapsed < total && start + elapsed <= end {
+            now = start + elapsed
+            let travelled = min(room, physics.distance(startingSpeed: speed, after: Double(elapsed) / 1_000_000))
+            emit(.scroll(offset: from + direction * travelled))
+            elapsed += frameInterval
+        }
+        now = adding(nanoseconds: total, to: start)
+        let travelled = min(room, physics.distance(startingSpeed: speed))
+        offset = from + direction * travelled
+        emit(.scroll(offset: offset))
+    }
+
+    // MARK: - Time
+
+    private mutating func emit(_ input: SessionInput) {
+        guard now <= end else { return }
+        events.append(SessionEvent(time: .nanoseconds(now), input: input))
+    }
+
+    private func adding(seconds: Double, to time: Int64) -> Int64 {
+        adding(nanoseconds: seconds < 1e9 ? Int64((seconds * 1e9).rounded()) : Int64.max, to: time)
+    }
+
+    private func adding(nanoseconds: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(max(0, nanoseconds))
+        return overflow ? Int64.max : sum
+    }
+}
