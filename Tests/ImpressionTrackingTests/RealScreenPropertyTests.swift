@@ -11,7 +11,7 @@ import Testing
 /// impression for impression. After every step the first engine's `snapshot()` must
 /// match the model's view of every section (ratio, count, fired flag, reason). A mismatch
 /// names the seed, the step and the steps before it; rerun it alone with
-/// `firstMismatch(in: SessionGenerator(seed:, features: .realScreens).makeSession())`.
+/// `firstMismatch(in: makeSession(seed:))`.
 @Suite("Engine matches the reference model on real screens")
 struct RealScreenPropertyTests {
     typealias Mismatch = EngineModelPropertyTests.Mismatch
@@ -29,19 +29,9 @@ struct RealScreenPropertyTests {
 
     @Test("random real-screen sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        var knownBugs: [KnownEngineBug: [String]] = [:]
         for seed in seeds {
-            let comparison = Self.compare(Self.makeSession(seed: seed))
-            if let mismatch = comparison.mismatch {
+            if let mismatch = Self.firstMismatch(in: Self.makeSession(seed: seed)) {
                 Issue.record("\(mismatch)")
-            }
-            for (bug, whereSeen) in comparison.knownBugs {
-                knownBugs[bug, default: []].append("seed \(seed) at \(whereSeen)")
-            }
-        }
-        for (bug, sessions) in knownBugs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            withKnownIssue("engine bug, reported: \(bug.rawValue)") {
-                Issue.record("in \(sessions.count) of these sessions, first \(sessions[0].prefix(300))")
             }
         }
     }
@@ -154,85 +144,9 @@ struct RealScreenPropertyTests {
         }.map(\.element)
     }
 
-    // MARK: - Known engine bugs
-
-    /// Engine bugs this test found, reported to the lead with reproductions (see
-    /// `RealScreenTests`' known-issue tests). The comparison recognises their exact
-    /// signature, reports it as a known issue, and goes on comparing, so they hide no other
-    /// difference. Once fixed, delete the case: the comparison is then strict again.
-    enum KnownEngineBug: String, CaseIterable, Hashable {
-        case phantomExitAtFirstSample =
-            "a section visible at sample 0 gets an exited(visit: 0) event before its entry"
-        case exposureForgottenAfterLeavingLayout =
-            "totalVisibleDuration forgets the stays of a section that left the layout and came back in the same visit"
-        case voidedRunNeverExitsAfterLeavingLayout =
-            "a run voided by a new visit never exits when its section left the layout before the next sample"
-    }
-
-    /// The known bugs that explain exactly why the engine gave `got` where the model gave
-    /// `expected` (both in canonical order), or `nil` when they do not.
-    static func knownBugsExplaining(_ got: [VisibilityEvent<Int>], expected: [VisibilityEvent<Int>],
-                          visit: Int) -> Set<KnownEngineBug>? {
-        var bugs: Set<KnownEngineBug> = []
-        func withoutTotal(_ event: VisibilityEvent<Int>) -> VisibilityEvent<Int> {
-            guard case .exited(let id, let time, let stay, _, let visit) = event else { return event }
-            return .exited(sectionID: id, time: time, stayDuration: stay, totalVisibleDuration: .zero, visit: visit)
-        }
-        // An exit of visit 0 at time 0 that the engine makes up.
-        var engine = got
-        engine.removeAll { event in
-            guard case .exited(_, .zero, .zero, .zero, 0) = event else { return false }
-            bugs.insert(.phantomExitAtFirstSample)
-            return true
-        }
-        // Exits of runs voided by a new visit that the engine leaves out.
-        let engineExits = Set(engine.map(withoutTotal))
-        var model = expected
-        model.removeAll { event in
-            guard case .exited(_, _, _, _, let runVisit) = event, runVisit < visit,
-                  !engineExits.contains(withoutTotal(event)) else { return false }
-            bugs.insert(.voidedRunNeverExitsAfterLeavingLayout)
-            return true
-        }
-        guard engine.count == model.count else { return nil }
-        // Exposure that misses earlier stays: at least the stay, less than the model's.
-        for (gotEvent, expectedEvent) in zip(engine, model) where gotEvent != expectedEvent {
-            guard case .exited(_, _, let stay, let gotTotal, _) = gotEvent,
-                  case .exited(_, _, _, let expectedTotal, _) = expectedEvent,
-                  withoutTotal(gotEvent) == withoutTotal(expectedEvent),
-                  stay <= gotTotal, gotTotal < expectedTotal else { return nil }
-            bugs.insert(.exposureForgottenAfterLeavingLayout)
-        }
-        return bugs
-    }
-
-    /// What comparing a session found.
-    struct Comparison {
-        /// The first difference the known bugs do not explain.
-        var mismatch: Mismatch?
-        /// The known bugs seen, with where each was first seen.
-        var knownBugs: [KnownEngineBug: String] = [:]
-    }
-
     /// Replays `session` into two fresh engines and a fresh model side by side and
-    /// returns the first difference, or `nil`; known engine bugs count as differences.
+    /// returns the first difference, or `nil`.
     static func firstMismatch(in session: Session<Int>) -> Mismatch? {
-        let comparison = compare(session)
-        if let mismatch = comparison.mismatch { return mismatch }
-        guard let (bug, whereSeen) = comparison.knownBugs.first else { return nil }
-        return Mismatch(seed: session.seed, stepIndex: -1, step: whereSeen, what: "known engine bug: \(bug.rawValue)",
-                        expected: "", got: "", recentSteps: [])
-    }
-
-    /// Replays `session` into two fresh engines and a fresh model side by side, up to the
-    /// first difference that known engine bugs do not explain.
-    static func compare(_ session: Session<Int>) -> Comparison {
-        var comparison = Comparison()
-        comparison.mismatch = compare(session, noting: &comparison.knownBugs)
-        return comparison
-    }
-
-    private static func compare(_ session: Session<Int>, noting knownBugs: inout [KnownEngineBug: String]) -> Mismatch? {
         var eventEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var impressionEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
@@ -254,12 +168,8 @@ struct RealScreenPropertyTests {
             if let unordered = keys.indices.dropFirst().first(where: { keys[$0] < keys[$0 - 1] }) {
                 return mismatch("events out of order at index \(unordered)", expected, gotEvents)
             }
-            let canonicalEvents = canonical(gotEvents, layout: layoutIDs)
-            if canonicalEvents != expected {
-                guard let bugs = knownBugsExplaining(canonicalEvents, expected: expected, visit: model.visit) else {
-                    return mismatch("events up to \(step.time)", expected, gotEvents)
-                }
-                for bug in bugs where knownBugs[bug] == nil { knownBugs[bug] = "step \(index) (\(stepText))" }
+            if canonical(gotEvents, layout: layoutIDs) != expected {
+                return mismatch("events up to \(step.time)", expected, gotEvents)
             }
             if gotImpressions != expected.compactMap(\.impression) {
                 return mismatch("impressions (advance) up to \(step.time)", expected.compactMap(\.impression), gotImpressions)

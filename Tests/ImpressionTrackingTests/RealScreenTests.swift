@@ -643,14 +643,11 @@ struct TrackerRealScreenTests {
     }
 }
 
-// MARK: - Engine bugs found by the reference model
+// MARK: - Regressions found by the reference model
 
-/// Reproductions of the engine bugs the real-screen property test found, reported to the
-/// lead. Each states the behaviour DESIGN and issue 3 ask for, inside `withKnownIssue`:
-/// once the engine is fixed, the known issue stops occurring and the test says so; then
-/// remove `withKnownIssue` here and the case from `RealScreenPropertyTests.KnownEngineBug`.
-@Suite("Engine bugs found by the reference model (known issues until fixed)")
-struct KnownEngineBugTests {
+/// Engine bugs the real-screen property test found, each reduced to its smallest session.
+@Suite("Regressions found by the reference model")
+struct ModelFoundRegressionTests {
     static let banner = section("banner", rect(0, 0, 320, 200))
 
     @Test("a section visible at the very first sample gets no exit before its entry")
@@ -659,9 +656,7 @@ struct KnownEngineBugTests {
         try engine.setViewport(screen())
         try engine.setLayout([Self.banner])   // before any sample: sample 0 sees it
         let events = engine.advanceWithEvents(to: .zero)
-        withKnownIssue("engine bug: exited(visit: 0) at sample 0 (SectionState.lastVisibleSample starts at -1 == 0 - 1)") {
-            #expect(events == [entered("banner", at: .zero)])
-        }
+        #expect(events == [entered("banner", at: .zero)])
     }
 
     @Test("the total visible time adds up the visit's stays even if the section left the layout in between")
@@ -680,9 +675,7 @@ struct KnownEngineBugTests {
         #expect(engine.advanceWithEvents(to: ms(600)) == [entered("banner", at: ms(600))])
         try engine.setViewport(screen(y: 1000))
         let exit = engine.advanceWithEvents(to: ms(700))
-        withKnownIssue("engine bug: the section's state is dropped when it leaves the layout unfired, and its exposure with it") {
-            #expect(exit == [exited("banner", at: ms(700), stay: ms(100), total: ms(400))])
-        }
+        #expect(exit == [exited("banner", at: ms(700), stay: ms(100), total: ms(400))])
     }
 
     @Test("a run voided by a new visit exits at the next sample even if its section left the layout")
@@ -696,8 +689,6 @@ struct KnownEngineBugTests {
         engine.appear()              // a new visit: the run is void
         try engine.setLayout([])     // and the section leaves before the next sample
         let events = engine.advanceWithEvents(to: ms(200))
-        withKnownIssue("engine bug: the departed state is not kept (not fired, run void), so the exit is skipped") {
-            #expect(events == [exited("banner", at: ms(200), stay: ms(100), total: ms(100))])
-        }
+        #expect(events == [exited("banner", at: ms(200), stay: ms(100), total: ms(100))])
     }
 }

@@ -246,8 +246,16 @@ struct TrackerModelPropertyTests {
         switch input {
         case .setLayout(let sections):
             do { try await tracker.setLayout(sections) } catch { return false }
+        case .setLayoutWithContainers(let sections, let containers):
+            do { try await tracker.setLayout(sections, containers: containers) } catch { return false }
+        case .setContentOffset(let offset, let container):
+            do { try await tracker.setContentOffset(offset, ofContainer: container) } catch { return false }
         case .setViewport(let rect):
             do { try await tracker.setViewport(rect) } catch { return false }
+        case .setViewportInsets(let insets):
+            do { try await tracker.setViewportInsets(insets) } catch { return false }
+        case .setObstructions(let rects):
+            do { try await tracker.setObstructions(rects) } catch { return false }
         case .appear: await tracker.appear()
         case .disappear: await tracker.disappear()
         case .enterBackground: await tracker.enterBackground()

@@ -6,7 +6,7 @@ struct SamplingWorkspace<ID: Hashable & Sendable>: Sendable {
     }
 
     /// An event with the keys that order it: sample, then exits before entries before
-    /// impressions, then layout order (-1 for sections that left the layout).
+    /// impressions, then layout order (negative for sections that left the layout).
     struct Record: Sendable {
         var sample: Int
         var kind: Int
@@ -94,11 +94,14 @@ extension ImpressionEngine {
             }
         }
 
-        // Runs of sections gone from the layout end at `first`.
-        for id in departedInRun {
+        // Runs of sections gone from the layout end at `first`, before every other exit,
+        // in the order the sections left (negative keys sort ahead of every slot).
+        for (index, id) in departedInRun.enumerated() {
             guard var state = departedStates[id] else { continue }
             state.endRun()
-            if recordingVisibility { records.append(exitRecord(id, slot: -1, state: state, at: first)) }
+            if recordingVisibility {
+                records.append(exitRecord(id, slot: index - departedInRun.count, state: state, at: first))
+            }
             departedStates[id] = isWorthRemembering(state) ? state : nil
         }
         departedInRun.removeAll(keepingCapacity: true)
@@ -113,7 +116,7 @@ extension ImpressionEngine {
             if state.continuesRun(into: first, runsValidFrom: runsValidFrom) {
                 state.consecutiveSamples = state.consecutiveSamples == .max ? .max : state.consecutiveSamples + 1
             } else {
-                if state.lastVisibleSample == first - 1 {
+                if state.hasOpenRun(at: first) {
                     // Open until a visit started: that run ends here, a new one begins.
                     state.endRun()
                     if recordingVisibility { records.append(exitRecord(layout.ids[section.slot], slot: section.slot, state: state, at: first)) }

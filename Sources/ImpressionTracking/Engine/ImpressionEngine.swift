@@ -46,9 +46,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var layout = SectionLayout<ID>()
     /// Counters by slot, parallel to `layout`.
     var states: [SectionState] = []
-    /// Counters of sections that left the layout but must be remembered: those that
-    /// fired since the last reset (the memory is by id), or that were visible at the
-    /// last sample (their run may go on if they come back before the next one).
+    /// Counters of sections that left the layout but must be remembered; see
+    /// `isWorthRemembering(_:)`. Pruned when a visit starts.
     var departedStates: [ID: SectionState] = [:]
     /// Slots visible at the last sample evaluated: their runs are open.
     var slotsInRun: [Int32] = []
@@ -258,8 +257,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
     public mutating func reset() {
         firstRememberedVisit = visit + 1
-        // Keep only what an open run still needs; the fired memory is void.
-        departedStates = departedStates.filter { departedInRun.contains($0.key) }
         startVisit()
     }
 
@@ -270,10 +267,17 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     private mutating func startVisit() {
         visit += 1
         runsValidFrom = nextSample
+        // The last visit's exposure (and, after a reset, the fired memory) is void.
+        departedStates = departedStates.filter { isWorthRemembering($0.value) }
     }
 
+    /// Whether a section that left the layout must keep its counters until it comes back.
     func isWorthRemembering(_ state: SectionState) -> Bool {
+        // What fired is remembered by id (`.oncePerVisit`, `.oncePerTracker`).
         state.lastFiredVisit >= firstRememberedVisit
-            || state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
+            // An open run, even one a new visit voided, still owes its exit.
+            || state.hasOpenRun(at: nextSample)
+            // The visit's exposure adds up the stays before and after it left.
+            || (state.exposureVisit == visit && state.exposureSamples > 0)
     }
 }

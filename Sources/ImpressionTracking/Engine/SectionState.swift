@@ -3,8 +3,9 @@
 struct SectionState: Sendable, Hashable {
     /// Consecutive visible samples ending at `lastVisibleSample`.
     var consecutiveSamples = 0
-    /// The last sample at which the section was visible; -1 for never.
-    var lastVisibleSample = -1
+    /// The last sample at which the section was visible; `Int.min` for never (not -1,
+    /// which is "the sample just before the first" and would open a run at sample 0).
+    var lastVisibleSample = Int.min
     /// Whether it fired during the run of samples ending at `lastVisibleSample`.
     var firedDuringRun = false
     /// The visit in which it last fired; 0 for never.
@@ -14,10 +15,16 @@ struct SectionState: Sendable, Hashable {
     /// Visible samples in `exposureVisit`, over the runs that have ended.
     var exposureSamples = 0
 
+    /// Whether a run is open at `sample`: visible at the sample just before, possibly in
+    /// a visit that has ended since (then the run is void and its exit is due).
+    func hasOpenRun(at sample: Int) -> Bool {
+        lastVisibleSample == sample - 1
+    }
+
     /// Whether the run of visible samples ending at `lastVisibleSample` goes on into
     /// `sample`: it was visible at the sample just before, and no visit started since.
     func continuesRun(into sample: Int, runsValidFrom: Int) -> Bool {
-        lastVisibleSample == sample - 1 && lastVisibleSample >= runsValidFrom
+        hasOpenRun(at: sample) && lastVisibleSample >= runsValidFrom
     }
 
     /// Starts a run at `sample`, in `visit`.

@@ -2,7 +2,12 @@
 /// publishes, so a consumer can compute exposure time without polling.
 ///
 /// Within one sample, exits come first, then entries, then impressions; each kind in
-/// layout order.
+/// layout order. Exits of sections that left the layout come before the other exits, in
+/// the order the sections left.
+///
+/// A run that a new visit voids (``ImpressionEngine/appear()`` after a disappearance, a
+/// refresh, ``ImpressionEngine/reset()``) is reported as exited at the next sample, with
+/// the visit it belonged to, and re-entered there if the section is still visible.
 public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The section became visible at the sample at `time` (its ratio reached the entry
     /// ratio while the tracker was active).
