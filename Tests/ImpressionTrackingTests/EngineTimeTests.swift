@@ -31,6 +31,24 @@ struct EngineTimeTests {
         #expect(jumped.map(\.visibleDuration) == [.seconds(1), .seconds(5)])
     }
 
+    @Test("nextEventTime: the next sample after an input, then each firing, then nothing until an input")
+    func nextEventTimeFollowsTheRuns() throws {
+        var engine = try Self.engine()        // sections 1 (1 s) and 2 (5 s) on screen
+        #expect(engine.nextEventTime == .zero)   // inputs arrived: sample 0 may report
+        #expect(engine.advance(to: .zero).isEmpty)
+        #expect(engine.nextEventTime == .seconds(1))
+        #expect(engine.advance(to: .milliseconds(999)).isEmpty)
+        #expect(engine.nextEventTime == .seconds(1))
+        #expect(engine.advance(to: .seconds(1)).map(\.sectionID) == [1])
+        #expect(engine.nextEventTime == .seconds(5))
+        #expect(engine.advance(to: .seconds(5)).map(\.sectionID) == [2])
+        #expect(engine.nextEventTime == nil)    // both fired; nothing moves without input
+        engine.disappear()
+        #expect(engine.nextEventTime == .milliseconds(5100))
+        #expect(engine.advance(to: .seconds(60)).isEmpty)
+        #expect(engine.nextEventTime == nil)
+    }
+
     @Test("advancing to the end of time neither hangs nor overflows")
     func endOfTime() throws {
         var engine = try Self.engine()

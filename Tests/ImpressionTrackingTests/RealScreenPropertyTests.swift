@@ -161,7 +161,12 @@ struct RealScreenPropertyTests {
                             })
             }
             let layoutIDs = model.layout.map(\.id)
+            // A driver that sleeps until `nextEventTime` must miss nothing.
+            let promised = eventEngine.nextEventTime
             let expected = model.advanceWithEvents(to: step.time)
+            if let first = expected.first, promised.map({ first.time < $0 }) ?? true {
+                return mismatch("nextEventTime before the step: no event before it", first, promised as Any)
+            }
             let gotEvents = eventEngine.advanceWithEvents(to: step.time)
             let gotImpressions = impressionEngine.advance(to: step.time)
             let keys = gotEvents.map { orderKey($0, layout: layoutIDs) }

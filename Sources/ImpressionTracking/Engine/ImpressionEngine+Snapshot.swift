@@ -11,12 +11,12 @@ extension ImpressionEngine {
         var rows: [SectionSnapshot<ID>] = []
         rows.reserveCapacity(layout.count + departedStates.count)
         for slot in 0..<layout.count {
-            let state = states[slot]
+            let state = sampler.states[slot]
             var ratio = 0.0
             let reason: NotVisibleReason?
-            if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout, on: screen) {
+            if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout.geometry, on: screen) {
                 ratio = measured
-                let policy = layout.policy(ofSlot: slot)
+                let policy = layout.geometry.policy(ofSlot: slot)
                 let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
                 let required = counting ? policy.exitRatio : policy.entryRatio
                 reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
@@ -56,15 +56,15 @@ extension ImpressionEngine {
 
     private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
                               measurer: inout VisibilityMeasurer) -> NotVisibleReason {
-        let policy = layout.policy(ofSlot: slot)
-        var denominator = layout.denominators[slot]
+        let policy = layout.geometry.policy(ofSlot: slot)
+        var denominator = layout.geometry.denominators[slot]
         if policy.capsToViewport {
             denominator = min(denominator, policy.measure == .height
                 ? screen.effectiveViewport.height : screen.effectiveViewport.area)
         }
-        if denominator <= 0 || layout.cellRange(ofSlot: slot).isEmpty { return .noSize }
-        switch measurer.collectVisibleParts(ofSlot: slot, in: layout, on: screen) {
-        case .clippedByContainer(let container): return .clippedByContainer(layout.containers.ids[container])
+        if denominator <= 0 || layout.geometry.cellRange(ofSlot: slot).isEmpty { return .noSize }
+        switch measurer.collectVisibleParts(ofSlot: slot, in: layout.geometry, on: screen) {
+        case .clippedByContainer(let container): return .clippedByContainer(layout.geometry.containers.ids[container])
         case .obstructed: return .obstructed
         case .offscreen, nil: return .offscreen
         }

@@ -44,23 +44,25 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     var lifecycle = Lifecycle()
     var layout = SectionLayout<ID>()
-    /// Counters by slot, parallel to `layout`.
-    var states: [SectionState] = []
+    /// The counters by slot and the sampling loop, free of `ID`.
+    var sampler = SlotSampler()
     /// Counters of sections that left the layout but must be remembered; see
     /// `isWorthRemembering(_:)`. Pruned when a visit starts.
     var departedStates: [ID: SectionState] = [:]
-    /// Slots visible at the last sample evaluated: their runs are open.
-    var slotsInRun: [Int32] = []
     /// Sections with an open run that left the layout.
     var departedInRun: [ID] = []
+    /// The ids of the departed sections whose exits the last evaluation recorded, by the
+    /// negative slot of their records (`slot + count`).
+    var departedExitIDs: [ID] = []
     /// The index of the next sample to evaluate.
     var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
     var runsValidFrom = 0
     /// What fired in an earlier visit than this is forgotten (``reset()``).
     var firstRememberedVisit = 1
-    var measurer = VisibilityMeasurer()
-    var workspace = SamplingWorkspace<ID>()
+    /// Whether an input arrived since the last sample evaluated: then the next sample may
+    /// report anything (see ``nextEventTime``).
+    var changedSinceSample = false
 
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport.
     ///
@@ -125,31 +127,37 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   cell in an unknown container; the previous layout stays in force.
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
         try checkConfiguration()
-        let newLayout = try SectionLayout(sections: sections, containers: containers,
-                                          defaultPolicy: policy, sampleInterval: sampleInterval)
+        let sameIDs = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
+        let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
+                                          sampleInterval: sampleInterval, sameIDsAs: sameIDs ? layout : nil)
+        changedSinceSample = true
+        if sameIDs {
+            // The same sections in the same order: every counter stays in its slot.
+            layout = newLayout
+            return
+        }
         var newStates: [SectionState] = []
         newStates.reserveCapacity(newLayout.count)
         for id in newLayout.ids {
             if let oldSlot = layout.slotsByID[id] {
-                newStates.append(states[oldSlot])
+                newStates.append(sampler.states[oldSlot])
             } else {
                 newStates.append(departedStates.removeValue(forKey: id) ?? SectionState())
             }
         }
-        for (oldSlot, id) in layout.ids.enumerated() where newLayout.slotsByID[id] == nil {
-            let state = states[oldSlot]
-            if isWorthRemembering(state) { departedStates[id] = state }
+        for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
+            let state = sampler.states[oldSlot]
+            if isWorthRemembering(state) { departedStates[layout.ids[oldSlot]] = state }
         }
         // Open runs follow their sections to their new slots, or out of the layout.
-        var openRuns = slotsInRun.map { layout.ids[Int($0)] } + departedInRun
-        slotsInRun.removeAll(keepingCapacity: true)
+        let openRuns = sampler.slotsInRun.map { layout.ids[Int($0)] } + departedInRun
+        sampler.slotsInRun.removeAll(keepingCapacity: true)
         departedInRun.removeAll(keepingCapacity: true)
         for id in openRuns {
-            if let slot = newLayout.slotsByID[id] { slotsInRun.append(Int32(slot)) } else { departedInRun.append(id) }
+            if let slot = newLayout.slotsByID[id] { sampler.slotsInRun.append(Int32(slot)) } else { departedInRun.append(id) }
         }
-        openRuns.removeAll()
         layout = newLayout
-        states = newStates
+        sampler.states = newStates
     }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
@@ -159,11 +167,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   previous offset stays in force.
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
         try checkConfiguration()
-        guard let index = layout.containers.indicesByID[containerID] else {
+        guard let index = layout.geometry.containers.indicesByID[containerID] else {
             throw LayoutError(container: containerID, .noSuchContainer)
         }
         guard offset.isFinite else { throw LayoutError(container: containerID, .invalidContentOffset(offset)) }
-        layout.containers.setOffset(offset, ofContainer: index)
+        layout.geometry.containers.setOffset(offset, ofContainer: index)
+        changedSinceSample = true
     }
 
     /// Sets the visible rect of the root content (the scroll view's bounds, in the same
@@ -177,6 +186,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         try checkConfiguration()
         guard viewport.isValid else { throw LayoutError(.invalidViewport(viewport)) }
         self.viewport = viewport
+        changedSinceSample = true
     }
 
     /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
@@ -187,6 +197,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         try checkConfiguration()
         guard insets.isFinite else { throw LayoutError(.invalidInsets(insets)) }
         viewportInsets = insets
+        changedSinceSample = true
     }
 
     /// Sets the rects drawn over the content (a sticky header, a floating button, a
@@ -204,6 +215,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             throw LayoutError(.invalidObstruction(index: index, rect))
         }
         self.obstructions = obstructions.filter { !$0.isEmpty }
+        changedSinceSample = true
     }
 
     private func checkConfiguration() throws(LayoutError) {
@@ -257,10 +269,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
     public mutating func reset() {
         firstRememberedVisit = visit + 1
+        changedSinceSample = true
         startVisit()
     }
 
     private mutating func apply(_ startsVisit: Bool) {
+        changedSinceSample = true
         if startsVisit { startVisit() }
     }
 

@@ -29,15 +29,15 @@ struct VisibilityMeasurer: Sendable {
 
     /// The section's visible ratio in `0...1`, or `nil` when nothing of it shows (or it
     /// has no size to measure against).
-    mutating func ratio<ID>(ofSlot slot: Int, in layout: SectionLayout<ID>, on screen: Screen) -> Double? {
-        let policy = layout.policy(ofSlot: slot)
-        var denominator = layout.denominators[slot]
+    mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Double? {
+        let policy = geometry.policy(ofSlot: slot)
+        var denominator = geometry.denominators[slot]
         if policy.capsToViewport {
             let viewport = screen.effectiveViewport
             denominator = min(denominator, policy.measure == .height ? viewport.height : viewport.area)
         }
         guard denominator > 0 else { return nil }
-        guard collectVisibleParts(ofSlot: slot, in: layout, on: screen) == nil else { return nil }
+        guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil else { return nil }
         let visibleMeasure: Double
         switch policy.measure {
         case .height:
@@ -56,22 +56,22 @@ struct VisibilityMeasurer: Sendable {
 
     /// Fills `parts` with what shows of the section's cells, in root coordinates, each of
     /// positive area; returns why nothing shows, or `nil` when something does.
-    mutating func collectVisibleParts<ID>(ofSlot slot: Int, in layout: SectionLayout<ID>, on screen: Screen) -> Hidden? {
+    mutating func collectVisibleParts(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Hidden? {
         parts.removeAll(keepingCapacity: true)
         let viewport = screen.effectiveViewport
         var hiddenByContainer = -1
-        for cellIndex in layout.cellRange(ofSlot: slot) {
-            let cell = layout.cells[cellIndex]
-            let container = Int(layout.cellContainers[cellIndex])
+        for cellIndex in geometry.cellRange(ofSlot: slot) {
+            let cell = geometry.cells[cellIndex]
+            let container = Int(geometry.cellContainers[cellIndex])
             if container < 0 {
                 if let part = cell.intersection(viewport) { parts.append(part) }
                 continue
             }
-            let (clipped, hiddenBy) = layout.containers.clip(cell, inContainer: container)
+            let (clipped, hiddenBy) = geometry.containers.clip(cell, inContainer: container)
             if let clipped {
                 if let part = clipped.intersection(viewport) { parts.append(part) }
             } else if hiddenByContainer < 0,
-                      layout.containers.unclipped(cell, inContainer: container).intersects(viewport) {
+                      geometry.containers.unclipped(cell, inContainer: container).intersects(viewport) {
                 // On screen but for the container: say which one hid it.
                 hiddenByContainer = hiddenBy
             }

@@ -1,0 +1,108 @@
+/// Builds a ``SectionGeometry`` section by section, validating each; free of the id
+/// type, like the geometry, so a layout of a million sections runs optimised code.
+struct GeometryBuilder {
+    private var geometry = SectionGeometry()
+    private let defaultPolicy: ImpressionPolicy
+    private let sampleInterval: Duration
+    private var policyIndexByKey: [PolicyKey: Int32] = [:]
+    private var bounds: [Rect] = []
+    private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
+    private var unionArea = UnionAreaWorkspace()
+    /// The policy most sections share, looked up without hashing.
+    private var lastPolicy: (key: PolicyKey, index: Int32)?
+
+    private struct PolicyKey: Hashable {
+        var policy: ImpressionPolicy
+        var isLarge: Bool
+    }
+
+    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration, capacity: Int) {
+        geometry.containers = containers
+        self.defaultPolicy = defaultPolicy
+        self.sampleInterval = sampleInterval
+        geometry.cellStarts.reserveCapacity(capacity + 1)
+        geometry.denominators.reserveCapacity(capacity)
+        geometry.policyIndices.reserveCapacity(capacity)
+        bounds.reserveCapacity(capacity)
+    }
+
+    /// Validates and appends one section; returns its problem, appending nothing, when
+    /// it is invalid.
+    mutating func append(cells: [Rect], nestedCells: [NestedCell], fullHeight givenHeight: Double?,
+                         fullArea givenArea: Double?, policy sectionPolicy: ImpressionPolicy?) -> LayoutError.Problem? {
+        let containers = geometry.containers
+        sectionCells.removeAll(keepingCapacity: true)
+        var box: Rect?
+        for cellIndex in cells.indices {
+            let cell = cells[cellIndex]
+            guard cell.x.isFinite, cell.y.isFinite, cell.width.isFinite, cell.height.isFinite,
+                  cell.maxX.isFinite, cell.maxY.isFinite else {
+                return .nonFiniteCell(cellIndex: cellIndex, cell)
+            }
+            guard cell.width >= 0, cell.height >= 0 else { return .negativeCellSize(cellIndex: cellIndex, cell) }
+            sectionCells.append(cell)
+            box = box?.union(cell) ?? cell
+        }
+        for cellIndex in nestedCells.indices {
+            let nested = nestedCells[cellIndex]
+            guard nested.frame.isValid else { return .invalidNestedCell(cellIndex: cellIndex, nested.frame) }
+            guard let container = containers.indicesByID[nested.containerID] else {
+                return .unknownContainer(cellIndex: cellIndex, containerID: nested.containerID)
+            }
+            sectionCells.append(containers.unclipped(nested.frame, inContainer: container))
+            // A nested cell never shows outside its outermost container.
+            let reach = containers.outerBounds(ofContainer: container)
+            box = box?.union(reach) ?? reach
+        }
+        if let givenHeight, !(givenHeight.isFinite && givenHeight >= 0) { return .invalidFullHeight(givenHeight) }
+        if let givenArea, !(givenArea.isFinite && givenArea >= 0) { return .invalidFullArea(givenArea) }
+        let policy = sectionPolicy ?? defaultPolicy
+        do throws(ConfigurationError) {
+            try policy.validate()
+        } catch {
+            return .invalidPolicy(error)
+        }
+
+        let fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0)
+        var fullArea = 0.0
+        if policy.measure == .area || policy.largeSectionRule != nil {
+            fullArea = givenArea ?? unionArea.unionArea(of: sectionCells)
+        }
+        var isLarge = false
+        if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
+            isLarge = fullArea >= minimumArea
+        }
+        geometry.policyIndices.append(policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge)))
+        geometry.cells.append(contentsOf: cells)
+        geometry.cellContainers.append(contentsOf: repeatElement(-1, count: cells.count))
+        for nested in nestedCells {
+            geometry.cells.append(nested.frame)
+            geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
+        }
+        geometry.hasNestedCells = geometry.hasNestedCells || !nestedCells.isEmpty
+        geometry.cellStarts.append(geometry.cells.count)
+        geometry.denominators.append(policy.measure == .height ? fullHeight : fullArea)
+        bounds.append(box ?? .zero)
+        return nil
+    }
+
+    private mutating func policyIndex(of key: PolicyKey) -> Int32 {
+        if let lastPolicy, lastPolicy.key == key { return lastPolicy.index }
+        let index: Int32
+        if let known = policyIndexByKey[key] {
+            index = known
+        } else {
+            index = Int32(geometry.policies.count)
+            geometry.policies.append(ResolvedPolicy(key.policy, sampleInterval: sampleInterval, isLarge: key.isLarge))
+            policyIndexByKey[key] = index
+        }
+        lastPolicy = (key, index)
+        return index
+    }
+
+    /// The geometry of every section appended, with its spatial index.
+    consuming func finish() -> SectionGeometry {
+        geometry.index = SpatialIndex(bounds: bounds)
+        return geometry
+    }
+}

@@ -1,0 +1,24 @@
+/// A section's policy with what can be worked out once per layout, so a sample reads
+/// plain numbers.
+struct ResolvedPolicy: Sendable, Hashable {
+    var entryRatio: Double
+    /// The ratio a counting section must keep: `exitVisibleRatio`, or `entryRatio`.
+    var exitRatio: Double
+    var requiredSamples: Int
+    var measure: ImpressionPolicy.Measure
+    var recurrence: ImpressionPolicy.Recurrence
+    var capsToViewport: Bool
+
+    /// - Parameter isLarge: the section meets the policy's `lowerRatio` rule.
+    init(_ policy: ImpressionPolicy, sampleInterval: Duration, isLarge: Bool) {
+        entryRatio = policy.minimumVisibleRatio
+        if isLarge, case .lowerRatio(_, let ratio) = policy.largeSectionRule {
+            entryRatio = ratio
+        }
+        exitRatio = min(entryRatio, policy.exitVisibleRatio ?? entryRatio)
+        requiredSamples = policy.requiredSamples(sampleInterval: sampleInterval)
+        measure = policy.measure
+        recurrence = policy.recurrence
+        capsToViewport = policy.largeSectionRule == .capToViewport
+    }
+}

@@ -1,0 +1,157 @@
+/// The per-slot counters and the hot loop of a sample: which sections near the viewport
+/// are visible, how their runs grow, and what they report.
+///
+/// Free of the section id type, like ``SectionGeometry``: this is the code every sample
+/// runs, so it is compiled once, optimised, in this module. It reports by slot
+/// (``Record``); the engine turns records into events with ids only when there are any.
+struct SlotSampler: Sendable {
+    /// What happened to a slot at a sample, in numbers.
+    struct Record: Sendable {
+        enum Kind: Int, Sendable {
+            case exited = 0, entered = 1, impression = 2
+        }
+
+        var sample: Int
+        var kind: Kind
+        /// The slot; negative for a section that left the layout (the engine numbers those).
+        var slot: Int
+        var ratio: Double = 0
+        /// Exit: the stay. Impression: the visible samples before it fired.
+        var samples: Int = 0
+        /// Exit: the visible samples of the visit.
+        var totalSamples: Int = 0
+        var visit: Int
+
+        /// Sample, then exits before entries before impressions, then slot.
+        func precedes(_ other: Record) -> Bool {
+            if sample != other.sample { return sample < other.sample }
+            if kind != other.kind { return kind.rawValue < other.kind.rawValue }
+            return slot < other.slot
+        }
+    }
+
+    /// What the engine's visits mean for a sample.
+    struct Visits: Sendable {
+        /// The current visit.
+        var current: Int
+        /// Runs that ended before this sample are void: a visit started.
+        var runsValidFrom: Int
+        /// What fired in an earlier visit than this is forgotten.
+        var firstRemembered: Int
+    }
+
+    private struct VisibleSection: Sendable {
+        var slot: Int
+        var ratio: Double
+    }
+
+    /// Counters by slot, parallel to the layout.
+    var states: [SectionState] = []
+    /// Slots visible at the last sample evaluated: their runs are open.
+    var slotsInRun: [Int32] = []
+    /// What the last evaluation reported, in order once `sortRecords()` ran.
+    var records: [Record] = []
+    /// The first sample after the last one evaluated at which a visible section completes
+    /// its run, if nothing changes; `nil` when none will.
+    var nextFiringSample: Int?
+    var measurer = VisibilityMeasurer()
+    // Scratch buffers, kept between samples so a steady sample does not allocate.
+    private var candidates: [Int32] = []
+    private var visible: [VisibleSection] = []
+    private var openRuns: [Int32] = []
+
+    /// Evaluates sample `first` section by section, then the samples after it up to
+    /// `last` at once: nothing changes between them, so each visible section's count
+    /// just grows by one per sample. Appends to `records`.
+    mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                           geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
+        candidates.removeAll(keepingCapacity: true)
+        visible.removeAll(keepingCapacity: true)
+        nextFiringSample = nil
+
+        // The sections visible from `first` to `last`.
+        if let screen {
+            geometry.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
+            for slot in candidates {
+                let slot = Int(slot)
+                guard let ratio = measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
+                let policy = geometry.policy(ofSlot: slot)
+                // Hysteresis: a counting section needs only the exit ratio.
+                let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+                guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { continue }
+                visible.append(.init(slot: slot, ratio: ratio))
+            }
+        }
+
+        swap(&openRuns, &slotsInRun)
+        slotsInRun.removeAll(keepingCapacity: true)
+        let extraSamples = last - first
+        for section in visible {
+            let slot = section.slot
+            let policy = geometry.policy(ofSlot: slot)
+            var state = states[slot]
+            if state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom) {
+                state.consecutiveSamples = state.consecutiveSamples == .max ? .max : state.consecutiveSamples + 1
+            } else {
+                if state.hasOpenRun(at: first) {
+                    // Open until a visit started: that run ends here, a new one begins.
+                    state.endRun()
+                    if recordingVisibility { records.append(Self.exitRecord(slot: slot, state: state, at: first)) }
+                }
+                state.startRun(at: first, visit: visits.current)
+                if recordingVisibility {
+                    records.append(.init(sample: first, kind: .entered, slot: slot, ratio: section.ratio,
+                                         visit: visits.current))
+                }
+            }
+            let countAtFirst = state.consecutiveSamples
+            let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
+            state.consecutiveSamples = overflow ? Int.max : grown
+            state.lastVisibleSample = last
+
+            if !state.firedDuringRun && Self.mayFire(state, recurrence: policy.recurrence, visits: visits) {
+                // The run reaches the required count at this sample, if within reach.
+                let missing = max(0, policy.requiredSamples - countAtFirst)
+                if missing <= extraSamples {
+                    state.firedDuringRun = true
+                    state.lastFiredVisit = visits.current
+                    let sample = first + missing
+                    records.append(.init(sample: sample, kind: .impression, slot: slot, ratio: section.ratio,
+                                         samples: countAtFirst + missing - 1, visit: visits.current))
+                } else {
+                    let firing = first + missing
+                    nextFiringSample = min(nextFiringSample ?? firing, firing)
+                }
+            }
+            states[slot] = state
+            slotsInRun.append(Int32(slot))
+        }
+
+        // Open runs of sections not visible now end at `first` (the visible ones were
+        // stamped with `last` above).
+        for slot in openRuns where states[Int(slot)].lastVisibleSample < first {
+            let slot = Int(slot)
+            states[slot].endRun()
+            if recordingVisibility { records.append(Self.exitRecord(slot: slot, state: states[slot], at: first)) }
+        }
+    }
+
+    /// Puts `records` in the order events are reported.
+    mutating func sortRecords() {
+        records.sort { $0.precedes($1) }
+    }
+
+    /// The exit of the run `state` just ended, at `sample`.
+    static func exitRecord(slot: Int, state: SectionState, at sample: Int) -> Record {
+        .init(sample: sample, kind: .exited, slot: slot, samples: state.consecutiveSamples,
+              totalSamples: state.exposureSamples, visit: state.exposureVisit)
+    }
+
+    private static func mayFire(_ state: SectionState, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
+        switch recurrence {
+        case .onEveryEntry: true
+        case .oncePerVisit: state.lastFiredVisit != visits.current
+        case .oncePerTracker: state.lastFiredVisit < visits.firstRemembered
+        }
+    }
+}
