@@ -149,10 +149,10 @@ struct TrackerDeliveryTests {
         let stream = await tracker.impressions()
         let running = Task { try await tracker.run() }
         var iterator = stream.makeAsyncIterator()
-        // Move the clock one tick at a time once the loop sleeps on it.
+        // Move the clock one interval at a time once the loop has caught up with it.
         let driver = Task {
             for _ in 0..<30 {
-                while clock.sleeperCount == 0 { await Task.yield() }
+                while await !tracker.isCaughtUp { await Task.yield() }
                 clock.advance(by: .milliseconds(100))
             }
         }
@@ -165,14 +165,39 @@ struct TrackerDeliveryTests {
         #expect(await tracker.time >= .milliseconds(1100))
     }
 
+    @Test("run() sleeps on the clock only while something can fire, and wakes for an input")
+    func runSleepsOnlyWhenSomethingIsDue() async throws {
+        let (tracker, clock) = try await Self.makeTracker(rows: 1)   // row 0 on screen, 1 s to go
+        let stream = await tracker.impressions()
+        let running = Task { try await tracker.run() }
+        while await !tracker.isCaughtUp { await Task.yield() }
+        #expect(clock.sleeperCount == 1)      // until 1.1 s, when row 0 completes its run
+        clock.advance(by: .milliseconds(1100))
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next()?.time == .milliseconds(1100))
+        while await !tracker.isCaughtUp { await Task.yield() }
+        #expect(clock.sleeperCount == 0)      // everything on screen fired: no tick at all
+        clock.advance(by: .seconds(3600))    // an hour at rest: now 3601.1 s
+        // Inputs wake the loop for the next sample, then for the new row's impression.
+        try await tracker.setLayout(Self.rows(2))
+        try await tracker.setViewport(Rect(x: 0, y: 10, width: 100, height: 10))
+        while await !tracker.isCaughtUp { await Task.yield() }
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(2))
+        let next = await iterator.next()
+        #expect(next?.sectionID == 1)
+        #expect(next?.time == .milliseconds(3_602_200))   // seen from 3601.2 s, for 1 s
+        running.cancel()
+        try await running.value
+    }
+
     @Test("run() throws when another run() is in progress, and returns after finish()")
     func runStates() async throws {
-        let (tracker, clock) = try await Self.makeTracker(rows: 1)
+        let (tracker, _) = try await Self.makeTracker(rows: 1)
         let running = Task { try await tracker.run() }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        while await !tracker.isCaughtUp { await Task.yield() }
         await #expect(throws: ImpressionTrackerError.alreadyRunning) { try await tracker.run() }
-        await tracker.finish()
-        clock.advance(by: .milliseconds(100))   // the loop notices at its next tick
+        await tracker.finish()   // the loop ends without waiting for a tick
         try await running.value
         try await tracker.run()   // finished: returns at once
     }

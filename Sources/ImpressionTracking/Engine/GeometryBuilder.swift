@@ -16,14 +16,19 @@ struct GeometryBuilder {
         var isLarge: Bool
     }
 
-    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration, capacity: Int) {
+    /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
+    /// these arrays, so growing them by doubling would leave up to half of them unused.
+    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
+         sectionCount: Int, cellCount: Int) {
         geometry.containers = containers
         self.defaultPolicy = defaultPolicy
         self.sampleInterval = sampleInterval
-        geometry.cellStarts.reserveCapacity(capacity + 1)
-        geometry.denominators.reserveCapacity(capacity)
-        geometry.policyIndices.reserveCapacity(capacity)
-        bounds.reserveCapacity(capacity)
+        geometry.cells.reserveCapacity(cellCount)
+        geometry.cellContainers.reserveCapacity(cellCount)
+        geometry.cellStarts.reserveCapacity(sectionCount + 1)
+        geometry.denominators.reserveCapacity(sectionCount)
+        geometry.policyIndices.reserveCapacity(sectionCount)
+        bounds.reserveCapacity(sectionCount)
     }
 
     /// Validates and appends one section; returns its problem, appending nothing, when

@@ -34,8 +34,10 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             ids.reserveCapacity(sections.count)
             slotsByID.reserveCapacity(sections.count)
         }
-        var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
-                                      sampleInterval: sampleInterval, capacity: sections.count)
+        var cellCount = 0
+        for section in sections { cellCount += section.cells.count + section.nestedCells.count }
+        var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
+                                      sectionCount: sections.count, cellCount: cellCount)
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {

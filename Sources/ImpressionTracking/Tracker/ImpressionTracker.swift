@@ -30,6 +30,10 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
     private var state = State.idle
+    /// The ticks of the `run()` in progress, if any.
+    private var ticks: SampleTicks?
+    /// The impressions published so far. For tests.
+    private(set) var publishedImpressionCount = 0
 
     /// Creates a tracker whose time starts now on `clock`.
     ///
@@ -64,11 +68,15 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
 
     // MARK: - Running and delivery
 
-    /// Runs the tick loop (an `AsyncStream` of ticks from the clock, one per sample
-    /// interval) until the task is cancelled or the tracker finishes.
+    /// Runs the tick loop (an `AsyncStream` of ticks from the clock) until the task is
+    /// cancelled or the tracker finishes.
     ///
     /// Each tick flushes: the engine is brought up to the clock's time and what fired is
-    /// published. Cancellation ends the loop quietly.
+    /// published. Ticks come at the samples where something can happen (see
+    /// ``ImpressionEngine/nextEventTime``): the one after each input, and each one at which
+    /// a visible section completes its run. At rest, with everything on screen counted,
+    /// the loop sleeps until the next input: an idle tracker costs no CPU. Cancellation
+    /// ends the loop quietly.
     ///
     /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
     ///   progress.
@@ -78,9 +86,14 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         case .finished: return
         case .idle: state = .running
         }
-        defer { if case .running = state { state = .idle } }
+        let ticks = SampleTicks(clock: clock)
+        self.ticks = ticks
+        defer {
+            self.ticks = nil
+            if case .running = state { state = .idle }
+        }
         flush()
-        for await _ in SampleTicks.stream(interval: sampleInterval, clock: clock) {
+        for await _ in ticks.stream() {
             guard case .running = state else { return }
             flush()
         }
@@ -94,12 +107,30 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
             let events = engine.advanceWithEvents(to: now)
             if case .finished = state { return }
             eventSubscribers.publish(events)
-            subscribers.publish(events.compactMap(\.impression))
+            let fired = events.compactMap(\.impression)
+            subscribers.publish(fired)
+            publishedImpressionCount += fired.count
         } else {
             let fired = engine.advance(to: now)
             if case .finished = state { return }
             subscribers.publish(fired)
+            publishedImpressionCount += fired.count
         }
+        ticks?.setDeadline(engine.nextEventTime)
+    }
+
+    /// Whether `run()` is parked with nothing due by the clock's current time: every tick
+    /// due so far has been flushed. For tests driving a ``ManualClock``.
+    var isCaughtUp: Bool {
+        ticks?.isParked(pastTime: clock.elapsed()) ?? false
+    }
+
+    /// Applies an input to the engine: first brings it up to the clock (samples due
+    /// before the input see the state before it), then wakes `run()` for the next sample.
+    private func apply<Failure: Error>(_ input: (inout ImpressionEngine<ID>) throws(Failure) -> Void) throws(Failure) {
+        flush()
+        try input(&engine)
+        ticks?.setDeadline(engine.nextEventTime)
     }
 
     /// A new subscription: every impression published after this call, in order.
@@ -131,10 +162,10 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 
     /// Ends every subscription; their loops finish once they have read what was
-    /// published. The tracker publishes nothing more, and ``run()`` returns at its next
-    /// tick.
+    /// published. The tracker publishes nothing more, and ``run()`` returns.
     public func finish() {
         state = .finished
+        ticks?.finish()
         subscribers.finishAll()
         eventSubscribers.finishAll()
     }
@@ -145,8 +176,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// - Throws: ``LayoutError``; the previous layout stays in force.
     public func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
-        flush()
-        try engine.setLayout(sections)
+        try apply { engine throws(LayoutError) in try engine.setLayout(sections) }
     }
 
     /// Replaces the layout and its scroll containers; see
@@ -154,58 +184,53 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// - Throws: ``LayoutError``; the previous layout stays in force.
     public func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
-        flush()
-        try engine.setLayout(sections, containers: containers)
+        try apply { engine throws(LayoutError) in try engine.setLayout(sections, containers: containers) }
     }
 
     /// Scrolls a container; see ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
     ///
     /// - Throws: ``LayoutError``; the previous offset stays in force.
     public func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
-        flush()
-        try engine.setContentOffset(offset, ofContainer: containerID)
+        try apply { engine throws(LayoutError) in try engine.setContentOffset(offset, ofContainer: containerID) }
     }
 
     /// Insets the viewport; see ``ImpressionEngine/setViewportInsets(_:)``.
     ///
     /// - Throws: ``LayoutError``; the previous insets stay in force.
     public func setViewportInsets(_ insets: EdgeInsets) throws(LayoutError) {
-        flush()
-        try engine.setViewportInsets(insets)
+        try apply { engine throws(LayoutError) in try engine.setViewportInsets(insets) }
     }
 
     /// Sets what covers the content; see ``ImpressionEngine/setObstructions(_:)``.
     ///
     /// - Throws: ``LayoutError``; the previous obstructions stay in force.
     public func setObstructions(_ obstructions: [Rect]) throws(LayoutError) {
-        flush()
-        try engine.setObstructions(obstructions)
+        try apply { engine throws(LayoutError) in try engine.setObstructions(obstructions) }
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
     ///
     /// - Throws: ``LayoutError``; the previous viewport stays in force.
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
-        flush()
-        try engine.setViewport(viewport)
+        try apply { engine throws(LayoutError) in try engine.setViewport(viewport) }
     }
 
     /// The screen appeared; see ``ImpressionEngine/appear()``.
-    public func appear() { flush(); engine.appear() }
+    public func appear() { apply { $0.appear() } }
     /// The screen disappeared; see ``ImpressionEngine/disappear()``.
-    public func disappear() { flush(); engine.disappear() }
+    public func disappear() { apply { $0.disappear() } }
     /// The app went to the background; see ``ImpressionEngine/enterBackground()``.
-    public func enterBackground() { flush(); engine.enterBackground() }
+    public func enterBackground() { apply { $0.enterBackground() } }
     /// The app came to the foreground; see ``ImpressionEngine/enterForeground()``.
-    public func enterForeground() { flush(); engine.enterForeground() }
+    public func enterForeground() { apply { $0.enterForeground() } }
     /// A modal covers the screen or no longer does; see ``ImpressionEngine/setCovered(_:)``.
-    public func setCovered(_ covered: Bool) { flush(); engine.setCovered(covered) }
+    public func setCovered(_ covered: Bool) { apply { $0.setCovered(covered) } }
     /// Content is being replaced; see ``ImpressionEngine/beginRefresh()``.
-    public func beginRefresh() { flush(); engine.beginRefresh() }
+    public func beginRefresh() { apply { $0.beginRefresh() } }
     /// The refresh is over; see ``ImpressionEngine/endRefresh()``.
-    public func endRefresh() { flush(); engine.endRefresh() }
+    public func endRefresh() { apply { $0.endRefresh() } }
     /// Forgets what fired and starts a new visit; see ``ImpressionEngine/reset()``.
-    public func reset() { flush(); engine.reset() }
+    public func reset() { apply { $0.reset() } }
 }
 
 /// A misuse of an ``ImpressionTracker``.
