@@ -125,6 +125,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// - Throws: ``LayoutError`` as ``setLayout(_:)`` does, and for a container with a
     ///   duplicate id, an unknown parent, a cycle, or a bad frame or offset, or a nested
     ///   cell in an unknown container; the previous layout stays in force.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
         try checkConfiguration()
         let sameIDs = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
@@ -136,13 +138,20 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             layout = newLayout
             return
         }
-        var newStates: [SectionState] = []
-        newStates.reserveCapacity(newLayout.count)
-        for id in newLayout.ids {
-            if let oldSlot = layout.slotsByID[id] {
-                newStates.append(sampler.states[oldSlot])
-            } else {
-                newStates.append(departedStates.removeValue(forKey: id) ?? SectionState())
+        var newStates: [SectionState]
+        if layout.count == 0 && departedStates.isEmpty {
+            // A first layout: nothing to look up (each lookup hashes an id).
+            newStates = Array(repeating: SectionState(), count: newLayout.count)
+        } else {
+            newStates = []
+            newStates.reserveCapacity(newLayout.count)
+            for id in newLayout.ids {
+                if let oldSlot = layout.slotsByID[id] {
+                    newStates.append(sampler.states[oldSlot])
+                } else {
+                    newStates.append(departedStates.isEmpty ? SectionState()
+                                     : departedStates.removeValue(forKey: id) ?? SectionState())
+                }
             }
         }
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {

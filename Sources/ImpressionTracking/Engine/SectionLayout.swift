@@ -22,6 +22,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     ///   instead of hashing every id again.
     /// - Throws: ``LayoutError`` for the first bad container or section: a bad rect,
     ///   size or policy, a duplicate id, or a nested cell in an unknown container.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
          defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
          sameIDsAs previous: SectionLayout<ID>?) throws(LayoutError) {
