@@ -23,6 +23,7 @@ thresholds="$PWD/Benchmarks/Thresholds"
 filters=(
     'SteadySample-.*'
     'ScrollStep60Hz-.*'
+    'CarouselScrollStep60Hz-.*'
     'ActorInputFlush-.*'
     'ActorDelivery10k-.*'
     'Layout(Initial|Replace)-(1k|10k)'

@@ -11,6 +11,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerEngineSampleBenchmarks()
     registerScrollStepBenchmarks()
+    registerCarouselScrollStepBenchmarks()
     registerLayoutBenchmarks()
     registerActorBenchmarks()
     registerBaselineBenchmarks()
