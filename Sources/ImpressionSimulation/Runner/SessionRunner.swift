@@ -5,7 +5,8 @@ import ImpressionTracking
 ///
 /// For each event, every engine is first advanced to the event's time (evaluating the
 /// samples due before it), then given the input, so the input applies from the next
-/// sample on. At the end every engine is advanced to the session's duration.
+/// sample on; an event at time zero applies before sample 0, with the initial layout.
+/// At the end every engine is advanced to the session's duration.
 ///
 /// Two shortcuts keep the engines' work to what changes their answers, and neither
 /// changes an impression: a scroll input followed by another before the next sample is
@@ -96,7 +97,8 @@ public struct SessionRunner: Sendable {
                 // The next scroll replaces this one before any sample sees it.
                 continue
             }
-            if sample.map({ $0 > evaluatedThrough }) ?? true {
+            // Inputs at time zero join the initial state, before sample 0, as in a trace.
+            if event.time > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
                 sink.advance(to: event.time)
                 if let sample { evaluatedThrough = sample }
             }
