@@ -68,8 +68,8 @@ extension ImpressionsCommand {
             }
         }
         guard var replayer, let header = decoder.header else {
-            let reason = skipped.first.map { " (\($0))" } ?? ""
-            return fail(lineCount == 0 ? "the trace is empty: expected the header line" : "no valid header line\(reason)")
+            guard let first = skipped.first else { return fail("the trace is empty: expected the header line") }
+            return fail("no valid header line (\(first))")
         }
         if decoder.end == nil { replayer.advance(to: decoder.latestTime) }
 
