@@ -5,8 +5,8 @@ extension TimelineRecorder {
     /// The timeline as a standalone SVG picture, written by hand: a row per section
     /// (at most `maximumRows`, the most relevant first), time across, the visible ratio
     /// as a shaded step chart in each row with the policy's threshold dashed over it,
-    /// each impression as a red diamond, and the lifecycle (disappeared, in background,
-    /// covered, refreshing) as vertical bands; axes and a legend below.
+    /// the lifecycle (disappeared, in background, covered, refreshing) as translucent
+    /// vertical bands, each impression as a red diamond; axes and a legend below.
     public func svg(title: String, maximumRows: Int = 40) -> String {
         let allRows = rowsByRelevance()
         let rows = Array(allRows.prefix(max(1, maximumRows)))
@@ -17,17 +17,6 @@ extension TimelineRecorder {
         svg.line("<rect width='100%' height='100%' fill='#ffffff'/>")
         svg.line("<text x='\(layout.left)' y='20' font-size='14' font-weight='bold'>\(escaped(title))</text>")
         svg.line("<text x='\(layout.left)' y='38' fill='#4a5568'>policy \(escaped(policy.description)); \(impressions.count) impressions, \(allRows.count) sections seen</text>")
-
-        // Lifecycle bands under everything else.
-        svg.open("<g class='lifecycle'>")
-        for band in bands {
-            let style = Self.bandStyle(band.cause)
-            let x = layout.x(sample: band.firstSample)
-            let width = max(1, layout.x(sample: band.lastSample + 1) - x)
-            svg.line("<rect class='band' x='\(f(x))' y='\(layout.top)' width='\(f(width))' height='\(layout.plotHeight)' "
-                + "fill='\(style.color)' fill-opacity='0.22'><title>\(style.name) \(seconds(band.firstSample)) to \(seconds(band.lastSample + 1))</title></rect>")
-        }
-        svg.close("</g>")
 
         // Rows: label, background, ratio, threshold, impressions.
         let threshold = min(1, max(0, policy.policy.minimumVisibleRatio))
@@ -51,6 +40,17 @@ extension TimelineRecorder {
                 + "y2='\(f(thresholdY))' stroke='#c05621' stroke-width='0.8' stroke-dasharray='4 3'/>")
             svg.close("</g>")
         }
+        // Lifecycle bands over the rows, under the impressions.
+        svg.open("<g class='lifecycle'>")
+        for band in bands {
+            let style = Self.bandStyle(band.cause)
+            let x = layout.x(sample: band.firstSample)
+            let width = max(1, layout.x(sample: band.lastSample + 1) - x)
+            svg.line("<rect class='band' x='\(f(x))' y='\(layout.top)' width='\(f(width))' height='\(layout.plotHeight)' "
+                + "fill='\(style.color)' fill-opacity='0.3'><title>\(style.name) \(seconds(band.firstSample)) to \(seconds(band.lastSample + 1))</title></rect>")
+        }
+        svg.close("</g>")
+
         svg.open("<g class='impressions'>")
         for impression in impressions {
             guard let row = rowOfID[impression.sectionID] else { continue }
@@ -84,7 +84,7 @@ extension TimelineRecorder {
         func item(_ swatch: String, _ label: String) {
             svg.line(swatch.replacingOccurrences(of: "$X", with: f(x)).replacingOccurrences(of: "$Y", with: String(legendY)))
             svg.line("<text x='\(f(x + 18))' y='\(legendY + 10)'>\(escaped(label))</text>")
-            x += 26 + Double(label.count) * 6
+            x += 34 + Double(label.count) * 6.5
         }
         item("<rect x='$X' y='$Y' width='14' height='12' fill='#2b6cb0' fill-opacity='0.7'/>", "visible ratio (height and shade)")
         item("<rect x='$X' y='$Y' width='14' height='6' fill='none' stroke='#c05621' stroke-dasharray='4 3'/>",
