@@ -36,7 +36,7 @@ package struct SimulateOptions: Hashable, Sendable {
     /// in a fixed form: what shards of one run share and `merge` checks.
     package var canonicalArguments: [String] {
         var arguments = ["--sessions", String(sessions), "--sections", String(sections),
-                         "--seconds", String(sessionDuration.inSeconds), "--seed", String(seed)]
+                         "--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
         for policy in policyTexts { arguments += ["--policy", policy] }
         arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
         return arguments

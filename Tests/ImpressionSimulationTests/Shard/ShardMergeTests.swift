@@ -31,6 +31,15 @@ struct ShardMergeTests {
         #expect(merged.output == single.output)
     }
 
+    @Test("the arguments a shard records read back as the same run, odd session lengths included")
+    func canonicalArguments() throws {
+        for seconds in ["60", "0.000001", "1.5m", "86400", "0.0333"] {
+            let options = try SimulateOptions.parse(Self.run + ["--seconds", seconds, "--layout", "feed", "--shard", "1/2"])
+            let again = try SimulateOptions.parse(options.canonicalArguments)
+            #expect(again.configuration == options.configuration, "\(seconds)")
+        }
+    }
+
     @Test("slices are disjoint, consecutive and cover every session")
     func slices() {
         for total in [0, 1, 5, 23, 1000] {
@@ -67,6 +76,8 @@ struct ShardMergeTests {
         #expect(wrong.status == 1 && wrong.error.contains("holds 9 sessions, its slice of the run has 8"), "\(wrong.error)")
         let none = await impressions(arguments: ["merge"])
         #expect(none.status == 2)
+        let badShard = await impressions(arguments: ["simulate", "--shard", "4/4"])
+        #expect(badShard.status == 2 && badShard.error.contains("invalid value '4/4' for --shard"))
     }
 }
 
