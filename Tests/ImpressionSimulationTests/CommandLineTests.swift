@@ -8,8 +8,12 @@ final class CapturedIO: CommandIO {
     private let output = Mutex("")
     private let error = Mutex("")
     let isErrorTerminal: Bool
+    let inputDescriptor: Int32
 
-    init(terminal: Bool = false) { isErrorTerminal = terminal }
+    init(terminal: Bool = false, input: Int32 = 0) {
+        isErrorTerminal = terminal
+        inputDescriptor = input
+    }
 
     func writeOutput(_ text: String) { output.withLock { $0 += text } }
     func writeError(_ text: String) { error.withLock { $0 += text } }

@@ -39,23 +39,45 @@ struct FeedTests {
         #expect(feed.sections[5].cells[0].midXForTest == screen.width / 2)
     }
 
-    @Test("a carousel swipe moves its cards and only its cards, within its range")
+    @Test("a carousel is a scroll container: a swipe moves its content offset, not the layout")
     func carouselOffsets() {
         let feed = Feed(kinds: [.card, .carousel, .card])
         var layout = FeedLayout(feed: feed)
         let before = layout.sections
+        // The cards are nested cells of the carousel's container, in its coordinates.
+        let carousel = feed.sections[1]
+        #expect(before[1].cells.isEmpty && before[1].nestedCells.count == carousel.cells.count)
+        #expect(before[1].nestedCells.allSatisfy { $0.containerID == "carousel-1" && $0.frame.y == 0 })
+        #expect(layout.containers == [ScrollContainer(id: "carousel-1", frame: carousel.frame)])
         let moved = layout.setCarouselOffset(158, ofSection: 1)
-        #expect(moved)
-        #expect(layout.sections[1].cells[0].x == before[1].cells[0].x - 158)
-        #expect(layout.sections[0] == before[0] && layout.sections[2] == before[2])
-        // Unchanged, not a carousel, out of range, not a number: no change.
+        #expect(moved?.containerID == "carousel-1" && moved?.offset == Point(x: 158, y: 0))
+        #expect(layout.containers.first?.contentOffset == Point(x: 158, y: 0))
+        #expect(layout.sections == before)
+        // Unchanged, not a carousel, out of range, not a number: nothing to do.
         let ignored = [layout.setCarouselOffset(158, ofSection: 1), layout.setCarouselOffset(100, ofSection: 0),
                        layout.setCarouselOffset(100, ofSection: 99), layout.setCarouselOffset(.nan, ofSection: 1)]
-        #expect(ignored == [false, false, false, false])
+        #expect(ignored.allSatisfy { $0 == nil })
         layout.setCarouselOffset(1e9, ofSection: 1)
-        #expect(layout.carouselOffset(ofSection: 1) == feed.sections[1].carouselMaximumOffset)
+        #expect(layout.carouselOffset(ofSection: 1) == carousel.carouselMaximumOffset)
         // A carousel at rest is fully seen under the area measure.
-        #expect(layout.sections[1].fullArea == feed.sections[1].restingArea)
+        #expect(layout.sections[1].fullArea == carousel.restingArea)
+    }
+
+    @Test("a swiped carousel's cards are clipped by its container, as on screen")
+    func carouselClipping() throws {
+        let feed = Feed(kinds: [.carousel])
+        var layout = FeedLayout(feed: feed)
+        var engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 0.9, measure: .area))
+        try engine.setLayout(layout.sections, containers: layout.containers)
+        try engine.setViewport(feed.screen.viewport(atOffset: 0))
+        let atRest = engine.snapshot().sections[0].visibleRatio
+        #expect(abs(atRest - 1) < 1e-9)
+        // Swiped to the end: the cards showing still fill the container's width.
+        if let (id, offset) = layout.setCarouselOffset(1e9, ofSection: 0) {
+            try engine.setContentOffset(offset, ofContainer: id)
+        }
+        let swiped = engine.snapshot().sections[0].visibleRatio
+        #expect(swiped > 0.9 && swiped <= 1 + 1e-9)
     }
 
     @Test("a window holds every section on screen and follows the viewport")

@@ -15,6 +15,13 @@ package protocol CommandIO: Sendable {
     func writeError(_ text: String)
     /// Whether standard error is a terminal: the progress bar is drawn only then.
     var isErrorTerminal: Bool { get }
+    /// The file descriptor `replay -` reads: standard input (0) in the tool.
+    var inputDescriptor: Int32 { get }
+}
+
+extension CommandIO {
+    /// Standard input.
+    package var inputDescriptor: Int32 { 0 }
 }
 
 /// The process's standard output and error, written with `write(2)`: unbuffered, and no

@@ -8,6 +8,8 @@ package enum HelpText {
 
         SUBCOMMANDS:
           simulate    Run simulated sessions over a synthetic feed and compare policies.
+          replay      Replay a recorded session (a trace) under policies.
+          merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
           help        Show the help of a subcommand: impressions help simulate
 
         OPTIONS:
@@ -35,6 +37,8 @@ package enum HelpText {
             USAGE: impressions simulate [--sessions N] [--sections N] [--seconds S]
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
+                                        [--trace-out DIR] [--timeline FILE.svg]
+                                        [--shard I/N]
 
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
@@ -59,6 +63,13 @@ package enum HelpText {
                                 screen, as a lazy list reports them; feed: every section.
                                 The impressions are the same; window is faster.
               --json            Print JSON instead of the table.
+              --trace-out DIR   Also write each session as a trace, DIR/session-000000.jsonl
+                                (see docs/trace-format.md); 'impressions replay' reads them.
+              --timeline FILE   Also draw the first session's timeline under the first
+                                policy as an SVG picture.
+              --shard I/N       Run only slice I of N (I from 0) of the sessions and print
+                                its JSON with the counts 'impressions merge' needs; the
+                                merged shards print exactly what one run prints.
               -h, --help        Show this help.
 
             A progress bar is drawn on standard error when it is a terminal.
@@ -67,7 +78,58 @@ package enum HelpText {
               impressions simulate
               impressions simulate --sessions 1000 --seed 7 --policy default --policy abema
               impressions simulate --policy ratio=0.8,duration=2s,measure=area --json
+              impressions simulate --sessions 10 --trace-out traces --timeline first.svg
+              impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
 
             """
     }
+
+    package static let replay = """
+        OVERVIEW: Replay a recorded session (a trace: JSON Lines, see docs/trace-format.md)
+        under one or more policies. Prints one JSON object per impression on standard
+        output, in time order, and a summary on standard error.
+
+        USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
+                                  [--timeline FILE.svg] [--timeline-rows N]
+                                  [--max-line-bytes N] [--max-sections N]
+
+        ARGUMENTS:
+          FILE                The trace; - reads standard input.
+
+        OPTIONS:
+          --policy P          A policy, as for 'impressions simulate' (default: default,
+                              mrc-display, abema); repeat it to compare several.
+          --keep-going        Skip bad lines (and count them) instead of stopping.
+          --timeline FILE     Draw the timeline under the first policy as an SVG picture.
+          --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
+          --max-line-bytes N  The longest line accepted (default 16777216).
+          --max-sections N    The most sections in one layout (default 100000).
+          -h, --help          Show this help.
+
+        A bad line (unknown version, malformed JSON, a missing field, a number that is not
+        finite, a time going backwards, a layout the engine refuses, a limit passed) stops
+        the replay with its line number on standard error, status 1, and nothing on
+        standard output.
+
+        EXAMPLES:
+          impressions replay traces/session-000000.jsonl --policy default --policy abema
+          cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
+
+        """
+
+    package static let merge = """
+        OVERVIEW: Combine the JSON printed by 'impressions simulate --shard I/N' for every
+        I into exactly the JSON the whole run prints. The shards must come from the same
+        arguments; each must be given once, in any order.
+
+        USAGE: impressions merge <FILE> ...
+
+        OPTIONS:
+          -h, --help  Show this help.
+
+        EXAMPLE:
+          for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
+          impressions merge part-*.json
+
+        """
 }

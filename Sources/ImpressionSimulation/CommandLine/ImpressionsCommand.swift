@@ -21,6 +21,12 @@ package enum ImpressionsCommand {
             case "simulate":
                 io.writeOutput(HelpText.simulate)
                 return 0
+            case "replay":
+                io.writeOutput(HelpText.replay)
+                return 0
+            case "merge":
+                io.writeOutput(HelpText.merge)
+                return 0
             case let other?:
                 return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(other)'"), io: io)
             }
@@ -35,6 +41,29 @@ package enum ImpressionsCommand {
             } catch {
                 return usageError(error, io: io)
             }
+        case "replay":
+            do throws(CommandLineError) {
+                let options = try ReplayOptions.parse(rest)
+                if options.help {
+                    io.writeOutput(HelpText.replay)
+                    return 0
+                }
+                return replay(options, io: io)
+            } catch {
+                return usageError(error, io: io)
+            }
+        case "merge":
+            if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                io.writeOutput(HelpText.merge)
+                return 0
+            }
+            if let flag = rest.first(where: { $0.hasPrefix("-") }) {
+                return usageError(CommandLineError(subcommand: "merge", "unknown option '\(flag)'"), io: io)
+            }
+            guard !rest.isEmpty else {
+                return usageError(CommandLineError(subcommand: "merge", "missing the shard summaries to merge"), io: io)
+            }
+            return merge(paths: rest, io: io)
         default:
             let message = subcommand.hasPrefix("-") ? "unknown option '\(subcommand)'" : "unknown subcommand '\(subcommand)'"
             return usageError(CommandLineError(subcommand: nil, message), io: io)
@@ -44,35 +73,5 @@ package enum ImpressionsCommand {
     private static func usageError(_ error: CommandLineError, io: some CommandIO) -> Int32 {
         io.writeError("\(error)\n\(error.usageHint)\n")
         return CommandLineError.exitStatus
-    }
-
-    private static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
-        let simulation: Simulation
-        do throws(SimulationError) {
-            simulation = try Simulation(configuration: options.configuration)
-        } catch {
-            io.writeError("impressions simulate: \(error)\n")
-            return 1
-        }
-        let workers = options.workers ?? Simulation.defaultWorkerCount
-        let clock = ContinuousClock()
-        let start = clock.now
-        let report: SimulationReport
-        if io.isErrorTerminal {
-            let bar = ProgressBar(io: io)
-            report = await simulation.run(workers: workers) { completed, total in
-                bar.update(completed: completed, total: total)
-            }
-            bar.clear()
-            let elapsed = (clock.now - start).inSeconds
-            let rate = elapsed > 0 ? report.sessionSeconds / elapsed : 0
-            io.writeError("simulated \(NumberFormatting.integer(Int(report.sessionSeconds.rounded()))) session-seconds in "
-                + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-                + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
-        } else {
-            report = await simulation.run(workers: workers)
-        }
-        io.writeOutput(options.json ? report.json() : report.table())
-        return 0
     }
 }

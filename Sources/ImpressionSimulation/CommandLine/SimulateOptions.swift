@@ -6,9 +6,17 @@ package struct SimulateOptions: Hashable, Sendable {
     package var sessionDuration: Duration = .seconds(60)
     package var seed: UInt64 = 1
     package var policies: [NamedPolicy] = []
+    /// The `--policy` values as written, parallel to ``policies``.
+    package var policyTexts: [String] = []
     package var workers: Int?
     package var json = false
     package var layoutScope: FeedLayout.Scope = .window(marginScreens: 2)
+    /// `--trace-out DIR`: write each session as a trace there.
+    package var traceDirectory: String?
+    /// `--timeline FILE`: draw the first session's timeline there.
+    package var timelinePath: String?
+    /// `--shard i/n`: run only that slice of the sessions.
+    package var shard: Shard?
     /// `--help` was given: print the help and nothing else.
     package var help = false
 
@@ -22,6 +30,16 @@ package struct SimulateOptions: Hashable, Sendable {
         SimulationConfiguration(
             sessionCount: sessions, sectionCount: sections, sessionDuration: sessionDuration,
             seed: seed, policies: effectivePolicies, layoutScope: layoutScope)
+    }
+
+    /// The arguments that fix what a run computes (not how it runs or where it writes),
+    /// in a fixed form: what shards of one run share and `merge` checks.
+    package var canonicalArguments: [String] {
+        var arguments = ["--sessions", String(sessions), "--sections", String(sections),
+                         "--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
+        for policy in policyTexts { arguments += ["--policy", policy] }
+        arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
+        return arguments
     }
 
     static let sessionRange = 1...1_000_000
@@ -41,81 +59,61 @@ package struct SimulateOptions: Hashable, Sendable {
             options.help = true
             return options
         }
-        var position = 0
-        func fail(_ message: String) -> CommandLineError { CommandLineError(subcommand: "simulate", message) }
-        while position < arguments.count {
-            let argument = arguments[position]
-            position += 1
-            guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw fail("unexpected argument '\(argument)'")
-            }
-            var flag = argument
-            var attachedValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                flag = String(argument[..<equals])
-                attachedValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(CommandLineError) -> String {
-                if let attachedValue { return attachedValue }
-                guard position < arguments.count, !arguments[position].hasPrefix("--") else {
-                    throw fail("missing value for \(flag)")
-                }
-                position += 1
-                return arguments[position - 1]
-            }
-            func invalid(_ text: String, _ expectation: String) -> CommandLineError {
-                fail("invalid value '\(text)' for \(flag): \(expectation)")
+        var scanner = ArgumentScanner(arguments, subcommand: "simulate")
+        while let argument = scanner.next() {
+            guard case .flag(let flag) = argument else {
+                guard case .operand(let operand) = argument else { continue }
+                throw scanner.fail("unexpected argument '\(operand)'")
             }
             switch flag {
             case "--sessions":
-                let text = try value()
-                guard let count = Int(text), sessionRange.contains(count) else {
-                    throw invalid(text, "expected a whole number in 1...1000000")
-                }
-                options.sessions = count
+                options.sessions = try scanner.integer(in: sessionRange)
             case "--sections":
-                let text = try value()
-                guard let count = Int(text), sectionRange.contains(count) else {
-                    throw invalid(text, "expected a whole number in 1...1000000")
-                }
-                options.sections = count
+                options.sections = try scanner.integer(in: sectionRange)
             case "--seconds":
-                let text = try value()
+                let text = try scanner.value()
                 guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {
-                    throw invalid(text, "expected a session length in seconds, more than 0 and at most 86400 (e.g. 60, 90s, 2m)")
+                    throw scanner.invalid(text, "expected a session length in seconds, more than 0 and at most 86400 (e.g. 60, 90s, 2m)")
                 }
                 options.sessionDuration = .microseconds(Int64((seconds * 1_000_000).rounded()))
             case "--seed":
-                let text = try value()
+                let text = try scanner.value()
                 guard let seed = parseSeed(text) else {
-                    throw invalid(text, "expected a whole number in 0...18446744073709551615, decimal or 0x-hexadecimal")
+                    throw scanner.invalid(text, "expected a whole number in 0...18446744073709551615, decimal or 0x-hexadecimal")
                 }
                 options.seed = seed
             case "--policy":
-                let text = try value()
+                let text = try scanner.value()
                 do throws(PolicyParseError) {
                     options.policies.append(try NamedPolicy(parsing: text))
+                    options.policyTexts.append(text)
                 } catch {
-                    throw invalid(text, error.message)
+                    throw scanner.invalid(text, error.message)
                 }
             case "--workers":
-                let text = try value()
-                guard let count = Int(text), workerRange.contains(count) else {
-                    throw invalid(text, "expected a whole number in 1...1024")
-                }
-                options.workers = count
+                options.workers = try scanner.integer(in: workerRange)
             case "--layout":
-                let text = try value()
+                let text = try scanner.value()
                 switch text {
                 case "window": options.layoutScope = .window(marginScreens: 2)
                 case "feed": options.layoutScope = .wholeFeed
-                default: throw invalid(text, "expected window or feed")
+                default: throw scanner.invalid(text, "expected window or feed")
                 }
             case "--json":
-                guard attachedValue == nil else { throw fail("--json takes no value, got '\(attachedValue ?? "")'") }
+                try scanner.noValue()
                 options.json = true
+            case "--trace-out":
+                options.traceDirectory = try scanner.value()
+            case "--timeline":
+                options.timelinePath = try scanner.value()
+            case "--shard":
+                let text = try scanner.value()
+                guard let shard = Shard(parsing: text) else {
+                    throw scanner.invalid(text, "expected i/n with 0 <= i < n <= 100000 (e.g. 0/4 ... 3/4)")
+                }
+                options.shard = shard
             default:
-                throw fail("unknown option '\(flag)'")
+                throw scanner.fail("unknown option '\(flag)'")
             }
         }
         return options

@@ -1,12 +1,13 @@
 import ImpressionTracking
 
 /// The engine's layout for a ``Feed`` in its current state: the one place that turns
-/// feed sections, with their carousels' horizontal offsets, into ``TrackedSection``s.
+/// feed sections into ``TrackedSection``s and carousels into ``ScrollContainer``s.
 ///
-/// A carousel is a row of cards wider than the screen. Until the engine has nested
-/// scroll containers, a swipe is modelled as a new layout with the cards moved left by
-/// the carousel's offset; cards beyond the screen's edges are outside the viewport, so
-/// not visible. A carousel's `fullArea` is the card area it shows at rest
+/// A carousel is a horizontal scroll container as wide as the screen; its cards are
+/// nested cells in the container's content coordinates, and a swipe is
+/// ``ImpressionEngine/setContentOffset(_:ofContainer:)`` (``setCarouselOffset(_:ofSection:)``
+/// says which), not a new layout. Cards scrolled past the container's edges are clipped
+/// by it. A carousel's `fullArea` is the card area it shows at rest
 /// (``FeedSection/restingArea``), not the area of all its cards: a carousel on screen
 /// is fully seen even though most of its cards are off to the right.
 ///
@@ -34,8 +35,9 @@ public struct FeedLayout: Sendable {
     public private(set) var carouselOffsets: [Int: Double] = [:]
     /// The feed positions in the layout.
     public private(set) var window: Range<Int>
-    /// Every section of the feed as tracked, carousels at their offsets.
-    private var allSections: [TrackedSection<Int>]
+    /// Every section of the feed as tracked; carousels' cards are nested cells, so
+    /// swipes never change these.
+    private let allSections: [TrackedSection<Int>]
     /// The content range the window was made for; the viewport stays inside it.
     private var coveredTop = 0.0
     private var coveredBottom = 0.0
@@ -44,15 +46,25 @@ public struct FeedLayout: Sendable {
     public init(feed: Feed, scope: Scope = .wholeFeed, offset: Double = 0) {
         self.feed = feed
         self.scope = scope
-        allSections = feed.sections.map { Self.trackedSection(for: $0, carouselOffset: 0) }
+        allSections = feed.sections.map(Self.trackedSection(for:))
         window = 0..<feed.sections.count
         if case .window = scope { moveWindow(to: offset) }
     }
 
-    /// The tracked sections to give ``ImpressionEngine/setLayout(_:)``, in feed order;
-    /// ids are feed positions.
+    /// The tracked sections to give ``ImpressionEngine/setLayout(_:containers:)``, in
+    /// feed order; ids are feed positions.
     public var sections: [TrackedSection<Int>] {
         window.count == allSections.count ? allSections : Array(allSections[window])
+    }
+
+    /// The scroll containers of the carousels in the layout, at their current offsets.
+    public var containers: [ScrollContainer] {
+        window.compactMap { index in
+            let section = feed.sections[index]
+            guard section.kind == .carousel else { return nil }
+            return ScrollContainer(id: Self.containerID(ofSection: index), frame: section.frame,
+                                   contentOffset: Point(x: carouselOffset(ofSection: index), y: 0))
+        }
     }
 
     /// Keeps the window around a viewport at `offset`; returns whether the layout changed
@@ -65,18 +77,22 @@ public struct FeedLayout: Sendable {
         return window != previous
     }
 
-    /// Scrolls the carousel at `sectionIndex` to `offset` (clamped to its range); returns
-    /// whether the layout changed. Other sections, and indices out of range, are ignored.
+    /// Scrolls the carousel at `sectionIndex` to `offset` (clamped to its range).
+    ///
+    /// - Returns: The container to scroll and its new content offset when the carousel
+    ///   is in the layout and moved; `nil` when the engine has nothing to do (no change,
+    ///   another kind, an index out of range, or a carousel outside the window, which
+    ///   ``containers`` gives at its new offset when it comes back).
     @discardableResult
-    public mutating func setCarouselOffset(_ offset: Double, ofSection sectionIndex: Int) -> Bool {
-        guard feed.sections.indices.contains(sectionIndex), offset.isFinite else { return false }
+    public mutating func setCarouselOffset(_ offset: Double, ofSection sectionIndex: Int) -> (containerID: String, offset: Point)? {
+        guard feed.sections.indices.contains(sectionIndex), offset.isFinite else { return nil }
         let section = feed.sections[sectionIndex]
-        guard section.isCarousel else { return false }
+        guard section.isCarousel else { return nil }
         let clamped = min(max(0, offset), section.carouselMaximumOffset)
-        guard clamped != carouselOffsets[sectionIndex, default: 0] else { return false }
+        guard clamped != carouselOffsets[sectionIndex, default: 0] else { return nil }
         carouselOffsets[sectionIndex] = clamped == 0 ? nil : clamped
-        allSections[sectionIndex] = Self.trackedSection(for: section, carouselOffset: clamped)
-        return window.contains(sectionIndex)
+        guard window.contains(sectionIndex) else { return nil }
+        return (Self.containerID(ofSection: sectionIndex), Point(x: clamped, y: 0))
     }
 
     /// The horizontal offset of the carousel at `sectionIndex`; 0 at rest or for other kinds.
@@ -84,12 +100,23 @@ public struct FeedLayout: Sendable {
         carouselOffsets[sectionIndex, default: 0]
     }
 
-    /// The tracked section of a feed section, its cards moved left by `carouselOffset`.
-    public static func trackedSection(for section: FeedSection, carouselOffset: Double) -> TrackedSection<Int> {
-        let cells = carouselOffset == 0
-            ? section.cells
-            : section.cells.map { $0.offsetBy(dx: -carouselOffset, dy: 0) }
-        return TrackedSection(id: section.index, cells: cells, fullArea: section.restingArea)
+    /// The id of the scroll container of the carousel at `sectionIndex`: `carousel-12`.
+    public static func containerID(ofSection sectionIndex: Int) -> String {
+        "carousel-\(sectionIndex)"
+    }
+
+    /// The tracked section of a feed section; a carousel's cards become nested cells of
+    /// its container, in the container's content coordinates.
+    public static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
+        guard section.kind == .carousel else {
+            return TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea)
+        }
+        let containerID = containerID(ofSection: section.index)
+        let origin = section.frame
+        let nested = section.cells.map { card in
+            NestedCell(containerID: containerID, frame: card.offsetBy(dx: -origin.x, dy: -origin.y))
+        }
+        return TrackedSection(id: section.index, nestedCells: nested, fullArea: section.restingArea)
     }
 
     private mutating func moveWindow(to offset: Double) {

@@ -7,6 +7,11 @@ extension SimulationReport {
     /// Written by hand (no Foundation); keys in a fixed order, so the same report always
     /// gives the same bytes.
     public func json() -> String {
+        json(appending: { _ in })
+    }
+
+    /// The JSON with more members after the policies (a shard's counts).
+    func json(appending extra: (inout JSONWriter) -> Void) -> String {
         // Members are indented under their beginObject()/beginArray() to mirror the output.
         var writer = JSONWriter()
         writer.beginObject()
@@ -37,6 +42,7 @@ extension SimulationReport {
                     writer.endObject()
                 }
             writer.endArray()
+            extra(&writer)
         writer.endObject()
         return writer.text + "\n"
     }

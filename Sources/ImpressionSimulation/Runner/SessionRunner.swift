@@ -5,7 +5,8 @@ import ImpressionTracking
 ///
 /// For each event, every engine is first advanced to the event's time (evaluating the
 /// samples due before it), then given the input, so the input applies from the next
-/// sample on. At the end every engine is advanced to the session's duration.
+/// sample on; an event at time zero applies before sample 0, with the initial layout.
+/// At the end every engine is advanced to the session's duration.
 ///
 /// Two shortcuts keep the engines' work to what changes their answers, and neither
 /// changes an impression: a scroll input followed by another before the next sample is
@@ -42,7 +43,7 @@ public struct SessionRunner: Sendable {
         for named in policies {
             do {
                 var engine = try ImpressionEngine<Int>(validating: named.policy, sampleInterval: sampleInterval)
-                try engine.setLayout(layout.sections)
+                try engine.setLayout(layout.sections, containers: layout.containers)
                 try engine.setViewport(feed.screen.viewport(atOffset: 0))
                 engines.append(engine)
             } catch {
@@ -56,10 +57,29 @@ public struct SessionRunner: Sendable {
 
     /// Replays `session` under every policy.
     public func run(_ session: Session) -> SessionOutcome {
-        var engines = initialEngines
+        var engines = EngineBank(engines: initialEngines)
+        let deepestOffset = drive(session, into: &engines)
+        let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
+        return SessionOutcome(impressions: engines.impressions, deepestSection: deepestSection,
+                              rejectedInputs: engines.rejectedInputs)
+    }
+
+    /// The engine inputs `session` makes, in order, as a trace records them: the
+    /// initial layout and viewport at time zero, then one input per engine call the
+    /// runner makes, and the session's end. Replayed under any policy
+    /// (``TraceReplayer``), they give the impressions ``run(_:)`` gives.
+    public func engineInputs(of session: Session) -> (inputs: [TimedInput<Int>], end: Duration) {
+        var recorder = InputRecorder()
+        recorder.record(.layout(sections: initialLayout.sections, containers: initialLayout.containers), at: .zero)
+        recorder.record(.viewport(feed.screen.viewport(atOffset: 0)), at: .zero)
+        _ = drive(session, into: &recorder)
+        return (recorder.inputs, session.duration)
+    }
+
+    /// Turns each event of `session` into engine inputs for `sink`; returns the
+    /// deepest offset scrolled to.
+    private func drive(_ session: Session, into sink: inout some SessionInputSink) -> Double {
         var layout = initialLayout
-        var impressions = Array(repeating: [Impression<Int>](), count: engines.count)
-        var rejectedInputs = 0
         var deepestOffset = 0.0
         // The last sample the engines were brought up to; -1 before sample 0.
         var evaluatedThrough: Int64 = -1
@@ -77,50 +97,36 @@ public struct SessionRunner: Sendable {
                 // The next scroll replaces this one before any sample sees it.
                 continue
             }
-            if sample.map({ $0 > evaluatedThrough }) ?? true {
-                for index in engines.indices {
-                    let fired = engines[index].advance(to: event.time)
-                    if !fired.isEmpty { impressions[index].append(contentsOf: fired) }
-                }
+            // Inputs at time zero join the initial state, before sample 0, as in a trace.
+            if event.time > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
+                sink.advance(to: event.time)
                 if let sample { evaluatedThrough = sample }
             }
-            var rejected = false
+            let time = event.time
             switch event.input {
             case .scroll(let offset):
                 let viewport = feed.screen.viewport(atOffset: offset)
-                guard viewport.isValid else { rejected = true; break }
+                guard viewport.isValid else { sink.reject(); break }
                 if layout.follow(offset: offset) {
-                    let sections = layout.sections
-                    for index in engines.indices {
-                        do { try engines[index].setLayout(sections) } catch { rejected = true }
-                    }
+                    sink.apply(.layout(sections: layout.sections, containers: layout.containers), at: time)
                 }
-                for index in engines.indices {
-                    do { try engines[index].setViewport(viewport) } catch { rejected = true }
-                }
+                sink.apply(.viewport(viewport), at: time)
             case .carouselScroll(let section, let offset):
-                if layout.setCarouselOffset(offset, ofSection: section) {
-                    let sections = layout.sections
-                    for index in engines.indices {
-                        do { try engines[index].setLayout(sections) } catch { rejected = true }
-                    }
+                if let (containerID, contentOffset) = layout.setCarouselOffset(offset, ofSection: section) {
+                    sink.apply(.contentOffset(contentOffset, containerID: containerID), at: time)
                 }
-            case .appear: for index in engines.indices { engines[index].appear() }
-            case .disappear: for index in engines.indices { engines[index].disappear() }
-            case .enterBackground: for index in engines.indices { engines[index].enterBackground() }
-            case .enterForeground: for index in engines.indices { engines[index].enterForeground() }
-            case .setCovered(let covered): for index in engines.indices { engines[index].setCovered(covered) }
-            case .beginRefresh: for index in engines.indices { engines[index].beginRefresh() }
-            case .endRefresh: for index in engines.indices { engines[index].endRefresh() }
+            case .appear: sink.apply(.lifecycle(.appear), at: time)
+            case .disappear: sink.apply(.lifecycle(.disappear), at: time)
+            case .enterBackground: sink.apply(.lifecycle(.enterBackground), at: time)
+            case .enterForeground: sink.apply(.lifecycle(.enterForeground), at: time)
+            case .setCovered(let covered): sink.apply(.lifecycle(covered ? .cover : .uncover), at: time)
+            case .beginRefresh: sink.apply(.lifecycle(.beginRefresh), at: time)
+            case .endRefresh: sink.apply(.lifecycle(.endRefresh), at: time)
             }
-            if rejected { rejectedInputs += 1 }
+            sink.endEvent()
         }
-        for index in engines.indices {
-            let fired = engines[index].advance(to: session.duration)
-            if !fired.isEmpty { impressions[index].append(contentsOf: fired) }
-        }
-        let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
-        return SessionOutcome(impressions: impressions, deepestSection: deepestSection, rejectedInputs: rejectedInputs)
+        sink.advance(to: session.duration)
+        return deepestOffset
     }
 
     /// The index of the last sample at or before `time` (-1 before the first), or `nil`
@@ -132,4 +138,65 @@ public struct SessionRunner: Sendable {
         guard Duration.nanoseconds(nanoseconds) == time else { return nil }
         return nanoseconds < 0 ? -1 : nanoseconds / sampleNanoseconds
     }
+}
+
+/// Where ``SessionRunner`` sends the engine inputs a session makes: its engines, or a
+/// recording of them for a trace.
+private protocol SessionInputSink {
+    /// Evaluates the samples due at or before `time`.
+    mutating func advance(to time: Duration)
+    /// Applies an input made by the current session event.
+    mutating func apply(_ input: EngineInput<Int>, at time: Duration)
+    /// The current session event cannot be made into an input (a non-finite offset).
+    mutating func reject()
+    /// The current session event is done.
+    mutating func endEvent()
+}
+
+/// The runner's engines, one per policy, fed in lockstep.
+private struct EngineBank: SessionInputSink {
+    var engines: [ImpressionEngine<Int>]
+    var impressions: [[Impression<Int>]]
+    var rejectedInputs = 0
+    /// Whether an engine refused an input of the current session event.
+    private var eventRejected = false
+
+    init(engines: [ImpressionEngine<Int>]) {
+        self.engines = engines
+        impressions = Array(repeating: [], count: engines.count)
+    }
+
+    mutating func advance(to time: Duration) {
+        for index in engines.indices {
+            let fired = engines[index].advance(to: time)
+            if !fired.isEmpty { impressions[index].append(contentsOf: fired) }
+        }
+    }
+
+    mutating func apply(_ input: EngineInput<Int>, at time: Duration) {
+        for index in engines.indices {
+            do { try engines[index].apply(input) } catch { eventRejected = true }
+        }
+    }
+
+    mutating func reject() { eventRejected = true }
+
+    mutating func endEvent() {
+        if eventRejected { rejectedInputs += 1 }
+        eventRejected = false
+    }
+}
+
+/// The engine inputs of a session, for a trace.
+private struct InputRecorder: SessionInputSink {
+    var inputs: [TimedInput<Int>] = []
+
+    mutating func record(_ input: EngineInput<Int>, at time: Duration) {
+        inputs.append(TimedInput(time: time, input: input))
+    }
+
+    mutating func advance(to time: Duration) {}
+    mutating func apply(_ input: EngineInput<Int>, at time: Duration) { record(input, at: time) }
+    mutating func reject() {}
+    mutating func endEvent() {}
 }

@@ -86,7 +86,14 @@ public struct Simulation: Sendable {
     /// says how many).
     public func run(workers: Int = Simulation.defaultWorkerCount,
                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationReport {
-        let total = configuration.sessionCount
+        report(from: await tally(sessions: 0..<configuration.sessionCount, workers: workers, progress: progress))
+    }
+
+    /// Runs the sessions in `range` as ``run(workers:progress:)`` runs them all, and
+    /// counts them; tallies of consecutive ranges append into the whole run's.
+    func tally(sessions range: Range<Int>, workers: Int,
+               progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationTally {
+        let total = range.count
         let workers = max(1, min(workers, 1024))
         // Small chunks balance the load; the tally does not depend on their size.
         let chunkSize = max(1, min(32, total / (workers * 8)))
@@ -98,8 +105,8 @@ public struct Simulation: Sendable {
             func addChunk() {
                 let chunk = nextChunk
                 nextChunk += 1
-                let range = (chunk * chunkSize)..<min(total, (chunk + 1) * chunkSize)
-                group.addTask { (chunk, self.tally(sessions: range)) }
+                let sessions = (range.lowerBound + chunk * chunkSize)..<min(range.upperBound, range.lowerBound + (chunk + 1) * chunkSize)
+                group.addTask { (chunk, self.tally(sessions: sessions)) }
             }
             while nextChunk < min(workers, chunkCount) { addChunk() }
             for await (chunk, tally) in group {
@@ -112,7 +119,7 @@ public struct Simulation: Sendable {
         }
         var merged = emptyTally()
         for case let tally? in chunks { merged.append(tally) }
-        return report(from: merged)
+        return merged
     }
 
     /// Runs every session on the calling thread; the same report as ``run(workers:progress:)``.
@@ -138,7 +145,7 @@ public struct Simulation: Sendable {
     /// The number of cores online: the default number of workers.
     public static var defaultWorkerCount: Int { ProcessorCount.online }
 
-    private func emptyTally() -> SimulationTally {
+    func emptyTally() -> SimulationTally {
         SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count)
     }
 
@@ -151,7 +158,7 @@ public struct Simulation: Sendable {
         return tally
     }
 
-    private func report(from tally: SimulationTally) -> SimulationReport {
+    func report(from tally: SimulationTally) -> SimulationReport {
         let sessions = tally.sessions
         var configuration = configuration
         configuration.sessionCount = sessions

@@ -2,7 +2,7 @@
 ///
 /// Offsets are content offsets in points. ``SessionRunner`` maps each input to the
 /// engine: a scroll to ``ImpressionEngine/setViewport(_:)``, a carousel scroll to a new
-/// layout from ``FeedLayout``, the rest to the lifecycle call of the same name.
+/// container offset from ``FeedLayout``, the rest to the lifecycle call of the same name.
 public enum SessionInput: Sendable, Hashable {
     /// The feed's vertical content offset, one per frame while it moves.
     case scroll(offset: Double)

@@ -1,0 +1,68 @@
+/// Walks a subcommand's arguments flag by flag: `--flag value`, `--flag=value`, and
+/// bare operands; the one place that knows how values attach to flags.
+struct ArgumentScanner {
+    private let arguments: [String]
+    private let subcommand: String
+    private var position = 0
+    /// The flag being read, e.g. `--sessions`.
+    private(set) var flag = ""
+    private var attachedValue: String?
+
+    init(_ arguments: [String], subcommand: String) {
+        self.arguments = arguments
+        self.subcommand = subcommand
+    }
+
+    /// An error about this subcommand.
+    func fail(_ message: String) -> CommandLineError { CommandLineError(subcommand: subcommand, message) }
+
+    /// `invalid value 'x' for --flag: expectation`.
+    func invalid(_ text: String, _ expectation: String) -> CommandLineError {
+        fail("invalid value '\(text)' for \(flag): \(expectation)")
+    }
+
+    /// The next argument: `.flag` (see ``flag``) or `.operand`; `nil` at the end.
+    /// `-` alone is an operand (standard input).
+    mutating func next() -> Argument? {
+        guard position < arguments.count else { return nil }
+        let argument = arguments[position]
+        position += 1
+        attachedValue = nil
+        guard argument.hasPrefix("-"), argument.count > 1 else { return .operand(argument) }
+        flag = argument
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            flag = String(argument[..<equals])
+            attachedValue = String(argument[argument.index(after: equals)...])
+        }
+        return .flag(flag)
+    }
+
+    /// The value of the current flag: attached with `=`, or the next argument.
+    mutating func value() throws(CommandLineError) -> String {
+        if let attachedValue { return attachedValue }
+        guard position < arguments.count, !arguments[position].hasPrefix("--") else {
+            throw fail("missing value for \(flag)")
+        }
+        position += 1
+        return arguments[position - 1]
+    }
+
+    /// Refuses a value given to a flag that takes none (`--json=yes`).
+    func noValue() throws(CommandLineError) {
+        if let attachedValue { throw fail("\(flag) takes no value, got '\(attachedValue)'") }
+    }
+
+    /// A whole number in `range`.
+    mutating func integer(in range: ClosedRange<Int>) throws(CommandLineError) -> Int {
+        let text = try value()
+        guard let number = Int(text), range.contains(number) else {
+            throw invalid(text, "expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    enum Argument: Equatable {
+        case flag(String)
+        case operand(String)
+    }
+}

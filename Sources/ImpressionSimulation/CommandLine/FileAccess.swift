@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files the command reads and writes; errors are one line naming the path.
+enum FileAccess {
+    /// Opens `path` for reading; the caller closes it.
+    static func openForReading(_ path: String) throws(FileAccessError) -> Int32 {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw FileAccessError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        return descriptor
+    }
+
+    static func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
+    /// Writes `text` to `path`, replacing it.
+    static func write(_ text: String, to path: String) throws(FileAccessError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw FileAccessError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Creates `path` and its parents when missing.
+    static func createDirectory(_ path: String) throws(FileAccessError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FileAccessError("cannot create the directory \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The contents of `path`, refused past `maximumBytes`.
+    static func read(_ path: String, maximumBytes: Int) throws(FileAccessError) -> Data {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileAccessError("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return data }
+            guard data.count + count <= maximumBytes else {
+                throw FileAccessError("\(path) is larger than the limit of \(maximumBytes) bytes")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
+
+/// A file that cannot be read or written; the message names the path.
+struct FileAccessError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,74 @@
+extension ImpressionsCommand {
+    /// `impressions simulate`: the run (or a shard of it), its traces and timeline, the report.
+    static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
+        let simulation: Simulation
+        do throws(SimulationError) {
+            simulation = try Simulation(configuration: options.configuration)
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+            return 1
+        }
+        let workers = options.workers ?? Simulation.defaultWorkerCount
+        let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
+        let clock = ContinuousClock()
+        let start = clock.now
+        let tally: SimulationTally
+        if io.isErrorTerminal {
+            let bar = ProgressBar(io: io)
+            tally = await simulation.tally(sessions: sessions, workers: workers) { completed, total in
+                bar.update(completed: completed, total: total)
+            }
+            bar.clear()
+            let elapsed = (clock.now - start).inSeconds
+            let sessionSeconds = Double(tally.sessions) * options.sessionDuration.inSeconds
+            let rate = elapsed > 0 ? sessionSeconds / elapsed : 0
+            io.writeError("simulated \(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
+                + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
+                + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+        } else {
+            tally = await simulation.tally(sessions: sessions, workers: workers)
+        }
+        let report = simulation.report(from: tally)
+        do throws(FileAccessError) {
+            if let directory = options.traceDirectory {
+                try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
+            }
+            if let path = options.timelinePath, let first = sessions.first {
+                let trace = simulation.runner.trace(of: simulation.session(at: first))
+                let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
+                try FileAccess.write(timelineSVG(of: trace, policy: simulation.configuration.policies[0], title: title), to: path)
+            }
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+            return 1
+        }
+        if let shard = options.shard {
+            io.writeOutput(ShardSummary.json(report: report, tally: tally, shard: shard, arguments: options.canonicalArguments))
+            return 0
+        }
+        io.writeOutput(options.json ? report.json() : report.table())
+        return 0
+    }
+
+    /// Writes session `i` of `sessions` to `directory/session-00000i.jsonl`.
+    private static func writeTraces(of simulation: Simulation, sessions: Range<Int>, to directory: String,
+                                    arguments: [String]) throws(FileAccessError) {
+        try FileAccess.createDirectory(directory)
+        let run = "impressions simulate " + arguments.joined(separator: " ")
+        for index in sessions {
+            let trace = simulation.runner.trace(of: simulation.session(at: index), source: "\(run), session \(index)")
+            let number = String(index)
+            let name = "session-" + String(repeating: "0", count: max(0, 6 - number.count)) + number + ".jsonl"
+            try FileAccess.write(trace.encoded(), to: directory + "/" + name)
+        }
+    }
+
+    /// The timeline of `trace` under `policy`.
+    static func timelineSVG(of trace: Trace, policy: NamedPolicy, title: String, maximumRows: Int = 40) -> String {
+        guard var replayer = try? TraceReplayer(policies: [policy], sampleInterval: trace.header.sampleInterval,
+                                                recordsTimeline: true) else { return "" }
+        for (offset, input) in trace.inputs.enumerated() { try? replayer.apply(input, lineNumber: offset + 2) }
+        replayer.advance(to: trace.end ?? trace.inputs.last?.time ?? .zero)
+        return replayer.timeline?.svg(title: title, maximumRows: maximumRows) ?? ""
+    }
+}

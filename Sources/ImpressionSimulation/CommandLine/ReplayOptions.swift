@@ -1,0 +1,61 @@
+/// The options of `impressions replay`, read by hand like ``SimulateOptions``.
+package struct ReplayOptions: Hashable, Sendable {
+    /// The trace to read; `-` for standard input.
+    package var path = ""
+    package var policies: [NamedPolicy] = []
+    package var keepGoing = false
+    package var timelinePath: String?
+    package var timelineRows = 40
+    package var limits = TraceLimits()
+    package var help = false
+
+    package init() {}
+
+    /// The policies to replay under: those given, or ``NamedPolicy/defaults``.
+    package var effectivePolicies: [NamedPolicy] { policies.isEmpty ? NamedPolicy.defaults : policies }
+
+    /// Reads `replay`'s arguments (without the subcommand).
+    ///
+    /// - Throws: ``CommandLineError`` naming the flag and the value.
+    package static func parse(_ arguments: [String]) throws(CommandLineError) -> ReplayOptions {
+        var options = ReplayOptions()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            options.help = true
+            return options
+        }
+        var scanner = ArgumentScanner(arguments, subcommand: "replay")
+        var paths: [String] = []
+        while let argument = scanner.next() {
+            switch argument {
+            case .operand(let path):
+                paths.append(path)
+            case .flag("--policy"):
+                let text = try scanner.value()
+                do throws(PolicyParseError) {
+                    options.policies.append(try NamedPolicy(parsing: text))
+                } catch {
+                    throw scanner.invalid(text, error.message)
+                }
+            case .flag("--keep-going"):
+                try scanner.noValue()
+                options.keepGoing = true
+            case .flag("--timeline"):
+                options.timelinePath = try scanner.value()
+            case .flag("--timeline-rows"):
+                options.timelineRows = try scanner.integer(in: 1...500)
+            case .flag("--max-line-bytes"):
+                options.limits.maximumLineBytes = try scanner.integer(in: 1...(1 << 30))
+            case .flag("--max-sections"):
+                options.limits.maximumSectionsPerLayout = try scanner.integer(in: 1...10_000_000)
+            case .flag(let flag):
+                throw scanner.fail("unknown option '\(flag)'")
+            }
+        }
+        guard paths.count == 1, let path = paths.first else {
+            throw scanner.fail(paths.isEmpty ? "missing the trace to replay (a file, or - for standard input)"
+                                             : "one trace at a time, got \(paths.count): \(paths.joined(separator: " "))")
+        }
+        options.path = path
+        return options
+    }
+}

@@ -1,0 +1,261 @@
+import ImpressionTracking
+
+/// One trace line as `JSONDecoder` reads it: every field checked (present, of the
+/// right type, finite, within the limits), or a ``TraceLineProblem`` naming it.
+enum DecodedLine: Decodable {
+    case header(TraceHeader)
+    case input(Duration, EngineInput<String>)
+    case end(Duration)
+
+    static let limitsKey = CodingUserInfoKey(rawValue: "impressions.traceLimits")!
+
+    init(from decoder: any Decoder) throws {
+        let limits = decoder.userInfo[Self.limitsKey] as? TraceLimits ?? TraceLimits()
+        let fields = try decoder.container(keyedBy: Key.self)
+        if fields.contains(.format) {
+            self = .header(try Self.header(fields))
+            return
+        }
+        let time = try Self.time(fields, .t, limits: limits)
+        let type = try fields.decode(String.self, forKey: .type)
+        switch type {
+        case "layout":
+            self = .input(time, try Self.layout(fields, limits: limits))
+        case "viewport":
+            self = .input(time, .viewport(try Self.rect(fields, .rect)))
+        case "contentOffset":
+            let container = try fields.decode(String.self, forKey: .container)
+            self = .input(time, .contentOffset(try Self.point(fields, .offset), containerID: container))
+        case "insets":
+            let insets = EdgeInsets(top: try Self.number(fields, .top, default: 0), left: try Self.number(fields, .left, default: 0),
+                                    bottom: try Self.number(fields, .bottom, default: 0), right: try Self.number(fields, .right, default: 0))
+            self = .input(time, .viewportInsets(insets))
+        case "obstructions":
+            var list = try fields.nestedUnkeyedContainer(forKey: .rects)
+            var rects: [Rect] = []
+            while !list.isAtEnd { rects.append(try Self.rect(&list)) }
+            self = .input(time, .obstructions(rects))
+        case "end":
+            self = .end(time)
+        default:
+            guard let call = LifecycleCall(name: type) else {
+                throw TraceLineProblem("unknown event type '\(type)' (types: layout, viewport, contentOffset, insets, "
+                    + "obstructions, \(LifecycleCall.allCases.map(\.name).joined(separator: ", ")), end)")
+            }
+            self = .input(time, .lifecycle(call))
+        }
+    }
+
+    // MARK: - Header
+
+    private static func header(_ fields: KeyedDecodingContainer<Key>) throws -> TraceHeader {
+        let format = try fields.decode(String.self, forKey: .format)
+        guard format == TraceHeader.formatName else {
+            throw TraceLineProblem("unknown format '\(format)', expected '\(TraceHeader.formatName)'")
+        }
+        let version = try fields.decode(Double.self, forKey: .version)
+        guard version == Double(TraceHeader.currentVersion) else {
+            throw TraceLineProblem("unsupported trace version \(TraceEncoder.number(version)) (this tool reads version \(TraceHeader.currentVersion))")
+        }
+        let interval = try number(fields, .sampleIntervalMs)
+        guard interval > 0, interval <= 3_600_000 else {
+            throw TraceLineProblem("sampleIntervalMs must be more than 0 and at most 3600000, got \(TraceEncoder.number(interval))")
+        }
+        let source = try fields.decodeIfPresent(String.self, forKey: .source)
+        return TraceHeader(sampleInterval: duration(milliseconds: interval), source: source)
+    }
+
+    // MARK: - Layout
+
+    private static func layout(_ fields: KeyedDecodingContainer<Key>, limits: TraceLimits) throws -> EngineInput<String> {
+        var list = try fields.nestedUnkeyedContainer(forKey: .sections)
+        if let count = list.count, count > limits.maximumSectionsPerLayout {
+            throw TraceLineProblem("the layout has \(count) sections, more than the limit of \(limits.maximumSectionsPerLayout)")
+        }
+        var sections: [TrackedSection<String>] = []
+        while !list.isAtEnd {
+            let section = try list.nestedContainer(keyedBy: Key.self)
+            sections.append(try Self.section(section, limits: limits))
+        }
+        var containers: [ScrollContainer] = []
+        if fields.contains(.containers) {
+            var list = try fields.nestedUnkeyedContainer(forKey: .containers)
+            if let count = list.count, count > limits.maximumContainersPerLayout {
+                throw TraceLineProblem("the layout has \(count) containers, more than the limit of \(limits.maximumContainersPerLayout)")
+            }
+            while !list.isAtEnd {
+                let container = try list.nestedContainer(keyedBy: Key.self)
+                containers.append(ScrollContainer(
+                    id: try container.decode(String.self, forKey: .id),
+                    frame: try rect(container, .frame),
+                    parentID: try container.decodeIfPresent(String.self, forKey: .parent),
+                    contentOffset: container.contains(.offset) ? try point(container, .offset) : .zero))
+            }
+            try checkDepth(containers, limit: limits.maximumContainerDepth)
+        }
+        return .layout(sections: sections, containers: containers)
+    }
+
+    private static func section(_ fields: KeyedDecodingContainer<Key>, limits: TraceLimits) throws -> TrackedSection<String> {
+        // Ids are text; whole numbers are accepted and written in decimal.
+        let id: String
+        if let text = try? fields.decode(String.self, forKey: .id) {
+            id = text
+        } else if let number = try? fields.decode(Int64.self, forKey: .id) {
+            id = String(number)
+        } else {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [Key.id]))' must be a string or a whole number")
+        }
+        var cells: [Rect] = []
+        if fields.contains(.cells) {
+            var list = try fields.nestedUnkeyedContainer(forKey: .cells)
+            while !list.isAtEnd { cells.append(try rect(&list)) }
+        }
+        var nestedCells: [NestedCell] = []
+        if fields.contains(.nested) {
+            var groups = try fields.nestedUnkeyedContainer(forKey: .nested)
+            while !groups.isAtEnd {
+                let group = try groups.nestedContainer(keyedBy: Key.self)
+                let container = try group.decode(String.self, forKey: .container)
+                var list = try group.nestedUnkeyedContainer(forKey: .cells)
+                while !list.isAtEnd { nestedCells.append(NestedCell(containerID: container, frame: try rect(&list))) }
+            }
+        }
+        var section = TrackedSection(
+            id: id, cells: cells,
+            fullHeight: fields.contains(.fullHeight) ? try number(fields, .fullHeight) : nil,
+            fullArea: fields.contains(.fullArea) ? try number(fields, .fullArea) : nil,
+            policy: fields.contains(.policy) ? try policy(fields.nestedContainer(keyedBy: Key.self, forKey: .policy)) : nil)
+        section.nestedCells = nestedCells
+        return section
+    }
+
+    /// Refuses chains of containers deeper than `limit` (a cycle is one), so the
+    /// engine's walk up a chain stays short.
+    private static func checkDepth(_ containers: [ScrollContainer], limit: Int) throws {
+        var parents: [String: String] = [:]
+        for container in containers { parents[container.id] = container.parentID }
+        for container in containers {
+            var node = container.parentID
+            var depth = 0
+            while let current = node {
+                depth += 1
+                guard depth <= limit else {
+                    throw TraceLineProblem("container \"\(container.id)\" is nested more than \(limit) deep (or in a cycle)")
+                }
+                node = parents[current] ?? nil
+            }
+        }
+    }
+
+    private static func policy(_ fields: KeyedDecodingContainer<Key>) throws -> ImpressionPolicy {
+        var policy = ImpressionPolicy()
+        policy.minimumVisibleRatio = try number(fields, .ratio)
+        let milliseconds = try number(fields, .durationMs)
+        guard milliseconds >= 0, milliseconds <= 86_400_000 else {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [Key.durationMs]))' must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
+        }
+        policy.minimumDuration = duration(milliseconds: milliseconds)
+        switch try fields.decodeIfPresent(String.self, forKey: .measure) ?? "height" {
+        case "height": policy.measure = .height
+        case "area": policy.measure = .area
+        case let other: throw TraceLineProblem("measure must be height or area, got '\(other)'")
+        }
+        switch try fields.decodeIfPresent(String.self, forKey: .recurrence) ?? "every-entry" {
+        case "every-entry": policy.recurrence = .onEveryEntry
+        case "once-per-visit": policy.recurrence = .oncePerVisit
+        case "once-per-tracker": policy.recurrence = .oncePerTracker
+        case let other: throw TraceLineProblem("recurrence must be every-entry, once-per-visit or once-per-tracker, got '\(other)'")
+        }
+        if fields.contains(.exitRatio) { policy.exitVisibleRatio = try number(fields, .exitRatio) }
+        if fields.contains(.largeSection) {
+            if let rule = try? fields.decode(String.self, forKey: .largeSection) {
+                guard rule == "viewport" else { throw TraceLineProblem("largeSection must be \"viewport\" or {\"minimumArea\":..,\"ratio\":..}, got '\(rule)'") }
+                policy.largeSectionRule = .capToViewport
+            } else {
+                let rule = try fields.nestedContainer(keyedBy: Key.self, forKey: .largeSection)
+                policy.largeSectionRule = .lowerRatio(minimumArea: try number(rule, .minimumArea), ratio: try number(rule, .ratio))
+            }
+        }
+        // Checked here so the message names the field; the engine would refuse it too.
+        do throws(ConfigurationError) {
+            try policy.validate()
+        } catch {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath))': invalid policy: \(error)")
+        }
+        return policy
+    }
+
+    // MARK: - Numbers
+
+    private static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double {
+        let value = try fields.decode(Double.self, forKey: key)
+        guard value.isFinite else {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [key]))' must be a finite number, got \(value)")
+        }
+        return value
+    }
+
+    private static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key, default value: Double) throws -> Double {
+        fields.contains(key) ? try number(fields, key) : value
+    }
+
+    private static func time(_ fields: KeyedDecodingContainer<Key>, _ key: Key, limits: TraceLimits) throws -> Duration {
+        let milliseconds = try number(fields, key)
+        guard milliseconds >= 0, milliseconds <= limits.maximumTimeMilliseconds else {
+            throw TraceLineProblem("time 't' must be in 0...\(TraceEncoder.number(limits.maximumTimeMilliseconds)) ms, got \(TraceEncoder.number(milliseconds))")
+        }
+        return duration(milliseconds: milliseconds)
+    }
+
+    /// Milliseconds, finite and in range, to the nearest nanosecond: the encoder's
+    /// six decimals read back exactly.
+    private static func duration(milliseconds: Double) -> Duration {
+        .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+    }
+
+    private static func rect(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Rect {
+        var values = try fields.nestedUnkeyedContainer(forKey: key)
+        return try rect(from: &values)
+    }
+
+    /// The next rect of a list of rects.
+    private static func rect(_ list: inout any UnkeyedDecodingContainer) throws -> Rect {
+        var values = try list.nestedUnkeyedContainer()
+        return try rect(from: &values)
+    }
+
+    /// `[x, y, width, height]`, finite.
+    private static func rect(from values: inout any UnkeyedDecodingContainer) throws -> Rect {
+        let numbers = try numbers(&values, count: 4, what: "a rect must be [x, y, width, height]")
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    private static func point(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Point {
+        var values = try fields.nestedUnkeyedContainer(forKey: key)
+        let numbers = try numbers(&values, count: 2, what: "a point must be [x, y]")
+        return Point(x: numbers[0], y: numbers[1])
+    }
+
+    private static func numbers(_ list: inout any UnkeyedDecodingContainer, count: Int, what: String) throws -> [Double] {
+        let path = TraceDecoder.path(list.codingPath)
+        guard list.count == count else {
+            throw TraceLineProblem("\(path): \(what), got \(list.count.map { "\($0) numbers" } ?? "something else")")
+        }
+        var values: [Double] = []
+        while !list.isAtEnd {
+            let value = try list.decode(Double.self)
+            guard value.isFinite else { throw TraceLineProblem("\(path): numbers must be finite, got \(value)") }
+            values.append(value)
+        }
+        return values
+    }
+
+    enum Key: String, CodingKey {
+        case format, version, sampleIntervalMs, source
+        case t, type, sections, containers, rect, rects, container, offset
+        case top, left, bottom, right
+        case id, cells, nested, fullHeight, fullArea, policy, frame, parent
+        case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea
+    }
+}

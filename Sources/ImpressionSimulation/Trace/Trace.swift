@@ -1,0 +1,42 @@
+import ImpressionTracking
+
+/// A recorded session: a ``TraceHeader``, the engine inputs in time order, and when it
+/// ended. Section ids are text (an app's own ids); the simulator writes feed positions.
+///
+/// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
+/// ``encoded()`` writes it, ``TraceDecoder`` reads it line by line.
+public struct Trace: Sendable, Equatable {
+    /// The header.
+    public var header: TraceHeader
+    /// The inputs, in time order.
+    public var inputs: [TimedInput<String>]
+    /// The end of the session: the engines are advanced to it. `nil` when the trace has
+    /// no `end` line; a replay then stops at the last input.
+    public var end: Duration?
+
+    /// Creates a trace.
+    public init(header: TraceHeader, inputs: [TimedInput<String>], end: Duration?) {
+        self.header = header
+        self.inputs = inputs
+        self.end = end
+    }
+
+    /// The trace as JSON Lines, each line ending in a newline.
+    public func encoded() -> String {
+        var text = TraceEncoder.line(header) + "\n"
+        for input in inputs { text += TraceEncoder.line(input) + "\n" }
+        if let end { text += TraceEncoder.endLine(at: end) + "\n" }
+        return text
+    }
+}
+
+extension SessionRunner {
+    /// `session` as a trace: exactly the inputs ``run(_:)`` gives its engines, with
+    /// section ids written as decimal text.
+    public func trace(of session: Session, source: String? = nil) -> Trace {
+        let (inputs, end) = engineInputs(of: session)
+        return Trace(header: TraceHeader(sampleInterval: sampleInterval, source: source),
+                     inputs: inputs.map { TimedInput(time: $0.time, input: $0.input.mapIDs(String.init)) },
+                     end: end)
+    }
+}

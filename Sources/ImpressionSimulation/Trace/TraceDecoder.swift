@@ -1,0 +1,122 @@
+import Foundation
+import ImpressionTracking
+
+/// Reads a trace one line at a time, checking each line against the format, the
+/// ``TraceLimits`` and the lines before it (a header first, times never going
+/// backwards, nothing after the end).
+///
+/// A bad line throws a ``TraceError`` with its number and leaves the decoder as it
+/// was, so a caller may skip it and go on (`--keep-going`). Nothing a line holds can
+/// crash it: numbers are checked to be finite, sizes and counts against the limits.
+public struct TraceDecoder: Sendable {
+    /// One decoded line.
+    public enum Line: Sendable, Equatable {
+        /// The header (the first line).
+        case header(TraceHeader)
+        /// An engine input.
+        case input(TimedInput<String>)
+        /// The end of the session.
+        case end(Duration)
+        /// An empty line, skipped.
+        case blank
+    }
+
+    /// The limits lines are checked against.
+    public let limits: TraceLimits
+    /// The header, once read.
+    public private(set) var header: TraceHeader?
+    /// The time of the latest line.
+    public private(set) var latestTime: Duration = .zero
+    /// The end, once read.
+    public private(set) var end: Duration?
+
+    /// A decoder expecting a header first.
+    public init(limits: TraceLimits = TraceLimits()) {
+        self.limits = limits
+    }
+
+    /// Decodes line `number` (1-based), without its newline.
+    ///
+    /// - Throws: ``TraceError`` naming the line and the problem; the decoder's state
+    ///   is unchanged then.
+    public mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Line {
+        guard bytes.count <= limits.maximumLineBytes else {
+            throw TraceError(line: number, "the line is longer than the limit of \(limits.maximumLineBytes) bytes")
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        let decoded: DecodedLine
+        do {
+            let decoder = JSONDecoder()
+            decoder.userInfo[DecodedLine.limitsKey] = limits
+            decoded = try decoder.decode(DecodedLine.self, from: Data(bytes))
+        } catch let problem as TraceLineProblem {
+            throw TraceError(line: number, problem.message)
+        } catch let error as DecodingError {
+            throw TraceError(line: number, Self.describe(error))
+        } catch {
+            throw TraceError(line: number, "malformed line: \(error)")
+        }
+        switch decoded {
+        case .header(let header):
+            guard self.header == nil else { throw TraceError(line: number, "a second header; a trace holds one session") }
+            self.header = header
+            return .header(header)
+        case .input(let time, let input):
+            try checkTime(time, lineNumber: number)
+            latestTime = time
+            return .input(TimedInput(time: time, input: input))
+        case .end(let time):
+            try checkTime(time, lineNumber: number)
+            latestTime = time
+            end = time
+            return .end(time)
+        }
+    }
+
+    private func checkTime(_ time: Duration, lineNumber number: Int) throws(TraceError) {
+        guard header != nil else {
+            throw TraceError(line: number, "expected the header first: {\"format\":\"impressions-trace\",\"version\":1,\"sampleIntervalMs\":100}")
+        }
+        guard end == nil else { throw TraceError(line: number, "a line after the end of the session") }
+        guard time >= latestTime else {
+            throw TraceError(line: number, "times must not go backwards: \(TraceEncoder.milliseconds(time)) ms "
+                + "after \(TraceEncoder.milliseconds(latestTime)) ms")
+        }
+    }
+
+    /// A decoding error in words: the field's path and what was expected.
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field '\(path(context.codingPath + [key]))'"
+        case .valueNotFound(let type, let context):
+            return "field '\(path(context.codingPath))' is null, expected \(typeName(type))"
+        case .typeMismatch(let type, let context):
+            return "field '\(path(context.codingPath))' must be \(typeName(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "malformed JSON: \(context.debugDescription)" }
+            return "field '\(path(context.codingPath))': \(context.debugDescription)"
+        @unknown default:
+            return "malformed line: \(error)"
+        }
+    }
+
+    /// `sections[2].cells[0]`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text.isEmpty ? "(the line)" : text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type, is Int64.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default:
+            "\(type)".hasPrefix("Array") ? "an array" : ("\(type)".hasPrefix("Dictionary") ? "an object" : "\(type)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ImpressionTracking
+
+/// Writes trace lines by hand, keys in a fixed order, so the same trace always gives
+/// the same bytes and every number reads back exactly.
+///
+/// Times are milliseconds written exactly from whole nanoseconds (`16.666667`); other
+/// numbers in Swift's shortest round-trip form, whole ones without a fraction.
+enum TraceEncoder {
+    static func line(_ header: TraceHeader) -> String {
+        var text = "{\"format\":\(JSONWriter.quoted(TraceHeader.formatName)),\"version\":\(TraceHeader.currentVersion)"
+        text += ",\"sampleIntervalMs\":\(milliseconds(header.sampleInterval))"
+        if let source = header.source { text += ",\"source\":\(JSONWriter.quoted(source))" }
+        return text + "}"
+    }
+
+    static func endLine(at time: Duration) -> String {
+        "{\"t\":\(milliseconds(time)),\"type\":\"end\"}"
+    }
+
+    static func line(_ timed: TimedInput<String>) -> String {
+        var text = "{\"t\":\(milliseconds(timed.time)),\"type\":"
+        switch timed.input {
+        case .layout(let sections, let containers):
+            text += "\"layout\",\"sections\":["
+            for (index, section) in sections.enumerated() {
+                if index > 0 { text += "," }
+                append(section, to: &text)
+            }
+            text += "]"
+            if !containers.isEmpty {
+                text += ",\"containers\":["
+                for (index, container) in containers.enumerated() {
+                    if index > 0 { text += "," }
+                    text += "{\"id\":\(JSONWriter.quoted(container.id)),\"frame\":\(rect(container.frame))"
+                    if let parent = container.parentID { text += ",\"parent\":\(JSONWriter.quoted(parent))" }
+                    if container.contentOffset != .zero { text += ",\"offset\":\(point(container.contentOffset))" }
+                    text += "}"
+                }
+                text += "]"
+            }
+        case .viewport(let viewport):
+            text += "\"viewport\",\"rect\":\(rect(viewport))"
+        case .contentOffset(let offset, let containerID):
+            text += "\"contentOffset\",\"container\":\(JSONWriter.quoted(containerID)),\"offset\":\(point(offset))"
+        case .viewportInsets(let insets):
+            text += "\"insets\",\"top\":\(number(insets.top)),\"left\":\(number(insets.left))"
+                + ",\"bottom\":\(number(insets.bottom)),\"right\":\(number(insets.right))"
+        case .obstructions(let rects):
+            text += "\"obstructions\",\"rects\":[\(rects.map(rect).joined(separator: ","))]"
+        case .lifecycle(let call):
+            text += JSONWriter.quoted(call.name)
+        }
+        return text + "}"
+    }
+
+    private static func append(_ section: TrackedSection<String>, to text: inout String) {
+        text += "{\"id\":\(JSONWriter.quoted(section.id)),\"cells\":[\(section.cells.map(rect).joined(separator: ","))]"
+        if !section.nestedCells.isEmpty {
+            // Consecutive cells of one container are written as a group.
+            text += ",\"nested\":["
+            var position = 0
+            let nested = section.nestedCells
+            while position < nested.count {
+                let containerID = nested[position].containerID
+                var end = position
+                while end < nested.count && nested[end].containerID == containerID { end += 1 }
+                if position > 0 { text += "," }
+                text += "{\"container\":\(JSONWriter.quoted(containerID)),\"cells\":["
+                text += nested[position..<end].map { rect($0.frame) }.joined(separator: ",") + "]}"
+                position = end
+            }
+            text += "]"
+        }
+        if let fullHeight = section.fullHeight { text += ",\"fullHeight\":\(number(fullHeight))" }
+        if let fullArea = section.fullArea { text += ",\"fullArea\":\(number(fullArea))" }
+        if let policy = section.policy { text += ",\"policy\":\(self.policy(policy))" }
+        text += "}"
+    }
+
+    static func policy(_ policy: ImpressionPolicy) -> String {
+        var text = "{\"ratio\":\(number(policy.minimumVisibleRatio)),\"durationMs\":\(milliseconds(policy.minimumDuration))"
+        text += ",\"measure\":\"\(policy.measure == .height ? "height" : "area")\""
+        text += ",\"recurrence\":\"\(NumberFormatting.recurrenceKey(policy.recurrence))\""
+        if let exit = policy.exitVisibleRatio { text += ",\"exitRatio\":\(number(exit))" }
+        switch policy.largeSectionRule {
+        case nil: break
+        case .capToViewport: text += ",\"largeSection\":\"viewport\""
+        case .lowerRatio(let minimumArea, let ratio):
+            text += ",\"largeSection\":{\"minimumArea\":\(number(minimumArea)),\"ratio\":\(number(ratio))}"
+        }
+        return text + "}"
+    }
+
+    static func rect(_ rect: Rect) -> String {
+        "[\(number(rect.x)),\(number(rect.y)),\(number(rect.width)),\(number(rect.height))]"
+    }
+
+    static func point(_ point: Point) -> String {
+        "[\(number(point.x)),\(number(point.y))]"
+    }
+
+    /// A finite number in its shortest round-trip form, whole ones as integers; JSON
+    /// has no NaN or infinity, so those (refused by the engine anyway) become `null`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
+        return String(describing: value)
+    }
+
+    /// A duration as milliseconds, exact to the nanosecond: `1200`, `16.666667`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let nanoseconds = duration.wholeNanoseconds
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let whole = magnitude / 1_000_000
+        let fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return sign + String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return sign + String(whole) + "." + digits
+    }
+}

@@ -1,0 +1,27 @@
+/// A trace line that cannot be read or replayed: the line number and what was wrong.
+///
+/// `line 17: times must not go backwards: 1200.5 ms after 1300 ms`.
+public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line number; 0 for a problem with the input as a whole.
+    public var line: Int
+    /// What was wrong, with the value.
+    public var message: String
+
+    /// Creates an error.
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `line 17: ...`, or the message alone for line 0.
+    public var description: String {
+        line > 0 ? "line \(line): \(message)" : message
+    }
+}
+
+/// A problem found while decoding one line, before its number is known; the decoder
+/// turns it into a ``TraceError``.
+struct TraceLineProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits input into lines, reading in chunks of at most 64 KiB and never holding
+/// more than one line of up to `maximumLineBytes`: a longer line is reported as too
+/// long and its rest skipped without being kept.
+struct TraceLineReader {
+    /// One line, numbered from 1, without its `\n` (or `\r\n`).
+    enum Line {
+        case text(number: Int, bytes: [UInt8])
+        case tooLong(number: Int)
+    }
+
+    private enum Source {
+        case descriptor(Int32)
+        case bytes([UInt8], position: Int)
+    }
+
+    private var source: Source
+    private let maximumLineBytes: Int
+    private var chunk: [UInt8] = []
+    private var chunkPosition = 0
+    private var lineNumber = 0
+    private var isAtEnd = false
+    static let chunkSize = 64 << 10
+
+    /// Reads a file descriptor (standard input, an opened file); it is not closed.
+    init(fileDescriptor: Int32, maximumLineBytes: Int) {
+        source = .descriptor(fileDescriptor)
+        self.maximumLineBytes = max(0, maximumLineBytes)
+    }
+
+    /// Reads bytes in memory, by the same chunks.
+    init(bytes: [UInt8], maximumLineBytes: Int) {
+        source = .bytes(bytes, position: 0)
+        self.maximumLineBytes = max(0, maximumLineBytes)
+    }
+
+    /// The next line, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``TraceError`` (line 0) when the input cannot be read.
+    mutating func next() throws(TraceError) -> Line? {
+        var line: [UInt8] = []
+        var tooLong = false
+        var sawAnything = false
+        while true {
+            if chunkPosition == chunk.count {
+                guard try refill() else { break }
+            }
+            sawAnything = true
+            let rest = chunk[chunkPosition...]
+            if let newline = rest.firstIndex(of: 0x0A) {
+                if !tooLong { line.append(contentsOf: chunk[chunkPosition..<newline]) }
+                chunkPosition = newline + 1
+                lineNumber += 1
+                return finish(line, tooLong: tooLong || line.count > maximumLineBytes + 1)
+            }
+            if !tooLong {
+                line.append(contentsOf: rest)
+                // One byte of slack for a `\r` before the newline.
+                if line.count > maximumLineBytes + 1 {
+                    tooLong = true
+                    line = []
+                }
+            }
+            chunkPosition = chunk.count
+        }
+        guard sawAnything else { return nil }
+        lineNumber += 1
+        return finish(line, tooLong: tooLong || line.count > maximumLineBytes + 1)
+    }
+
+    private func finish(_ line: [UInt8], tooLong: Bool) -> Line {
+        var line = line
+        if line.last == 0x0D { line.removeLast() }
+        if tooLong || line.count > maximumLineBytes { return .tooLong(number: lineNumber) }
+        return .text(number: lineNumber, bytes: line)
+    }
+
+    /// Reads the next chunk; `false` at the end of the input.
+    private mutating func refill() throws(TraceError) -> Bool {
+        guard !isAtEnd else { return false }
+        chunkPosition = 0
+        switch source {
+        case .bytes(let bytes, let position):
+            let end = min(bytes.count, position + Self.chunkSize)
+            chunk = Array(bytes[position..<end])
+            source = .bytes(bytes, position: end)
+        case .descriptor(let descriptor):
+            chunk = try Self.readChunk(descriptor)
+        }
+        if chunk.isEmpty { isAtEnd = true }
+        return !chunk.isEmpty
+    }
+
+    private static func readChunk(_ descriptor: Int32) throws(TraceError) -> [UInt8] {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            if errno == EINTR { continue }
+            throw TraceError(line: 0, "cannot read the trace: \(String(cString: strerror(errno)))")
+        }
+        #else
+        throw TraceError(line: 0, "reading files is not supported on this platform")
+        #endif
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+@testable import ImpressionSimulation
+import Testing
+
+@Suite("Shards: simulate --shard i/n, then merge, prints exactly what one run prints")
+struct ShardMergeTests {
+    static let run = ["--sessions", "23", "--sections", "250", "--seconds", "20", "--seed", "4",
+                      "--policy", "default", "--policy", "sarah,name=SARAH", "--policy", "ratio=80%,measure=area"]
+
+    /// Runs every shard of `count`, writes each output to a file, returns the paths.
+    static func shardFiles(count: Int, arguments: [String] = run) async throws -> [String] {
+        let directory = try temporaryDirectory()
+        var paths: [String] = []
+        for index in 0..<count {
+            let result = await impressions(arguments: ["simulate"] + arguments + ["--shard", "\(index)/\(count)", "--workers", "\(1 + index % 3)"])
+            #expect(result.status == 0, "\(result.error)")
+            let path = directory + "/part-\(index).json"
+            try Data(result.output.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        return paths
+    }
+
+    @Test("merged shards equal the single run, byte for byte, in any order", arguments: [1, 2, 4, 7])
+    func mergeEqualsSingleRun(count: Int) async throws {
+        let single = await impressions(arguments: ["simulate"] + Self.run + ["--json"])
+        #expect(single.status == 0)
+        let paths = try await Self.shardFiles(count: count)
+        let merged = await impressions(arguments: ["merge"] + paths.reversed())
+        #expect(merged.status == 0, "\(merged.error)")
+        #expect(merged.output == single.output)
+    }
+
+    @Test("the arguments a shard records read back as the same run, odd session lengths included")
+    func canonicalArguments() throws {
+        for seconds in ["60", "0.000001", "1.5m", "86400", "0.0333"] {
+            let options = try SimulateOptions.parse(Self.run + ["--seconds", seconds, "--layout", "feed", "--shard", "1/2"])
+            let again = try SimulateOptions.parse(options.canonicalArguments)
+            #expect(again.configuration == options.configuration, "\(seconds)")
+        }
+    }
+
+    @Test("slices are disjoint, consecutive and cover every session")
+    func slices() {
+        for total in [0, 1, 5, 23, 1000] {
+            for count in [1, 2, 3, 7, 64] {
+                let ranges = (0..<count).compactMap { Shard(index: $0, count: count)?.sessions(of: total) }
+                #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == total)
+                #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            }
+        }
+        #expect(Shard(parsing: "0/4") == Shard(index: 0, count: 4))
+        for bad in ["4/4", "-1/4", "1/0", "a/b", "1", "1/2/3", " 1/2", "1/100001"] { #expect(Shard(parsing: bad) == nil, "\(bad)") }
+    }
+
+    @Test("a missing, repeated or foreign shard, or a file that is not one, is refused with its name")
+    func refused() async throws {
+        let paths = try await Self.shardFiles(count: 3)
+        let missing = await impressions(arguments: ["merge", paths[0], paths[2]])
+        #expect(missing.status == 1 && missing.output.isEmpty && missing.error.contains("missing shard 1/3"))
+        let twice = await impressions(arguments: ["merge", paths[0], paths[1], paths[1], paths[2]])
+        #expect(twice.status == 1 && twice.error.contains("shard 1/3 is given twice"))
+        var other = Self.run
+        other[7] = "5"   // another seed
+        let foreign = try await Self.shardFiles(count: 3, arguments: other)
+        let mixed = await impressions(arguments: ["merge", paths[0], foreign[1], paths[2]])
+        #expect(mixed.status == 1 && mixed.error.contains("\(foreign[1]) is a shard of another run"))
+        let plain = try temporaryFile((await impressions(arguments: ["simulate"] + Self.run + ["--json"])).output, name: "plain.json")
+        let notShard = await impressions(arguments: ["merge", plain])
+        #expect(notShard.status == 1 && notShard.error.contains("\(plain): not a shard summary") && notShard.error.contains("'shard'"))
+        // Counts that do not fit the run's slice are refused, not trusted.
+        let text = try String(contentsOfFile: paths[1], encoding: .utf8)
+        let forged = try temporaryFile(text.replacingOccurrences(of: "\"sessions\": 8,\n      \"rejectedInputs\"",
+                                                                 with: "\"sessions\": 9,\n      \"rejectedInputs\""), name: "forged.json")
+        let wrong = await impressions(arguments: ["merge", paths[0], forged, paths[2]])
+        #expect(wrong.status == 1 && wrong.error.contains("holds 9 sessions, its slice of the run has 8"), "\(wrong.error)")
+        let none = await impressions(arguments: ["merge"])
+        #expect(none.status == 2)
+        let badShard = await impressions(arguments: ["simulate", "--shard", "4/4"])
+        #expect(badShard.status == 2 && badShard.error.contains("invalid value '4/4' for --shard"))
+    }
+}
+
+/// Runs `impressions` with an argument array in process.
+func impressions(arguments: [String]) async -> (status: Int32, output: String, error: String) {
+    let io = CapturedIO()
+    let status = await ImpressionsCommand.run(arguments: arguments, io: io)
+    return (status, io.standardOutput, io.standardError)
+}

@@ -1,0 +1,48 @@
+import Foundation
+@testable import ImpressionSimulation
+import ImpressionTracking
+
+/// A fresh directory under the system's temporary directory.
+func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("impressions-tests-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Writes `text` to a new file and returns its path.
+func temporaryFile(_ text: String, name: String = "trace.jsonl") throws -> String {
+    let path = try temporaryDirectory() + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// Decodes a trace's text line by line, as `replay` does.
+func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> Trace {
+    var decoder = TraceDecoder(limits: limits)
+    var reader = TraceLineReader(bytes: Array(text.utf8), maximumLineBytes: limits.maximumLineBytes)
+    var inputs: [TimedInput<String>] = []
+    while let line = try reader.next() {
+        guard case .text(let number, let bytes) = line else { throw TraceError(line: 0, "too long") }
+        if case .input(let input) = try decoder.decode(bytes, lineNumber: number) { inputs.append(input) }
+    }
+    guard let header = decoder.header else { throw TraceError(line: 0, "no header") }
+    return Trace(header: header, inputs: inputs, end: decoder.end)
+}
+
+/// Policies covering every measure, recurrence and the real-screen options.
+let tracePolicies: [NamedPolicy] = ["default", "mrc-display", "abema", "sarah", "cookpad"].map { name in
+    NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
+} + [
+    NamedPolicy(name: "hysteresis", policy: ImpressionPolicy(minimumVisibleRatio: 0.6, minimumDuration: .milliseconds(500),
+                                                             measure: .area, exitVisibleRatio: 0.2)),
+    NamedPolicy(name: "large", policy: ImpressionPolicy(minimumVisibleRatio: 0.8, exitVisibleRatio: nil,
+                                                        largeSectionRule: .capToViewport)),
+]
+
+extension Impression where ID == Int {
+    /// The same impression with the id as trace text.
+    var withTextID: Impression<String> {
+        Impression<String>(sectionID: String(sectionID), time: time, visibleRatio: visibleRatio,
+                           visibleDuration: visibleDuration, visit: visit)
+    }
+}
