@@ -113,6 +113,22 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         return subscribers.subscribe()
     }
 
+    /// A new subscription through a buffer of your choice, which counts what it drops.
+    ///
+    /// `.unbounded` is ``impressions()``. A bounded buffer caps the memory a stalled
+    /// consumer can hold: past `n` waiting impressions, `.bufferingNewest(n)` drops the
+    /// oldest and `.bufferingOldest(n)` the newest, and each drop is added to the
+    /// subscription's ``TrackerSubscription/droppedCount``. After ``finish()``, the
+    /// subscription ends at once.
+    public func impressions(
+        bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy
+    ) -> TrackerSubscription<Impression<ID>> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
     /// A new subscription to visibility events: sections entering and leaving the
     /// screen (with their exposure time) and impressions, from this call on, in order.
     ///
@@ -122,6 +138,17 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
             return AsyncStream { $0.finish() }
         }
         return eventSubscribers.subscribe()
+    }
+
+    /// A new subscription to visibility events through a buffer of your choice, which
+    /// counts what it drops; see ``impressions(bufferingPolicy:)``.
+    public func events(
+        bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy
+    ) -> TrackerSubscription<VisibilityEvent<ID>> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Every section's state now; see ``ImpressionEngine/snapshot()``.
