@@ -199,6 +199,36 @@ extension ReferenceModel: SessionDriver {
         return true
     }
 }
+extension ImpressionTracker {
+    /// Applies an input inside the actor's isolation, with no suspension; `false` when it
+    /// was rejected as bad input.
+    func perform(_ input: SessionInput<ID>) -> Bool {
+        switch input {
+        case .setLayout(let sections):
+            do { try setLayout(sections) } catch { return false }
+        case .setLayoutWithContainers(let sections, let containers):
+            do { try setLayout(sections, containers: containers) } catch { return false }
+        case .setContentOffset(let offset, let container):
+            do { try setContentOffset(offset, ofContainer: container) } catch { return false }
+        case .setViewport(let rect):
+            do { try setViewport(rect) } catch { return false }
+        case .setViewportInsets(let insets):
+            do { try setViewportInsets(insets) } catch { return false }
+        case .setObstructions(let rects):
+            do { try setObstructions(rects) } catch { return false }
+        case .appear: appear()
+        case .disappear: disappear()
+        case .enterBackground: enterBackground()
+        case .enterForeground: enterForeground()
+        case .setCovered(let covered): setCovered(covered)
+        case .beginRefresh: beginRefresh()
+        case .endRefresh: endRefresh()
+        case .reset: reset()
+        }
+        return true
+    }
+}
+
 /// A driver that also reports entries and exits: the engine and the reference model.
 protocol EventSessionDriver<ID>: SessionDriver {
     mutating func advanceWithEvents(to time: Duration) async -> [VisibilityEvent<ID>]
