@@ -25,7 +25,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         case finished
     }
 
-    private var engine: ImpressionEngine<ID>
+    private(set) var engine: ImpressionEngine<ID>   // internal read: tests check its memory
     private let clock: TrackerClock
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
