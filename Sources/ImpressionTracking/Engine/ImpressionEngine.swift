@@ -141,7 +141,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             if isWorthRemembering(state) { departedStates[id] = state }
         }
         // Open runs follow their sections to their new slots, or out of the layout.
-        var openRuns = slotsInRun.map { layout.ids[Int($0)] } + departedInRun
+        // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
+        // together exit in their layout order.
+        var openRuns = slotsInRun.sorted().map { layout.ids[Int($0)] } + departedInRun
         slotsInRun.removeAll(keepingCapacity: true)
         departedInRun.removeAll(keepingCapacity: true)
         for id in openRuns {
