@@ -115,11 +115,13 @@ struct LongRunTests {
         // Every count saturates or stays below Int.max; the drop count too.
         #expect(neverRead.droppedCount == total - 100)
 
-        // Memory flat: nothing after the first day outgrows what the first day needed.
+        // Memory flat: after the first day no buffer grows past one more doubling (how
+        // much a busier hour needs, rounded by the allocator), where a leak of one entry
+        // a minute would grow sevenfold.
         let first = try #require(firstDay)
         let later = try #require(laterDays)
         for (name, value) in later.values where name != "departedStates" {
-            #expect(value <= first.values[name]!, "\(name) grew: day 1 \(first), later \(later)")
+            #expect(value <= 2 * first.values[name]!, "\(name) grew: day 1 \(first), later \(later)")
         }
         // Sections that left the layout are remembered within a visit, by id: bounded by
         // the feed, not by time.
