@@ -148,29 +148,32 @@ extension ImpressionEngine: SessionDriver {
     }
 
     mutating func perform(_ input: SessionInput<ID>) -> Bool {
-        switch input {
-        case .setLayout(let sections):
-            do { try setLayout(sections) } catch { return false }
-        case .setLayoutWithContainers(let sections, let containers):
-            do { try setLayout(sections, containers: containers) } catch { return false }
-        case .setContentOffset(let offset, let container):
-            do { try setContentOffset(offset, ofContainer: container) } catch { return false }
-        case .setViewport(let rect):
-            do { try setViewport(rect) } catch { return false }
-        case .setViewportInsets(let insets):
-            do { try setViewportInsets(insets) } catch { return false }
-        case .setObstructions(let rects):
-            do { try setObstructions(rects) } catch { return false }
-        case .appear: appear()
-        case .disappear: disappear()
-        case .enterBackground: enterBackground()
-        case .enterForeground: enterForeground()
-        case .setCovered(let covered): setCovered(covered)
-        case .beginRefresh: beginRefresh()
-        case .endRefresh: endRefresh()
-        case .reset: reset()
+        error(applying: input) == nil
+    }
+
+    /// Applies an input; the error it was rejected with, or `nil` when it was accepted.
+    mutating func error(applying input: SessionInput<ID>) -> LayoutError? {
+        do throws(LayoutError) {
+            switch input {
+            case .setLayout(let sections): try setLayout(sections)
+            case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
+            case .setContentOffset(let offset, let container): try setContentOffset(offset, ofContainer: container)
+            case .setViewport(let rect): try setViewport(rect)
+            case .setViewportInsets(let insets): try setViewportInsets(insets)
+            case .setObstructions(let rects): try setObstructions(rects)
+            case .appear: appear()
+            case .disappear: disappear()
+            case .enterBackground: enterBackground()
+            case .enterForeground: enterForeground()
+            case .setCovered(let covered): setCovered(covered)
+            case .beginRefresh: beginRefresh()
+            case .endRefresh: endRefresh()
+            case .reset: reset()
+            }
+            return nil
+        } catch {
+            return error
         }
-        return true
     }
 }
 
@@ -199,6 +202,39 @@ extension ReferenceModel: SessionDriver {
         return true
     }
 }
+extension ImpressionTracker {
+    /// Applies an input inside the actor's isolation, with no suspension; `false` when it
+    /// was rejected as bad input.
+    func perform(_ input: SessionInput<ID>) -> Bool {
+        error(applying: input) == nil
+    }
+
+    /// ``perform(_:)``, with the error the input was rejected with, or `nil`.
+    func error(applying input: SessionInput<ID>) -> LayoutError? {
+        do throws(LayoutError) {
+            switch input {
+            case .setLayout(let sections): try setLayout(sections)
+            case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
+            case .setContentOffset(let offset, let container): try setContentOffset(offset, ofContainer: container)
+            case .setViewport(let rect): try setViewport(rect)
+            case .setViewportInsets(let insets): try setViewportInsets(insets)
+            case .setObstructions(let rects): try setObstructions(rects)
+            case .appear: appear()
+            case .disappear: disappear()
+            case .enterBackground: enterBackground()
+            case .enterForeground: enterForeground()
+            case .setCovered(let covered): setCovered(covered)
+            case .beginRefresh: beginRefresh()
+            case .endRefresh: endRefresh()
+            case .reset: reset()
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
 /// A driver that also reports entries and exits: the engine and the reference model.
 protocol EventSessionDriver<ID>: SessionDriver {
     mutating func advanceWithEvents(to time: Duration) async -> [VisibilityEvent<ID>]

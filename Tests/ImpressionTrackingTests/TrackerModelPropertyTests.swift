@@ -243,29 +243,7 @@ struct TrackerModelPropertyTests {
 
     /// Calls `input` on the tracker; `false` when it was rejected as bad input.
     static func perform(_ input: SessionInput<Int>, on tracker: ImpressionTracker<Int>) async -> Bool {
-        switch input {
-        case .setLayout(let sections):
-            do { try await tracker.setLayout(sections) } catch { return false }
-        case .setLayoutWithContainers(let sections, let containers):
-            do { try await tracker.setLayout(sections, containers: containers) } catch { return false }
-        case .setContentOffset(let offset, let container):
-            do { try await tracker.setContentOffset(offset, ofContainer: container) } catch { return false }
-        case .setViewport(let rect):
-            do { try await tracker.setViewport(rect) } catch { return false }
-        case .setViewportInsets(let insets):
-            do { try await tracker.setViewportInsets(insets) } catch { return false }
-        case .setObstructions(let rects):
-            do { try await tracker.setObstructions(rects) } catch { return false }
-        case .appear: await tracker.appear()
-        case .disappear: await tracker.disappear()
-        case .enterBackground: await tracker.enterBackground()
-        case .enterForeground: await tracker.enterForeground()
-        case .setCovered(let covered): await tracker.setCovered(covered)
-        case .beginRefresh: await tracker.beginRefresh()
-        case .endRefresh: await tracker.endRefresh()
-        case .reset: await tracker.reset()
-        }
-        return true
+        await tracker.perform(input)
     }
 
     /// The first index at which `a` and `b` differ, counting a missing element as a

@@ -159,7 +159,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             if isWorthRemembering(state) { departedStates[layout.ids[oldSlot]] = state }
         }
         // Open runs follow their sections to their new slots, or out of the layout.
-        let openRuns = sampler.slotsInRun.map { layout.ids[Int($0)] } + departedInRun
+        // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
+        // together exit in their layout order.
+        let openRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] } + departedInRun
         sampler.slotsInRun.removeAll(keepingCapacity: true)
         departedInRun.removeAll(keepingCapacity: true)
         for id in openRuns {

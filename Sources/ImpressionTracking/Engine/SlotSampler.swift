@@ -40,7 +40,7 @@ struct SlotSampler: Sendable {
         var firstRemembered: Int
     }
 
-    private struct VisibleSection: Sendable {
+    struct VisibleSection: Sendable {
         var slot: Int
         var ratio: Double
     }
@@ -56,9 +56,9 @@ struct SlotSampler: Sendable {
     var nextFiringSample: Int?
     var measurer = VisibilityMeasurer()
     // Scratch buffers, kept between samples so a steady sample does not allocate.
-    private var candidates: [Int32] = []
-    private var visible: [VisibleSection] = []
-    private var openRuns: [Int32] = []
+    private(set) var candidates: [Int32] = []
+    private(set) var visible: [VisibleSection] = []
+    private(set) var openRuns: [Int32] = []
 
     /// Evaluates sample `first` section by section, then the samples after it up to
     /// `last` at once: nothing changes between them, so each visible section's count
@@ -119,8 +119,9 @@ struct SlotSampler: Sendable {
                     records.append(.init(sample: sample, kind: .impression, slot: slot, ratio: section.ratio,
                                          samples: countAtFirst + missing - 1, visit: visits.current))
                 } else {
-                    let firing = first + missing
-                    nextFiringSample = min(nextFiringSample ?? firing, firing)
+                    // Past the last representable sample it never fires.
+                    let (firing, overflow) = first.addingReportingOverflow(missing)
+                    if !overflow { nextFiringSample = min(nextFiringSample ?? firing, firing) }
                 }
             }
             states[slot] = state

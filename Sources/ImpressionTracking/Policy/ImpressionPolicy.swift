@@ -137,9 +137,13 @@ extension ImpressionPolicy: CustomStringConvertible {
 }
 
 extension Duration {
-    /// The duration as a whole number of attoseconds.
+    /// The duration as a whole number of attoseconds, saturating beyond ±2^63 seconds.
     var attoseconds: Int128 {
-        let (seconds, attoseconds) = components
+        // `components` traps when the seconds do not fit an Int64 (292 billion years, but
+        // `.seconds(Int64.max) + .seconds(1)` is a valid Duration a caller can pass).
+        let limit = Duration.seconds(Int64.max)
+        let (seconds, attoseconds) = self > limit ? limit.components
+            : self < .zero - limit ? (.zero - limit).components : components
         return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
 

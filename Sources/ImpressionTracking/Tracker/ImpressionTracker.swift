@@ -25,7 +25,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         case finished
     }
 
-    private var engine: ImpressionEngine<ID>
+    private(set) var engine: ImpressionEngine<ID>   // internal read: tests check its memory
     private let clock: TrackerClock
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
@@ -144,6 +144,22 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         return subscribers.subscribe()
     }
 
+    /// A new subscription through a buffer of your choice, which counts what it drops.
+    ///
+    /// `.unbounded` is ``impressions()``. A bounded buffer caps the memory a stalled
+    /// consumer can hold: past `n` waiting impressions, `.bufferingNewest(n)` drops the
+    /// oldest and `.bufferingOldest(n)` the newest, and each drop is added to the
+    /// subscription's ``TrackerSubscription/droppedCount``. After ``finish()``, the
+    /// subscription ends at once.
+    public func impressions(
+        bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy
+    ) -> TrackerSubscription<Impression<ID>> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
     /// A new subscription to visibility events: sections entering and leaving the
     /// screen (with their exposure time) and impressions, from this call on, in order.
     ///
@@ -153,6 +169,17 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
             return AsyncStream { $0.finish() }
         }
         return eventSubscribers.subscribe()
+    }
+
+    /// A new subscription to visibility events through a buffer of your choice, which
+    /// counts what it drops; see ``impressions(bufferingPolicy:)``.
+    public func events(
+        bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy
+    ) -> TrackerSubscription<VisibilityEvent<ID>> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Every section's state now; see ``ImpressionEngine/snapshot()``.

@@ -1,9 +1,16 @@
 import Synchronization
 
 /// The subscriptions of a tracker: each gets every element published after it
-/// subscribed, in order, buffered without limit so a slow consumer loses nothing.
+/// subscribed, in order, through its own buffer: unbounded (a slow consumer loses
+/// nothing) unless it asked for a bounded one, whose drops it counts.
 struct Subscribers<Element: Sendable>: ~Copyable {
-    private var continuations: [(id: Int, continuation: AsyncStream<Element>.Continuation)] = []
+    private struct Subscriber {
+        let id: Int
+        let continuation: AsyncStream<Element>.Continuation
+        let drops: DropCounter
+    }
+
+    private var continuations: [Subscriber] = []
     private var nextID = 0
     // Subscriptions whose consumer went away; `onTermination` runs on any thread, so it
     // only notes the id here, and the owner drops them on its next call.
@@ -23,17 +30,25 @@ struct Subscribers<Element: Sendable>: ~Copyable {
         }
     }
 
-    /// A new subscription.
+    /// A new subscription, buffered without limit.
     mutating func subscribe() -> AsyncStream<Element> {
+        subscribe(bufferingPolicy: .unbounded).elements
+    }
+
+    /// A new subscription through the given buffer.
+    mutating func subscribe(
+        bufferingPolicy: TrackerSubscription<Element>.BufferingPolicy
+    ) -> TrackerSubscription<Element> {
         removeTerminated()
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+        let drops = DropCounter()
         let id = nextID
         nextID += 1
         continuation.onTermination = { [terminated] _ in
             terminated.ids.withLock { $0.append(id) }
         }
-        continuations.append((id, continuation))
-        return stream
+        continuations.append(Subscriber(id: id, continuation: continuation, drops: drops))
+        return TrackerSubscription(elements: stream, bufferingPolicy: bufferingPolicy, drops: drops)
     }
 
     /// Sends `elements`, in order, to every subscription.
@@ -41,7 +56,11 @@ struct Subscribers<Element: Sendable>: ~Copyable {
         guard !elements.isEmpty else { return }
         removeTerminated()
         for subscriber in continuations {
-            for element in elements { subscriber.continuation.yield(element) }
+            var dropped = 0
+            for element in elements {
+                if case .dropped = subscriber.continuation.yield(element) { dropped += 1 }
+            }
+            if dropped > 0 { subscriber.drops.add(dropped) }
         }
     }
 

@@ -1,0 +1,387 @@
+@testable import ImpressionTracking
+import Synchronization
+import Testing
+
+/// Load, interleaving and teardown on the actor: many trackers at once, one tracker fed
+/// from many tasks, `finish()` racing everything, and a tracker released while live.
+///
+/// The interleavings are arbitrary, so the expected impressions are not fixed in advance:
+/// the actor records, from inside its isolation, the order in which it applied inputs,
+/// subscriptions and `finish()` (an ``ActorLog``), and that order replayed into a plain
+/// ``ImpressionEngine`` says exactly what each subscriber must have received.
+@Suite("ImpressionTracker under load and concurrency", .timeLimit(.minutes(2)))
+struct TrackerStressTests {
+    // MARK: - Many trackers
+
+    @Test("1,000 trackers fed from 1,000 concurrent tasks each give exactly the engine's impressions")
+    func thousandTrackers() async {
+        let trackerCount = 1_000
+        let results = await withTaskGroup(of: (seed: UInt64, expected: [Impression<Int>], got: [[Impression<Int>]]).self) { group in
+            for seed in UInt64(1)...UInt64(trackerCount) {
+                group.addTask {
+                    var generator = SessionGenerator(seed: 10_000 + seed)
+                    let session = generator.makeSession(stepCount: 30)
+                    var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+                    var expected = await replay(session, into: &engine).flatMap(\.impressions)
+                    expected += engine.advance(to: Self.end(of: session))
+                    return (seed, expected, await Self.trackerImpressions(for: session))
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == trackerCount)
+        for result in results {
+            for (subscriber, got) in result.got.enumerated() where got != result.expected {
+                Issue.record("seed \(result.seed), subscriber \(subscriber): expected \(result.expected), got \(got)")
+            }
+        }
+        // Not degenerate: most trackers fire, so there is something to get wrong.
+        #expect(results.filter { !$0.expected.isEmpty }.count > trackerCount / 2)
+        #expect(results.map(\.expected.count).reduce(0, +) > 2 * trackerCount)
+    }
+
+    /// A time past the session's last step, so that runs in progress can complete.
+    static func end(of session: Session<Int>) -> Duration {
+        (session.steps.last?.time ?? .zero) + .seconds(3)
+    }
+
+    /// `session` through a tracker on a manual clock: what each of its three subscribers
+    /// received (one consumed live, one slow, one drained at the end).
+    static func trackerImpressions(for session: Session<Int>) async -> [[Impression<Int>]] {
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let live = consume(await tracker.impressions(), .fast)
+        let slow = consume(await tracker.impressions(), .slow)
+        let drained = await tracker.impressions()
+        for step in session.steps {
+            clock.advance(to: ManualClock.Instant(offset: step.time))
+            if case .input(let input) = step.action {
+                _ = await tracker.perform(input)
+            } else {
+                await tracker.flush()
+            }
+        }
+        clock.advance(to: ManualClock.Instant(offset: end(of: session)))
+        await tracker.flush()
+        await tracker.finish()
+        return [await live.value, await slow.value, await TrackerDeliveryTests.collect(drained)]
+    }
+
+    // MARK: - One tracker, many feeders, many subscribers
+
+    /// How a subscriber consumes.
+    enum ConsumerStyle: Sendable {
+        case fast
+        /// Yields three times per impression: far slower than the producer.
+        case slow
+        /// Cancels its own task after receiving this many.
+        case cancelsAfter(Int)
+        /// Leaves its loop (dropping the stream) after receiving this many.
+        case leavesAfter(Int)
+
+        var keepsGoing: Bool {
+            switch self {
+            case .fast, .slow: true
+            case .cancelsAfter, .leavesAfter: false
+            }
+        }
+    }
+
+    static let consumerStyles: [ConsumerStyle] = [
+        .fast, .fast, .fast, .fast, .slow, .slow, .slow, .slow,
+        .cancelsAfter(1), .cancelsAfter(2), .cancelsAfter(3), .cancelsAfter(5),
+        .leavesAfter(1), .leavesAfter(2), .leavesAfter(3), .leavesAfter(5),
+    ]
+
+    static func consume(_ stream: AsyncStream<Impression<Int>>, _ style: ConsumerStyle) -> Task<[Impression<Int>], Never> {
+        Task {
+            var received: [Impression<Int>] = []
+            for await impression in stream {
+                received.append(impression)
+                switch style {
+                case .fast:
+                    break
+                case .slow:
+                    for _ in 0..<3 { await Task.yield() }
+                case .cancelsAfter(let count):
+                    if received.count == count { withUnsafeCurrentTask { $0?.cancel() } }
+                case .leavesAfter(let count):
+                    if received.count == count { return received }
+                }
+            }
+            return received
+        }
+    }
+
+    /// The inputs of a random session, without its times: feeders send them as fast as
+    /// they can while another task moves the clock.
+    static func inputs(seed: UInt64, count: Int) -> (Session<Int>, [SessionInput<Int>?]) {
+        var generator = SessionGenerator(seed: seed, features: .realScreens)
+        var session = generator.makeSession(stepCount: count, sampleIntervalMilliseconds: 100)
+        // A short duration, so that plenty fires between the inputs' arbitrary order.
+        session.policy = ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .milliseconds(200))
+        let inputs = session.steps.map { step -> SessionInput<Int>? in
+            if case .input(let input) = step.action { return input }
+            return nil   // a flush
+        }
+        return (session, inputs)
+    }
+
+    /// Sends `inputs` to `tracker` from `feederCount` concurrent tasks (round robin) while
+    /// another task moves the clock by random steps, `ticks` times; logs what the actor did.
+    static func feedConcurrently(
+        _ tracker: ImpressionTracker<Int>, clock: ManualClock, inputs: [SessionInput<Int>?],
+        feederCount: Int, ticks: Int, seed: UInt64, log: ActorLog
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for feeder in 0..<feederCount {
+                group.addTask {
+                    for input in stride(from: feeder, to: inputs.count, by: feederCount).map({ inputs[$0] }) {
+                        if let input {
+                            await tracker.perform(input, loggingTo: log)
+                        } else {
+                            await tracker.flush()
+                        }
+                        await Task.yield()   // let the clock move between inputs
+                    }
+                }
+            }
+            group.addTask {
+                var random = SplitMix64(seed: seed)
+                for _ in 0..<ticks {
+                    clock.advance(by: .milliseconds(random.int(in: 0...300)))
+                    await Task.yield()
+                }
+            }
+        }
+    }
+
+    @Test("one tracker fed from 8 tasks at once: 16 subscribers at different speeds see the same complete sequence, or a prefix when they cancel",
+          arguments: [UInt64(1), 2, 3, 4])
+    func oneTrackerManyFeedersAndSubscribers(seed: UInt64) async throws {
+        let (session, inputs) = Self.inputs(seed: seed, count: 1_200)
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let log = ActorLog()
+        var consumers: [Task<[Impression<Int>], Never>] = []
+        for (index, style) in Self.consumerStyles.enumerated() {
+            consumers.append(Self.consume(await tracker.impressions(subscriber: index, loggingTo: log), style))
+        }
+
+        await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 8, ticks: 800, seed: seed, log: log)
+        clock.advance(by: .seconds(3))
+        await tracker.flush(loggingTo: log)
+        let expected = try log.replay(policy: session.policy, sampleInterval: session.sampleInterval, finishing: false)
+        #expect(expected.published.count >= 20, "only \(expected.published.count) impressions for seed \(seed)")
+
+        // Those that stop early end on their own and leave the tracker.
+        for (index, style) in Self.consumerStyles.enumerated() where !style.keepsGoing {
+            let received = await consumers[index].value
+            #expect(Array(expected.published.prefix(received.count)) == received, "subscriber \(index) (\(style))")
+            if case .leavesAfter(let count) = style { #expect(received.count == count) }
+            if case .cancelsAfter(let count) = style { #expect(received.count >= count) }
+        }
+        #expect(await tracker.subscriberCount == Self.consumerStyles.filter(\.keepsGoing).count)
+
+        await tracker.finish(loggingTo: log)
+        for (index, style) in Self.consumerStyles.enumerated() where style.keepsGoing {
+            #expect(await consumers[index].value == expected.published, "subscriber \(index) (\(style))")
+        }
+        #expect(expected.rejectedInputs == log.rejectedInputCount)
+    }
+
+    // MARK: - finish() racing
+
+    @Test("finish() racing inputs, ticks and new subscriptions: no hang, and every stream ends with exactly what was published while it was open",
+          arguments: Array(UInt64(1)...UInt64(12)))
+    func finishRacesEverything(seed: UInt64) async throws {
+        let (session, inputs) = Self.inputs(seed: 100 + seed, count: 200)
+        let clock = ManualClock()
+        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let log = ActorLog()
+        // Half the rounds tick with run() too: its flushes race everything else.
+        let running: Task<Void, any Error>? = seed % 2 == 0 ? Task { try await tracker.run() } : nil
+        var random = SplitMix64(seed: seed)
+        let finishAfterYields = random.int(in: 0...400)
+
+        let consumers = await withTaskGroup(of: [(Int, Task<[Impression<Int>], Never>)].self) { group in
+            group.addTask {
+                await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 4, ticks: 150,
+                                            seed: seed, log: log)
+                return []
+            }
+            group.addTask {
+                // New subscriptions keep arriving, before and after the finish.
+                var consumers: [(Int, Task<[Impression<Int>], Never>)] = []
+                for index in 0..<24 {
+                    let stream = await tracker.impressions(subscriber: index, loggingTo: log)
+                    consumers.append((index, Self.consume(stream, index % 3 == 0 ? .slow : .fast)))
+                    for _ in 0..<index { await Task.yield() }
+                }
+                return consumers
+            }
+            group.addTask {
+                for _ in 0..<finishAfterYields { await Task.yield() }
+                await tracker.finish(loggingTo: log)
+                return []
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+
+        let expected = try log.replay(policy: session.policy, sampleInterval: session.sampleInterval, finishing: false)
+        #expect(consumers.count == 24)
+        for (index, consumer) in consumers {
+            let received = await consumer.value   // ends: finish() ended it, or it began ended
+            let start = try #require(expected.subscriptionStarts[index])
+            #expect(received == Array(expected.published[start...]), "subscriber \(index), seed \(seed)")
+        }
+        // Nothing is published after the finish, whatever comes next.
+        let late = await tracker.impressions()
+        await tracker.appear()
+        clock.advance(by: .seconds(5))
+        await tracker.flush()
+        #expect(await TrackerDeliveryTests.collect(late).isEmpty)
+        #expect(await tracker.subscriberCount == 0)
+        if let running {
+            // run() ends at its next tick on its own: no cancellation needed.
+            clock.advance(by: session.sampleInterval)
+            try await running.value
+        }
+    }
+
+    // MARK: - Release
+
+    @Test("a tracker released while run() and subscribers are live: once its task is cancelled the loop ends, streams finish, and nothing is left")
+    func releasedWhileLive() async throws {
+        let clock = ManualClock()
+        var tracker: ImpressionTracker<Int>? = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        weak let weakTracker = tracker
+        try await tracker?.setViewport(Rect(x: 0, y: 0, width: 100, height: 30))
+        try await tracker?.setLayout(TrackerDeliveryTests.rows(3))
+        var consumers: [Task<[Impression<Int>], Never>] = []
+        for style in [ConsumerStyle.fast, .slow, .fast] {
+            consumers.append(Self.consume(await tracker!.impressions(), style))
+        }
+        let events = await tracker!.events(bufferingPolicy: .bufferingNewest(2))
+        let running = Task { [tracker] in try await tracker?.run() }
+        while clock.sleeperCount == 0 { await Task.yield() }
+
+        // The owner lets go. The running loop still holds the tracker: it keeps ticking
+        // and publishing until its task is cancelled (the screen's task going away).
+        tracker = nil
+        clock.advance(by: .milliseconds(100))
+        while (await weakTracker?.time ?? .zero) < .milliseconds(100) { await Task.yield() }
+        #expect(weakTracker != nil)
+
+        running.cancel()
+        try await running.value
+        for consumer in consumers {
+            #expect(await consumer.value.map(\.sectionID) == [0, 1, 2])
+        }
+        var eventCount = 0
+        for await _ in events { eventCount += 1 }
+        #expect(eventCount == 2)
+        #expect(events.droppedCount == 4)
+        #expect(weakTracker == nil)
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+// MARK: - Logging the actor's own order
+
+/// What an ``ImpressionTracker`` did, in the order it did it, recorded from inside its
+/// isolation (so in the actor's true order, whatever the callers' interleaving).
+///
+/// Every entry carries the tracker time at that point: everything published before the
+/// entry is what the engine fired up to that time, whoever flushed (an input, `flush()`,
+/// or `run()`), since advancing in several steps fires the same as in one.
+final class ActorLog: Sendable {
+    enum Entry: Sendable {
+        /// The input, applied with the engine at `time` (after the input's own flush).
+        case input(SessionInput<Int>, accepted: Bool, time: Duration)
+        case subscribed(Int, time: Duration)
+        case flushed(time: Duration)
+        case finished(time: Duration)
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    func append(_ entry: Entry) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    var rejectedInputCount: Int {
+        entries.withLock { entries in
+            entries.count(where: { if case .input(_, false, _) = $0 { true } else { false } })
+        }
+    }
+
+    /// What the log says was published, replayed into a plain engine.
+    struct Replay {
+        /// Everything published, in order, up to the finish.
+        var published: [Impression<Int>] = []
+        /// For each subscriber, the index in `published` of its first impression.
+        var subscriptionStarts: [Int: Int] = [:]
+        var rejectedInputs = 0
+    }
+
+    struct ReplayError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Replays the log into an engine: for each entry, advance to its time, then apply it.
+    /// With `finishing`, the log's last entry must be the finish.
+    func replay(policy: ImpressionPolicy, sampleInterval: Duration, finishing: Bool) throws -> Replay {
+        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
+        var replay = Replay()
+        var finished = false
+        for (index, entry) in entries.withLock({ $0 }).enumerated() {
+            switch entry {
+            case .input(let input, let accepted, let time):
+                if !finished { replay.published += engine.advance(to: time) }
+                guard engine.perform(input) == accepted else {
+                    throw ReplayError(description: "entry \(index): the tracker \(accepted ? "accepted" : "rejected") \(input), the engine did not")
+                }
+                if !accepted { replay.rejectedInputs += 1 }
+            case .subscribed(let subscriber, let time):
+                if !finished { replay.published += engine.advance(to: time) }
+                replay.subscriptionStarts[subscriber] = replay.published.count
+            case .flushed(let time):
+                if !finished { replay.published += engine.advance(to: time) }
+            case .finished(let time):
+                if !finished { replay.published += engine.advance(to: time) }
+                finished = true
+            }
+        }
+        if finishing && !finished { throw ReplayError(description: "the log does not end with finish()") }
+        return replay
+    }
+}
+
+extension ImpressionTracker where ID == Int {
+    /// ``perform(_:)``, logged in the actor's order.
+    @discardableResult
+    func perform(_ input: SessionInput<Int>, loggingTo log: ActorLog) -> Bool {
+        let accepted = perform(input)
+        log.append(.input(input, accepted: accepted, time: time))
+        return accepted
+    }
+
+    /// ``impressions()``, logged in the actor's order.
+    func impressions(subscriber: Int, loggingTo log: ActorLog) -> AsyncStream<Impression<Int>> {
+        log.append(.subscribed(subscriber, time: time))
+        return impressions()
+    }
+
+    /// ``flush()``, logged in the actor's order.
+    func flush(loggingTo log: ActorLog) {
+        flush()
+        log.append(.flushed(time: time))
+    }
+
+    /// ``finish()``, logged in the actor's order.
+    func finish(loggingTo log: ActorLog) {
+        log.append(.finished(time: time))
+        finish()
+    }
+}
