@@ -262,17 +262,9 @@ struct TrackerModelPropertyTests {
     }
 
     static func describe(_ step: SessionStep<Int>) -> String {
-        let action: String
-        switch step.action {
-        case .flush:
-            action = "flush"
-        case .rewind(let earlier):
-            action = "rewind to \(earlier) (a flush for the tracker)"
-        case .input(.setLayout(let sections)):
-            action = "setLayout [\(sections.map { "\($0.id): \($0.cells.count) cells" }.joined(separator: ", "))]"
-        case .input(let input):
-            action = "\(input)"
+        if case .rewind(let earlier) = step.action {
+            return "at \(step.time): rewind to \(earlier) (a flush for the tracker)"
         }
-        return "at \(step.time): \(action)"
+        return EngineModelPropertyTests.describe(step)
     }
 }
