@@ -22,8 +22,6 @@ struct SectionGeometry: Sendable {
     /// Whether any cell is nested, so flat feeds skip the container walk.
     var hasNestedCells = false
 
-    var count: Int { denominators.count }
-
     func cellRange(ofSlot slot: Int) -> Range<Int> {
         cellStarts[slot] ..< cellStarts[slot + 1]
     }
