@@ -1,12 +1,11 @@
 import ImpressionSimulation
-import ImpressionTracking
-import Synchronization
+@testable import ImpressionTracking
 import Testing
 
 /// Standard output and error captured in memory.
 final class CapturedIO: CommandIO {
-    private let output = Mutex("")
-    private let error = Mutex("")
+    private let output = Locked("")
+    private let error = Locked("")
     let isErrorTerminal: Bool
     let inputDescriptor: Int32
 

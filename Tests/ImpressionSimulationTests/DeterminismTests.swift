@@ -1,6 +1,5 @@
 import ImpressionSimulation
-import ImpressionTracking
-import Synchronization
+@testable import ImpressionTracking
 import Testing
 
 @Suite("Determinism: the seed fixes the output, the cores do not change it")
@@ -84,7 +83,7 @@ struct DeterminismTests {
 }
 
 final class ProgressLog: Sendable {
-    private let storage = Mutex<[(completed: Int, total: Int)]>([])
+    private let storage = Locked<[(completed: Int, total: Int)]>([])
     func append(_ completed: Int, _ total: Int) { storage.withLock { $0.append((completed, total)) } }
     var updates: [(completed: Int, total: Int)] { storage.withLock { $0 } }
 }

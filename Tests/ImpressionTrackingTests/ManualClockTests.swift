@@ -1,11 +1,10 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import ImpressionTracking
 
 @Suite("ManualClock")
 struct ManualClockTests {
-    @Test("now starts at zero and moves only on advance", .timeLimit(.minutes(1)))
+    @Test("now starts at zero and moves only on advance", .catchesHangs)
     func nowMovesOnlyOnAdvance() {
         let clock = ManualClock()
         #expect(clock.now.offset == .zero)
@@ -21,7 +20,7 @@ struct ManualClockTests {
         #expect(clock.now == clock.now)
     }
 
-    @Test("instants advance, measure and order by their offset", .timeLimit(.minutes(1)))
+    @Test("instants advance, measure and order by their offset", .catchesHangs)
     func instantArithmetic() {
         let start = ManualClock.Instant(offset: .seconds(2))
         let later = start.advanced(by: .milliseconds(250))
@@ -39,7 +38,7 @@ struct ManualClockTests {
         #expect(moving == later)
     }
 
-    @Test("an advance backwards, by zero or by a negative duration changes nothing", .timeLimit(.minutes(1)))
+    @Test("an advance backwards, by zero or by a negative duration changes nothing", .catchesHangs)
     func advanceNeverRunsBackwards() {
         let clock = ManualClock()
         clock.advance(by: .seconds(3))
@@ -54,7 +53,7 @@ struct ManualClockTests {
         #expect(clock.now.offset == .seconds(3))
     }
 
-    @Test("a sleep whose deadline has passed returns at once", .timeLimit(.minutes(1)))
+    @Test("a sleep whose deadline has passed returns at once", .catchesHangs)
     func sleepPastDeadlineReturnsAtOnce() async throws {
         let clock = ManualClock()
         clock.advance(by: .seconds(2))
@@ -69,7 +68,7 @@ struct ManualClockTests {
     }
 
     @Test("sleepers made due by one advance wake in deadline order, ties in registration order",
-          .timeLimit(.minutes(1)))
+          .catchesHangs)
     func sleepersWakeInDeadlineOrder() async throws {
         let clock = ManualClock()
         let wakes = WakeLog()
@@ -84,7 +83,7 @@ struct ManualClockTests {
                 try await clock.sleep(until: ManualClock.Instant(offset: .seconds(seconds)))
                 wakes.append(name)
             })
-            await waitForSleepers(clock, count: sleepers.count)
+            try await clock.waitForSleepers(count: sleepers.count)
         }
 
         clock.advance(by: .seconds(5))
@@ -97,7 +96,7 @@ struct ManualClockTests {
         #expect(clock.pendingSleepCount == 0)
     }
 
-    @Test("a sleeper not yet due stays asleep while an earlier one wakes", .timeLimit(.minutes(1)))
+    @Test("a sleeper not yet due stays asleep while an earlier one wakes", .catchesHangs)
     func sleeperNotYetDueStaysAsleep() async throws {
         let clock = ManualClock()
         let wakes = WakeLog()
@@ -109,7 +108,7 @@ struct ManualClockTests {
             try await clock.sleep(until: ManualClock.Instant(offset: .seconds(5)))
             wakes.append("late")
         }
-        await waitForSleepers(clock, count: 2)
+        try await clock.waitForSleepers(count: 2)
 
         clock.advance(by: .seconds(2))
         try await early.value
@@ -124,13 +123,13 @@ struct ManualClockTests {
     }
 
     @Test("cancelling a sleeping task throws CancellationError and removes the sleeper",
-          .timeLimit(.minutes(1)))
+          .catchesHangs)
     func cancellingASleeperThrows() async throws {
         let clock = ManualClock()
         let sleeper = Task {
             try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1)))
         }
-        await waitForSleepers(clock, count: 1)
+        try await clock.waitForSleepers(count: 1)
 
         sleeper.cancel()
         await #expect(throws: CancellationError.self) {
@@ -145,7 +144,7 @@ struct ManualClockTests {
     }
 
     @Test("a sleep in a task already cancelled throws, even with its deadline passed",
-          .timeLimit(.minutes(1)))
+          .catchesHangs)
     func sleepInCancelledTaskThrows() async throws {
         let clock = ManualClock()
         let sleeper = Task {
@@ -167,7 +166,7 @@ struct ManualClockTests {
         #expect(clock.pendingSleepCount == 0)
     }
 
-    @Test("a task cancelled as soon as it is created throws from its sleep", .timeLimit(.minutes(1)))
+    @Test("a task cancelled as soon as it is created throws from its sleep", .catchesHangs)
     func taskCancelledImmediatelyThrows() async throws {
         let clock = ManualClock()
         let sleeper = Task {
@@ -182,13 +181,13 @@ struct ManualClockTests {
         #expect(clock.pendingSleepCount == 0)
     }
 
-    @Test("cancelling a sleeper after it woke changes nothing", .timeLimit(.minutes(1)))
+    @Test("cancelling a sleeper after it woke changes nothing", .catchesHangs)
     func cancelAfterWakeIsHarmless() async throws {
         let clock = ManualClock()
         let sleeper = Task {
             try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1)))
         }
-        await waitForSleepers(clock, count: 1)
+        try await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(1))
         try await sleeper.value
 
@@ -197,13 +196,49 @@ struct ManualClockTests {
         #expect(clock.pendingSleepCount == 0)
     }
 
-    @Test("the clock works as a some Clock<Duration>", .timeLimit(.minutes(1)))
+    @Test("waitForSleepers returns at once when enough sleep, and otherwise when the last one registers",
+          .catchesHangs)
+    func waitForSleepersWaitsForRegistration() async throws {
+        let clock = ManualClock()
+        try await clock.waitForSleepers(count: 0)   // none needed: at once
+        let waiter = Task { try await clock.waitForSleepers(count: 2) }
+        let first = Task { try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1))) }
+        let second = Task { try await clock.sleep(until: ManualClock.Instant(offset: .seconds(2))) }
+        try await waiter.value
+        #expect(clock.sleeperCount == 2)
+        try await clock.waitForSleepers(count: 2)   // already true: at once
+        clock.advance(by: .seconds(2))
+        try await first.value
+        try await second.value
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a cancelled waitForSleepers throws CancellationError, before or after it registered",
+          .catchesHangs)
+    func waitForSleepersHonoursCancellation() async throws {
+        let clock = ManualClock()
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.waitForSleepers(count: 1)
+        }
+        await #expect(throws: CancellationError.self) { try await cancelledFirst.value }
+        let registered = Task { try await clock.waitForSleepers(count: 1) }
+        registered.cancel()
+        await #expect(throws: CancellationError.self) { try await registered.value }
+        // Nothing is left waiting: a sleeper arriving later resumes no one.
+        let sleeper = Task { try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1))) }
+        try await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(1))
+        try await sleeper.value
+    }
+
+    @Test("the clock works as a some Clock<Duration>", .catchesHangs)
     func worksAsAGenericClock() async throws {
         let clock = ManualClock()
         let sleeper = Task {
             try await sleepThroughGenericClock(clock, for: .milliseconds(100))
         }
-        await waitForSleepers(clock, count: 1)
+        try await clock.waitForSleepers(count: 1)
         #expect(clock.sleeperCount == 1)
 
         clock.advance(by: .milliseconds(99))
@@ -220,16 +255,9 @@ private func sleepThroughGenericClock(_ clock: some Clock<Duration>, for duratio
     try await clock.sleep(for: duration)
 }
 
-/// Waits, without sleeping, until `count` tasks are registered as sleepers on `clock`.
-private func waitForSleepers(_ clock: ManualClock, count: Int) async {
-    while clock.sleeperCount < count {
-        await Task.yield()
-    }
-}
-
 /// The names of the sleepers that woke, in the order they ran after waking.
 private final class WakeLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     var names: [String] {
         storage.withLock { $0 }

@@ -582,7 +582,7 @@ struct SnapshotTests {
 
 // MARK: - The actor
 
-@Suite("ImpressionTracker: real-screen inputs and events()", .timeLimit(.minutes(1)))
+@Suite("ImpressionTracker: real-screen inputs and events()", .catchesHangs)
 struct TrackerRealScreenTests {
     static func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
         var received: [Element] = []

@@ -3,7 +3,7 @@ import Testing
 
 /// Subscriber buffers: unbounded by default so nothing is lost; bounded on request, and
 /// then every drop is counted on the subscription, never silent.
-@Suite("ImpressionTracker subscriber buffering", .timeLimit(.minutes(1)))
+@Suite("ImpressionTracker subscriber buffering", .catchesHangs)
 struct TrackerBufferingTests {
     /// A tracker on a manual clock showing `count` stacked rows, all on screen, under a
     /// policy that fires at the first visible sample: one flush publishes `count`

@@ -3,7 +3,7 @@ import Testing
 
 /// Delivery on the actor: subscriptions, ordering, the tick loop, and ending cleanly.
 /// Semantics are tested on the engine; here a `ManualClock` drives time.
-@Suite("ImpressionTracker delivery", .timeLimit(.minutes(1)))
+@Suite("ImpressionTracker delivery", .catchesHangs)
 struct TrackerDeliveryTests {
     static let screen = Rect(x: 0, y: 0, width: 100, height: 100)
 
@@ -21,15 +21,6 @@ struct TrackerDeliveryTests {
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: Double(max(count, 1)) * 10))
         try await tracker.setLayout(rows(count))
         return (tracker, clock)
-    }
-
-    /// Whether `condition` holds within a bounded number of yields to other tasks.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<100_000 {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
     }
 
     static func collect(_ stream: AsyncStream<Impression<Int>>) async -> [Impression<Int>] {
@@ -106,7 +97,7 @@ struct TrackerDeliveryTests {
         #expect(await Self.collect(afterFinish).isEmpty)
     }
 
-    @Test("a slow consumer loses nothing of thousands of impressions")
+    @Test("a consumer held back while 10,000 impressions are published loses none of them")
     func slowConsumer() async throws {
         let sectionCount = 5_000
         let clock = ManualClock()
@@ -119,11 +110,18 @@ struct TrackerDeliveryTests {
         }
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 50))
         try await tracker.setLayout(sections)
+        // The slow consumer takes one impression, then waits at a gate the test opens
+        // only once everything is published: it lags by all the rest, whatever the load.
+        let gate = Gate()
+        let tookFirst = Gate()
         let slow = Task {
             var received: [Int] = []
             for await impression in stream {
                 received.append(impression.sectionID)
-                await Task.yield()   // a consumer slower than the producer
+                if received.count == 1 {
+                    tookFirst.open()
+                    await gate.wait()
+                }
             }
             return received
         }
@@ -135,6 +133,10 @@ struct TrackerDeliveryTests {
         clock.advance(by: .milliseconds(100))
         await tracker.flush()
         await tracker.finish()
+        await tookFirst.wait()
+        // Everything is published and the stream is finished while the consumer holds 1.
+        #expect(await tracker.publishedImpressionCount == 2 * sectionCount)
+        gate.open()
         let expected = Array(0..<sectionCount) + Array(0..<sectionCount)
         #expect(await slow.value == expected)
         #expect(await Self.collect(fast).map(\.sectionID) == expected)
@@ -161,7 +163,7 @@ struct TrackerDeliveryTests {
         // Move the clock one interval at a time once the loop has caught up with it.
         let driver = Task {
             for _ in 0..<30 {
-                while await !tracker.isCaughtUp { await Task.yield() }
+                await tracker.waitUntilCaughtUp()
                 clock.advance(by: .milliseconds(100))
             }
         }
@@ -179,20 +181,22 @@ struct TrackerDeliveryTests {
         let (tracker, clock) = try await Self.makeTracker(rows: 1)   // row 0 on screen, 1 s to go
         let stream = await tracker.impressions()
         let running = Task { try await tracker.run() }
-        while await !tracker.isCaughtUp { await Task.yield() }
-        // Parked; its sleeper registers with the clock a moment later.
-        #expect(await Self.eventually { clock.sleeperCount == 1 })   // until 1.1 s, when row 0 completes its run
+        await tracker.waitUntilCaughtUp()
+        // Parked; its sleep registers with the clock a moment later.
+        try await clock.waitForSleepers(count: 1)   // until 1.1 s, when row 0 completes its run
+        #expect(clock.sleeperCount == 1)
         clock.advance(by: .milliseconds(1100))
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next()?.time == .milliseconds(1100))
-        while await !tracker.isCaughtUp { await Task.yield() }
+        await tracker.waitUntilCaughtUp()
         #expect(clock.sleeperCount == 0)      // everything on screen fired: no tick at all
         clock.advance(by: .seconds(3600))    // an hour at rest: now 3601.1 s
         // Inputs wake the loop for the next sample, then for the new row's impression.
         try await tracker.setLayout(Self.rows(2))
         try await tracker.setViewport(Rect(x: 0, y: 10, width: 100, height: 10))
-        while await !tracker.isCaughtUp { await Task.yield() }
-        #expect(await Self.eventually { clock.sleeperCount == 1 })
+        await tracker.waitUntilCaughtUp()
+        try await clock.waitForSleepers(count: 1)
+        #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(2))
         let next = await iterator.next()
         #expect(next?.sectionID == 1)
@@ -205,7 +209,7 @@ struct TrackerDeliveryTests {
     func runStates() async throws {
         let (tracker, _) = try await Self.makeTracker(rows: 1)
         let running = Task { try await tracker.run() }
-        while await !tracker.isCaughtUp { await Task.yield() }
+        await tracker.waitUntilCaughtUp()
         await #expect(throws: ImpressionTrackerError.alreadyRunning) { try await tracker.run() }
         await tracker.finish()   // the loop ends without waiting for a tick
         try await running.value

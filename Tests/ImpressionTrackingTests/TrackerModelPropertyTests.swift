@@ -12,7 +12,7 @@ import Testing
 /// rejected alike; and after every step the tracker's time, visit and activity must be the
 /// engine's. A mismatch names the seed, the first differing index and the step that
 /// produced it; rerun it alone with `firstMismatch(in: session(seed:), ticking:)`.
-@Suite("Tracker matches the engine and the reference model", .timeLimit(.minutes(2)))
+@Suite("Tracker matches the engine and the reference model", .catchesHangs)
 struct TrackerModelPropertyTests {
     /// 240 sessions in chunks the test runner can spread over cores.
     static let seedChunks: [ClosedRange<UInt64>] = (UInt64(0)..<8).map { (chunk: UInt64) -> ClosedRange<UInt64> in
@@ -126,7 +126,7 @@ struct TrackerModelPropertyTests {
         let running: Task<Void, any Error>? = ticking ? Task { try await tracker.run() } : nil
         if ticking {
             // The loop has flushed once and waits for what comes next.
-            while await !tracker.isCaughtUp { await Task.yield() }
+            await tracker.waitUntilCaughtUp()
         }
         // Whatever happens, the tick loop and the live consumer end before returning.
         func stop() async {
@@ -208,11 +208,7 @@ struct TrackerModelPropertyTests {
         clock.advance(to: ManualClock.Instant(offset: end))
         if ticking, outcome.mismatch == nil {
             // No flush by hand: the tick loop alone must publish everything due by the end.
-            var yields = 0
-            while await !tracker.isCaughtUp, yields < 1_000_000 {
-                await Task.yield()
-                yields += 1
-            }
+            await tracker.waitUntilCaughtUp()
             let published = await tracker.publishedImpressionCount
             if published != expected.count {
                 outcome.mismatch = mismatch("impressions published with only run() flushing", expected.count, published)

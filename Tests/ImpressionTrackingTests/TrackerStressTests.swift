@@ -1,5 +1,4 @@
 @testable import ImpressionTracking
-import Synchronization
 import Testing
 
 /// Load, interleaving and teardown on the actor: many trackers at once, one tracker fed
@@ -9,7 +8,11 @@ import Testing
 /// the actor records, from inside its isolation, the order in which it applied inputs,
 /// subscriptions and `finish()` (an ``ActorLog``), and that order replayed into a plain
 /// ``ImpressionEngine`` says exactly what each subscriber must have received.
-@Suite("ImpressionTracker under load and concurrency", .timeLimit(.minutes(2)))
+///
+/// Serialized: each test fills the cooperative pool with hundreds of tasks; one at a time,
+/// they leave room for the rest of the suite. No outcome here depends on timing: slow
+/// consumers are held back at a ``Gate``, and the bounded yields only vary interleavings.
+@Suite("ImpressionTracker under load and concurrency", .serialized, .catchesHangs)
 struct TrackerStressTests {
     // MARK: - Many trackers
 
@@ -46,12 +49,13 @@ struct TrackerStressTests {
     }
 
     /// `session` through a tracker on a manual clock: what each of its three subscribers
-    /// received (one consumed live, one slow, one drained at the end).
+    /// received (one consumed live, one held back until the end, one drained at the end).
     static func trackerImpressions(for session: Session<Int>) async -> [[Impression<Int>]] {
         let clock = ManualClock()
         let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let gate = Gate()
         let live = consume(await tracker.impressions(), .fast)
-        let slow = consume(await tracker.impressions(), .slow)
+        let slow = consume(await tracker.impressions(), .heldBack(gate))
         let drained = await tracker.impressions()
         for step in session.steps {
             clock.advance(to: ManualClock.Instant(offset: step.time))
@@ -64,6 +68,7 @@ struct TrackerStressTests {
         clock.advance(to: ManualClock.Instant(offset: end(of: session)))
         await tracker.flush()
         await tracker.finish()
+        gate.open()
         return [await live.value, await slow.value, await TrackerDeliveryTests.collect(drained)]
     }
 
@@ -72,8 +77,9 @@ struct TrackerStressTests {
     /// How a subscriber consumes.
     enum ConsumerStyle: Sendable {
         case fast
-        /// Yields three times per impression: far slower than the producer.
-        case slow
+        /// Takes its first impression, then waits until the test opens the gate: as far
+        /// behind the producer as a consumer can be, whatever the machine's load.
+        case heldBack(Gate)
         /// Cancels its own task after receiving this many.
         case cancelsAfter(Int)
         /// Leaves its loop (dropping the stream) after receiving this many.
@@ -81,17 +87,21 @@ struct TrackerStressTests {
 
         var keepsGoing: Bool {
             switch self {
-            case .fast, .slow: true
+            case .fast, .heldBack: true
             case .cancelsAfter, .leavesAfter: false
             }
         }
     }
 
-    static let consumerStyles: [ConsumerStyle] = [
-        .fast, .fast, .fast, .fast, .slow, .slow, .slow, .slow,
-        .cancelsAfter(1), .cancelsAfter(2), .cancelsAfter(3), .cancelsAfter(5),
-        .leavesAfter(1), .leavesAfter(2), .leavesAfter(3), .leavesAfter(5),
-    ]
+    /// Sixteen subscribers: four fast, four held back at `gate`, four that cancel and
+    /// four that leave early.
+    static func consumerStyles(heldBackAt gate: Gate) -> [ConsumerStyle] {
+        [
+            .fast, .fast, .fast, .fast, .heldBack(gate), .heldBack(gate), .heldBack(gate), .heldBack(gate),
+            .cancelsAfter(1), .cancelsAfter(2), .cancelsAfter(3), .cancelsAfter(5),
+            .leavesAfter(1), .leavesAfter(2), .leavesAfter(3), .leavesAfter(5),
+        ]
+    }
 
     static func consume(_ stream: AsyncStream<Impression<Int>>, _ style: ConsumerStyle) -> Task<[Impression<Int>], Never> {
         Task {
@@ -101,8 +111,8 @@ struct TrackerStressTests {
                 switch style {
                 case .fast:
                     break
-                case .slow:
-                    for _ in 0..<3 { await Task.yield() }
+                case .heldBack(let gate):
+                    if received.count == 1 { await gate.wait() }
                 case .cancelsAfter(let count):
                     if received.count == count { withUnsafeCurrentTask { $0?.cancel() } }
                 case .leavesAfter(let count):
@@ -127,33 +137,50 @@ struct TrackerStressTests {
         return (session, inputs)
     }
 
-    /// Sends `inputs` to `tracker` from `feederCount` concurrent tasks (round robin) while
-    /// another task moves the clock by random steps, `ticks` times; logs what the actor did.
+    /// Sends `inputs` to `tracker` from `feederCount` concurrent tasks (round robin); each
+    /// feeder moves the clock by a random step (0 to `maximumStep`, from its own seed)
+    /// after each input, so time passes between inputs in every interleaving, however the
+    /// tasks are scheduled. Logs what the actor did.
     static func feedConcurrently(
         _ tracker: ImpressionTracker<Int>, clock: ManualClock, inputs: [SessionInput<Int>?],
-        feederCount: Int, ticks: Int, seed: UInt64, log: ActorLog
+        feederCount: Int, maximumStep: Duration, seed: UInt64, log: ActorLog
     ) async {
+        let maximumStepMilliseconds = Int(maximumStep / .milliseconds(1))
         await withTaskGroup(of: Void.self) { group in
             for feeder in 0..<feederCount {
                 group.addTask {
+                    var random = SplitMix64(seed: seed &* 31 &+ UInt64(feeder))
                     for input in stride(from: feeder, to: inputs.count, by: feederCount).map({ inputs[$0] }) {
                         if let input {
                             await tracker.perform(input, loggingTo: log)
                         } else {
                             await tracker.flush()
                         }
-                        await Task.yield()   // let the clock move between inputs
+                        clock.advance(by: .milliseconds(random.int(in: 0...maximumStepMilliseconds)))
+                        await Task.yield()   // let other feeders in between inputs
                     }
                 }
             }
-            group.addTask {
-                var random = SplitMix64(seed: seed)
-                for _ in 0..<ticks {
-                    clock.advance(by: .milliseconds(random.int(in: 0...300)))
-                    await Task.yield()
-                }
-            }
         }
+    }
+
+    /// The end of every concurrent phase, from one task: an active screen showing 30
+    /// sections, held for a second. Whatever state the interleaving left, each of the 30
+    /// fires, so every run publishes at least 30 impressions: a guard that does not
+    /// depend on scheduling.
+    static let settlingInputs: [SessionInput<Int>] = [
+        .reset, .endRefresh, .setCovered(false), .enterForeground, .appear,
+        .setViewportInsets(EdgeInsets()), .setObstructions([]),
+        .setViewport(Rect(x: 0, y: 0, width: 100, height: 300)),
+        .setLayout(TrackerDeliveryTests.rows(30)),
+    ]
+
+    static func settle(_ tracker: ImpressionTracker<Int>, clock: ManualClock, log: ActorLog) async {
+        for input in settlingInputs {
+            #expect(await tracker.perform(input, loggingTo: log))
+        }
+        clock.advance(by: .seconds(1))
+        await tracker.flush(loggingTo: log)
     }
 
     @Test("one tracker fed from 8 tasks at once: 16 subscribers at different speeds see the same complete sequence, or a prefix when they cancel",
@@ -163,28 +190,31 @@ struct TrackerStressTests {
         let clock = ManualClock()
         let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
         let log = ActorLog()
+        let gate = Gate()
+        let consumerStyles = Self.consumerStyles(heldBackAt: gate)
         var consumers: [Task<[Impression<Int>], Never>] = []
-        for (index, style) in Self.consumerStyles.enumerated() {
+        for (index, style) in consumerStyles.enumerated() {
             consumers.append(Self.consume(await tracker.impressions(subscriber: index, loggingTo: log), style))
         }
 
-        await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 8, ticks: 800, seed: seed, log: log)
-        clock.advance(by: .seconds(3))
-        await tracker.flush(loggingTo: log)
+        await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 8, maximumStep: .milliseconds(200),
+                                    seed: seed, log: log)
+        await Self.settle(tracker, clock: clock, log: log)
         let expected = try log.replay(policy: session.policy, sampleInterval: session.sampleInterval, finishing: false)
-        #expect(expected.published.count >= 20, "only \(expected.published.count) impressions for seed \(seed)")
+        #expect(expected.published.count >= 30, "only \(expected.published.count) impressions for seed \(seed)")
 
         // Those that stop early end on their own and leave the tracker.
-        for (index, style) in Self.consumerStyles.enumerated() where !style.keepsGoing {
+        for (index, style) in consumerStyles.enumerated() where !style.keepsGoing {
             let received = await consumers[index].value
             #expect(Array(expected.published.prefix(received.count)) == received, "subscriber \(index) (\(style))")
             if case .leavesAfter(let count) = style { #expect(received.count == count) }
             if case .cancelsAfter(let count) = style { #expect(received.count >= count) }
         }
-        #expect(await tracker.subscriberCount == Self.consumerStyles.filter(\.keepsGoing).count)
+        #expect(await tracker.subscriberCount == consumerStyles.filter(\.keepsGoing).count)
 
         await tracker.finish(loggingTo: log)
-        for (index, style) in Self.consumerStyles.enumerated() where style.keepsGoing {
+        gate.open()
+        for (index, style) in consumerStyles.enumerated() where style.keepsGoing {
             #expect(await consumers[index].value == expected.published, "subscriber \(index) (\(style))")
         }
         #expect(expected.rejectedInputs == log.rejectedInputCount)
@@ -199,6 +229,7 @@ struct TrackerStressTests {
         let clock = ManualClock()
         let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
         let log = ActorLog()
+        let gate = Gate()
         // Half the rounds tick with run() too: its flushes race everything else.
         let running: Task<Void, any Error>? = seed % 2 == 0 ? Task { try await tracker.run() } : nil
         var random = SplitMix64(seed: seed)
@@ -206,8 +237,8 @@ struct TrackerStressTests {
 
         let consumers = await withTaskGroup(of: [(Int, Task<[Impression<Int>], Never>)].self) { group in
             group.addTask {
-                await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 4, ticks: 150,
-                                            seed: seed, log: log)
+                await Self.feedConcurrently(tracker, clock: clock, inputs: inputs, feederCount: 4,
+                                            maximumStep: .milliseconds(300), seed: seed, log: log)
                 return []
             }
             group.addTask {
@@ -215,7 +246,7 @@ struct TrackerStressTests {
                 var consumers: [(Int, Task<[Impression<Int>], Never>)] = []
                 for index in 0..<24 {
                     let stream = await tracker.impressions(subscriber: index, loggingTo: log)
-                    consumers.append((index, Self.consume(stream, index % 3 == 0 ? .slow : .fast)))
+                    consumers.append((index, Self.consume(stream, index % 3 == 0 ? .heldBack(gate) : .fast)))
                     for _ in 0..<index { await Task.yield() }
                 }
                 return consumers
@@ -228,6 +259,7 @@ struct TrackerStressTests {
             return await group.reduce(into: []) { $0 += $1 }
         }
 
+        gate.open()
         let expected = try log.replay(policy: session.policy, sampleInterval: session.sampleInterval, finishing: false)
         #expect(consumers.count == 24)
         for (index, consumer) in consumers {
@@ -258,23 +290,26 @@ struct TrackerStressTests {
         weak let weakTracker = tracker
         try await tracker?.setViewport(Rect(x: 0, y: 0, width: 100, height: 30))
         try await tracker?.setLayout(TrackerDeliveryTests.rows(3))
+        let gate = Gate()
         var consumers: [Task<[Impression<Int>], Never>] = []
-        for style in [ConsumerStyle.fast, .slow, .fast] {
+        for style in [ConsumerStyle.fast, .heldBack(gate), .fast] {
             consumers.append(Self.consume(await tracker!.impressions(), style))
         }
         let events = await tracker!.events(bufferingPolicy: .bufferingNewest(2))
         let running = Task { [tracker] in try await tracker?.run() }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await clock.waitForSleepers(count: 1)
 
         // The owner lets go. The running loop still holds the tracker: it keeps ticking
         // and publishing until its task is cancelled (the screen's task going away).
         tracker = nil
         clock.advance(by: .milliseconds(100))
-        while (await weakTracker?.time ?? .zero) < .milliseconds(100) { await Task.yield() }
+        await weakTracker?.waitUntilCaughtUp()   // the tick at 0.1 s was flushed
+        #expect(await weakTracker?.time == .milliseconds(100))
         #expect(weakTracker != nil)
 
         running.cancel()
         try await running.value
+        gate.open()
         for consumer in consumers {
             #expect(await consumer.value.map(\.sectionID) == [0, 1, 2])
         }
@@ -304,7 +339,7 @@ final class ActorLog: Sendable {
         case finished(time: Duration)
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     func append(_ entry: Entry) {
         entries.withLock { $0.append(entry) }

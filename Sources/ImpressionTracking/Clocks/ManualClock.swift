@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when it is told to, for driving time-based code
 /// deterministically in tests and simulations.
 ///
@@ -12,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let clock = ManualClock()
 /// let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-/// // ... once clock.sleeperCount == 1:
+/// try await clock.waitForSleepers(count: 1)
 /// clock.advance(by: .seconds(1))   // the sleeper wakes
 /// try await sleeper.value
 /// ```
@@ -25,69 +23,6 @@ import Synchronization
 public final class ManualClock: Clock, Sendable {
     /// The clock's duration type: the standard library's `Duration`.
     public typealias Duration = Swift.Duration
-
-    /// A point in the manual clock's time: the duration since the clock was created.
-    ///
-    /// Instants of different ``ManualClock`` values are all measured from their own clock's
-    /// creation, so comparing them across clocks means nothing.
-    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
-        /// The instant's duration type: the standard library's `Duration`.
-        public typealias Duration = Swift.Duration
-
-        /// The time since the clock's creation; ``ManualClock/now`` starts at `.zero`.
-        public var offset: Duration
-
-        /// Creates the instant `offset` after the clock's creation.
-        ///
-        /// Useful for absolute deadlines in tests, e.g.
-        /// `clock.advance(to: .init(offset: .seconds(3)))`.
-        public init(offset: Duration) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` later than this one (earlier when `duration` is negative).
-        public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// The duration from this instant to `other`: negative when `other` is earlier.
-        public func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` is earlier than `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-
-        // The operators below mirror `ContinuousClock.Instant`, so tests can write
-        // `clock.now + .seconds(1)` as they would against a real clock.
-
-        /// The instant `rhs` later than `lhs`.
-        public static func + (lhs: Instant, rhs: Duration) -> Instant {
-            lhs.advanced(by: rhs)
-        }
-
-        /// Moves `lhs` later by `rhs`.
-        public static func += (lhs: inout Instant, rhs: Duration) {
-            lhs = lhs.advanced(by: rhs)
-        }
-
-        /// The instant `rhs` earlier than `lhs`.
-        public static func - (lhs: Instant, rhs: Duration) -> Instant {
-            lhs.advanced(by: .zero - rhs)
-        }
-
-        /// Moves `lhs` earlier by `rhs`.
-        public static func -= (lhs: inout Instant, rhs: Duration) {
-            lhs = lhs - rhs
-        }
-
-        /// The duration from `rhs` to `lhs`: negative when `lhs` is earlier.
-        public static func - (lhs: Instant, rhs: Instant) -> Duration {
-            rhs.duration(to: lhs)
-        }
-    }
 
     /// A registered sleeper, waiting for an advance to reach its deadline.
     private struct Sleeper: Sendable {
@@ -104,6 +39,16 @@ public final class ManualClock: Clock, Sendable {
         case cancelledBeforeRegistration
     }
 
+    /// A ``waitForSleepers(count:)`` call, from taking its id to being resumed.
+    private enum SleeperCountWait: Sendable {
+        /// Not registered yet, and not cancelled so far.
+        case waitingForRegistration
+        /// Cancelled before it registered: it throws as it registers.
+        case cancelledBeforeRegistration
+        /// Registered, until `count` tasks sleep.
+        case waiting(count: Int, continuation: CheckedContinuation<Void, any Error>)
+    }
+
     private struct State: Sendable {
         var now = Instant(offset: .zero)
         var nextSleepID: UInt64 = 0
@@ -112,9 +57,27 @@ public final class ManualClock: Clock, Sendable {
         var pendingSleeps: [UInt64: PendingSleep] = [:]
         // Registration order; deadline order is only needed when an advance wakes some.
         var sleepers: [Sleeper] = []
+        var sleeperCountWaits: [UInt64: SleeperCountWait] = [:]
+
+        mutating func takeID() -> UInt64 {
+            defer { nextSleepID += 1 }
+            return nextSleepID
+        }
+
+        /// Removes the sleeper-count waits that the current number of sleepers satisfies.
+        mutating func takeSatisfiedCountWaits() -> [CheckedContinuation<Void, any Error>] {
+            var satisfied: [CheckedContinuation<Void, any Error>] = []
+            for (waitID, wait) in sleeperCountWaits {
+                if case .waiting(let count, let continuation) = wait, sleepers.count >= count {
+                    sleeperCountWaits[waitID] = nil
+                    satisfied.append(continuation)
+                }
+            }
+            return satisfied
+        }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a clock whose ``now`` is an ``Instant/offset`` of zero.
     public init() {}
@@ -135,10 +98,52 @@ public final class ManualClock: Clock, Sendable {
     /// The number of tasks currently sleeping on this clock.
     ///
     /// A task counts once its sleep is registered and stops counting when it is woken or
-    /// cancelled. Tests use it to know a sleeper is in place before advancing, e.g.
-    /// `while clock.sleeperCount < 1 { await Task.yield() }`, instead of sleeping.
+    /// cancelled. To wait for sleepers to be in place before advancing, await
+    /// ``waitForSleepers(count:)`` rather than polling this.
     public var sleeperCount: Int {
         state.withLock { $0.sleepers.count }
+    }
+
+    /// Suspends until at least `count` tasks are sleeping on the clock (see
+    /// ``sleeperCount``), so that a test advances only once the sleepers it expects are
+    /// in place: an event to await, not a condition to poll.
+    ///
+    /// Returns at once when that many sleep already.
+    ///
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func waitForSleepers(count: Int = 1) async throws {
+        let waitID = state.withLock { state in
+            let waitID = state.takeID()
+            state.sleeperCountWaits[waitID] = .waitingForRegistration
+            return waitID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if case .cancelledBeforeRegistration = state.sleeperCountWaits.removeValue(forKey: waitID) {
+                        return .failure(CancellationError())
+                    }
+                    if state.sleepers.count >= count { return .success(()) }
+                    state.sleeperCountWaits[waitID] = .waiting(count: count, continuation: continuation)
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                switch state.sleeperCountWaits[waitID] {
+                case .waitingForRegistration:
+                    state.sleeperCountWaits[waitID] = .cancelledBeforeRegistration
+                    return nil
+                case .waiting(_, let continuation):
+                    state.sleeperCountWaits[waitID] = nil
+                    return continuation
+                case .cancelledBeforeRegistration, nil:
+                    return nil
+                }
+            }
+            cancelled?.resume(throwing: CancellationError())
+        }
     }
 
     /// Sleeps given an id whose continuation is not registered yet; zero once every
@@ -160,8 +165,7 @@ public final class ManualClock: Clock, Sendable {
     ///   counts in ``sleeperCount``.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let sleepID = state.withLock { state in
-            let sleepID = state.nextSleepID
-            state.nextSleepID += 1
+            let sleepID = state.takeID()
             state.pendingSleeps[sleepID] = .waitingForRegistration
             return sleepID
         }
@@ -224,7 +228,7 @@ public final class ManualClock: Clock, Sendable {
         deadline: Instant,
         continuation: CheckedContinuation<Void, any Error>
     ) {
-        enum Outcome { case sleep, wake, cancel }
+        enum Outcome { case sleep(satisfying: [CheckedContinuation<Void, any Error>]), wake, cancel }
         let outcome = state.withLock { state -> Outcome in
             let pending = state.pendingSleeps.removeValue(forKey: sleepID)
             if case .cancelledBeforeRegistration = pending {
@@ -235,11 +239,11 @@ public final class ManualClock: Clock, Sendable {
                 return .wake
             }
             state.sleepers.append(Sleeper(sleepID: sleepID, deadline: deadline, continuation: continuation))
-            return .sleep
+            return .sleep(satisfying: state.takeSatisfiedCountWaits())
         }
         switch outcome {
-        case .sleep:
-            break
+        case .sleep(let satisfiedWaits):
+            for wait in satisfiedWaits { wait.resume() }
         case .wake:
             continuation.resume()
         case .cancel:

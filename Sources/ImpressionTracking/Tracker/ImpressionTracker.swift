@@ -21,7 +21,8 @@
 public actor ImpressionTracker<ID: Hashable & Sendable> {
     private enum State {
         case idle
-        case running
+        /// `run()` is in progress, sleeping on these ticks.
+        case running(SampleTicks)
         case finished
     }
 
@@ -30,8 +31,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
     private var state = State.idle
-    /// The ticks of the `run()` in progress, if any.
-    private var ticks: SampleTicks?
+    /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp()``.
+    private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
     /// The impressions published so far. For tests.
     private(set) var publishedImpressionCount = 0
 
@@ -81,16 +82,16 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
     ///   progress.
     public func run() async throws {
+        let ticks = SampleTicks(clock: clock)
         switch state {
         case .running: throw ImpressionTrackerError.alreadyRunning
         case .finished: return
-        case .idle: state = .running
+        case .idle: state = .running(ticks)
         }
-        let ticks = SampleTicks(clock: clock)
-        self.ticks = ticks
+        resumeRunStartWaiters()
         defer {
-            self.ticks = nil
             if case .running = state { state = .idle }
+            ticks.finish()   // releases anyone waiting on these ticks
         }
         flush()
         for await _ in ticks.stream() {
@@ -116,13 +117,30 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         }
-        ticks?.setDeadline(engine.nextEventTime)
+        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
     }
 
-    /// Whether `run()` is parked with nothing due by the clock's current time: every tick
-    /// due so far has been flushed. For tests driving a ``ManualClock``.
-    var isCaughtUp: Bool {
-        ticks?.isParked(pastTime: clock.elapsed()) ?? false
+    /// Suspends until `run()` has begun and is parked with nothing due by the clock's
+    /// current time (every tick due so far has been flushed), or the tracker finished.
+    /// For tests driving a ``ManualClock``: they await this instead of polling.
+    func waitUntilCaughtUp() async {
+        while true {
+            switch state {
+            case .running(let ticks):
+                await ticks.waitUntilCaughtUp()
+                return
+            case .finished:
+                return
+            case .idle:
+                await withCheckedContinuation { runStartWaiters.append($0) }
+            }
+        }
+    }
+
+    private func resumeRunStartWaiters() {
+        let waiters = runStartWaiters
+        runStartWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Applies an input to the engine: first brings it up to the clock (samples due
@@ -130,7 +148,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     private func apply<Failure: Error>(_ input: (inout ImpressionEngine<ID>) throws(Failure) -> Void) throws(Failure) {
         flush()
         try input(&engine)
-        ticks?.setDeadline(engine.nextEventTime)
+        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
     }
 
     /// A new subscription: every impression published after this call, in order.
@@ -191,8 +209,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// Ends every subscription; their loops finish once they have read what was
     /// published. The tracker publishes nothing more, and ``run()`` returns.
     public func finish() {
+        if case .running(let ticks) = state { ticks.finish() }
         state = .finished
-        ticks?.finish()
+        resumeRunStartWaiters()
         subscribers.finishAll()
         eventSubscribers.finishAll()
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriptions of a tracker: each gets every element published after it
 /// subscribed, in order, through its own buffer: unbounded (a slow consumer loses
 /// nothing) unless it asked for a bounded one, whose drops it counts.
@@ -14,11 +12,7 @@ struct Subscribers<Element: Sendable>: ~Copyable {
     private var nextID = 0
     // Subscriptions whose consumer went away; `onTermination` runs on any thread, so it
     // only notes the id here, and the owner drops them on its next call.
-    private let terminated = TerminatedIDs()
-
-    private final class TerminatedIDs: Sendable {
-        let ids = Mutex<[Int]>([])
-    }
+    private let terminated = Locked<[Int]>([])
 
     init() {}
 
@@ -45,7 +39,7 @@ struct Subscribers<Element: Sendable>: ~Copyable {
         let id = nextID
         nextID += 1
         continuation.onTermination = { [terminated] _ in
-            terminated.ids.withLock { $0.append(id) }
+            terminated.withLock { $0.append(id) }
         }
         continuations.append(Subscriber(id: id, continuation: continuation, drops: drops))
         return TrackerSubscription(elements: stream, bufferingPolicy: bufferingPolicy, drops: drops)
@@ -72,7 +66,7 @@ struct Subscribers<Element: Sendable>: ~Copyable {
     }
 
     private mutating func removeTerminated() {
-        let ids = terminated.ids.withLock { ids in
+        let ids = terminated.withLock { ids in
             defer { ids.removeAll() }
             return ids
         }
