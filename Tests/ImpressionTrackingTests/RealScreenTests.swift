@@ -179,7 +179,7 @@ struct NestedContainerTests {
         let box = rect(0, 0, 10, 10)
 
         func rejects(_ sections: [TrackedSection<String>], _ containers: [ScrollContainer],
-                     _ check: (LayoutError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+                     _ check: (InputError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
             do {
                 try engine.setLayout(sections, containers: containers)
                 Issue.record("accepted", sourceLocation: sourceLocation)
@@ -194,34 +194,33 @@ struct NestedContainerTests {
                 && error.section == "\"lost\"" && "\(error)".contains("\"nowhere\"")
         }
         rejects([], [ScrollContainer(id: "child", frame: box, parentID: "ghost")]) { error in
-            error.container == "child" && error.problem == .unknownParentContainer("ghost")
+            error == .unknownParentContainer("ghost", container: "child")
                 && "\(error)" == #"container "child": unknown parent container "ghost""#
         }
         rejects([], [ScrollContainer(id: "a", frame: box, parentID: "b"), ScrollContainer(id: "b", frame: box, parentID: "a")]) { error in
-            (error.container == "a" || error.container == "b") && error.problem == .containerCycle
+            (error == .containerCycle("a") || error == .containerCycle("b"))
                 && "\(error)".contains("own ancestor")
         }
         rejects([], [Self.games, ScrollContainer(id: "games", frame: box)]) { error in
-            error.container == "games" && error.problem == .duplicateContainerID
+            error == .duplicateContainerID("games")
         }
         rejects([], [ScrollContainer(id: "nan", frame: box, contentOffset: Point(x: .nan, y: 0))]) { error in
-            guard case .invalidContentOffset(let offset) = error.problem else { return false }
-            return error.container == "nan" && offset.x.isNaN
+            error == .invalidContentOffset(Point(x: .nan, y: 0), container: "nan")
         }
         rejects([], [ScrollContainer(id: "wide", frame: rect(0, 0, .infinity, 10))]) { error in
-            error.container == "wide" && error.problem == .invalidContainerFrame(rect(0, 0, .infinity, 10))
+            error == .invalidContainerFrame(rect(0, 0, .infinity, 10), container: "wide")
         }
 
         // Scrolling an unknown container, or to a non-finite offset, throws and changes nothing.
-        #expect(throws: LayoutError(section: nil, sectionIndex: nil, container: "nowhere", problem: .noSuchContainer)) {
+        #expect(throws: InputError.noSuchContainer("nowhere")) {
             try engine.setContentOffset(.zero, ofContainer: "nowhere")
         }
         do {
             try engine.setContentOffset(Point(x: 0, y: .infinity), ofContainer: "games")
             Issue.record("accepted an infinite offset")
         } catch {
-            #expect(error.container == "games")
-            #expect(error.problem == .invalidContentOffset(Point(x: 0, y: .infinity)))
+            #expect(error == .invalidContentOffset(Point(x: 0, y: .infinity), container: "games"))
+            #expect(error.field == "contentOffset")
         }
         // The previous layout and offset are in force: cards 0 and 1 fire, as before.
         #expect(engine.advance(to: .zero).map(\.sectionID) == ["header", "card0", "card1"])
@@ -294,7 +293,7 @@ struct InsetAndObstructionTests {
 
         var inset = Engine()
         try inset.setViewport(screen())
-        try inset.setViewportInsets(EdgeInsets(top: 91, bottom: 83))
+        try inset.setViewportInsets(Insets(top: 91, bottom: 83))
         try inset.setLayout(feed)
         #expect(inset.advance(to: ms(3000)) == [impression("feed", at: ms(1000), seen: .seconds(1))])
         let snapshot = inset.snapshot()
@@ -303,12 +302,12 @@ struct InsetAndObstructionTests {
         #expect(row("under", in: snapshot)?.notVisibleReason == .offscreen)
 
         // Insets that leave no area: nothing is on screen.
-        try inset.setViewportInsets(EdgeInsets(top: 300, bottom: 300))
+        try inset.setViewportInsets(Insets(top: 300, bottom: 300))
         #expect(inset.snapshot().sections.allSatisfy { $0.notVisibleReason == .noViewport })
         #expect(inset.advance(to: ms(5000)) == [])
         // Non-finite insets are rejected; the previous ones stay.
-        #expect(throws: LayoutError.self) { try inset.setViewportInsets(EdgeInsets(left: .nan)) }
-        #expect(inset.viewportInsets == EdgeInsets(top: 300, bottom: 300))
+        #expect(throws: InputError.self) { try inset.setViewportInsets(Insets(left: .nan)) }
+        #expect(inset.viewportInsets == Insets(top: 300, bottom: 300))
     }
 }
 
@@ -345,7 +344,7 @@ struct LargeSectionAndHysteresisTests {
         // The cap is the effective viewport: with 100 points of insets, 500 of 500.
         var inset = Engine(policy: capped)
         try inset.setViewport(screen(y: 600))
-        try inset.setViewportInsets(EdgeInsets(top: 50, bottom: 50))
+        try inset.setViewportInsets(Insets(top: 50, bottom: 50))
         try inset.setLayout([video])
         #expect(inset.advance(to: ms(1000)) == [impression("video", at: ms(1000), seen: .seconds(1))])
     }
@@ -621,7 +620,7 @@ struct TrackerRealScreenTests {
         let tracker = ImpressionTracker<String>(policy: .anyPixel, clock: clock)
         let impressions = await tracker.impressions()
         try await tracker.setViewport(screen())
-        try await tracker.setViewportInsets(EdgeInsets(bottom: 100))          // 0...500 counts
+        try await tracker.setViewportInsets(Insets(bottom: 100))          // 0...500 counts
         try await tracker.setObstructions([rect(0, 0, 320, 50)])              // a header over 0...50
         try await tracker.setLayout([
             section("header", rect(0, 0, 320, 50)),                          // under the header
@@ -632,7 +631,7 @@ struct TrackerRealScreenTests {
         clock.advance(by: ms(100))
         await tracker.flush()
         try await tracker.setContentOffset(Point(x: 300, y: 0), ofContainer: "games")   // card1 at 100...200
-        await #expect(throws: LayoutError.self) { try await tracker.setContentOffset(.zero, ofContainer: "none") }
+        await #expect(throws: InputError.self) { try await tracker.setContentOffset(.zero, ofContainer: "none") }
         clock.advance(by: ms(100))
         await tracker.flush()
         await tracker.finish()
@@ -701,7 +700,7 @@ struct ReadmeRealScreenExampleTests {
     func readmeExample() throws {
         var engine = ImpressionEngine<String>()
         try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
-        try engine.setViewportInsets(EdgeInsets(top: 47, bottom: 83))
+        try engine.setViewportInsets(Insets(top: 47, bottom: 83))
         try engine.setObstructions([Rect(x: 0, y: 47, width: 390, height: 60)])
         try engine.setLayout([
             TrackedSection(id: "banner", cells: [Rect(x: 0, y: 0, width: 390, height: 160)]),

@@ -38,7 +38,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// and their exact union area.
     private var layoutMeasures: [ID: (height: Double, area: Double)] = [:]
     private(set) var viewport: Rect?
-    private(set) var insets = EdgeInsets.zero
+    private(set) var insets = Insets.zero
     private(set) var obstructions: [Rect] = []
 
     private var appeared = true
@@ -138,7 +138,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     }
 
     @discardableResult
-    mutating func setViewportInsets(_ newInsets: EdgeInsets) -> Bool {
+    mutating func setViewportInsets(_ newInsets: Insets) -> Bool {
         guard [newInsets.top, newInsets.left, newInsets.bottom, newInsets.right].allSatisfy(\.isFinite) else { return false }
         insets = newInsets
         return true

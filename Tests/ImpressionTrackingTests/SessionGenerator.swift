@@ -53,7 +53,7 @@ enum SessionInput<ID: Hashable & Sendable>: Sendable {
     case setLayoutWithContainers([TrackedSection<ID>], [ScrollContainer])
     case setContentOffset(Point, container: String)
     case setViewport(Rect)
-    case setViewportInsets(EdgeInsets)
+    case setViewportInsets(Insets)
     case setObstructions([Rect])
     case appear
     case disappear
@@ -152,8 +152,8 @@ extension ImpressionEngine: SessionDriver {
     }
 
     /// Applies an input; the error it was rejected with, or `nil` when it was accepted.
-    mutating func error(applying input: SessionInput<ID>) -> LayoutError? {
-        do throws(LayoutError) {
+    mutating func error(applying input: SessionInput<ID>) -> InputError? {
+        do throws(InputError) {
             switch input {
             case .setLayout(let sections): try setLayout(sections)
             case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
@@ -210,8 +210,8 @@ extension ImpressionTracker {
     }
 
     /// ``perform(_:)``, with the error the input was rejected with, or `nil`.
-    func error(applying input: SessionInput<ID>) -> LayoutError? {
-        do throws(LayoutError) {
+    func error(applying input: SessionInput<ID>) -> InputError? {
+        do throws(InputError) {
             switch input {
             case .setLayout(let sections): try setLayout(sections)
             case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
@@ -670,14 +670,14 @@ struct SessionGenerator {
 
     /// Safe area and bars; sometimes negative (a grown viewport), sometimes so large that
     /// nothing is left, sometimes not finite (rejected).
-    private mutating func randomInsets() -> EdgeInsets {
+    private mutating func randomInsets() -> Insets {
         switch random.weighted([85, 5, 5, 5]) {
         case 0:
-            return EdgeInsets(top: Double(random.pick([0, 0, 44, 91, 20, 100])), left: Double(random.pick([0, 0, 0, 16])),
+            return Insets(top: Double(random.pick([0, 0, 44, 91, 20, 100])), left: Double(random.pick([0, 0, 0, 16])),
                               bottom: Double(random.pick([0, 0, 34, 83, 49, 300])), right: Double(random.pick([0, 0, 0, 16])))
-        case 1: return EdgeInsets(top: -20, left: -10, bottom: -40, right: 0)
-        case 2: return EdgeInsets(top: 500, left: 0, bottom: 400, right: 0)
-        default: return EdgeInsets(top: random.pick([.nan, .infinity]), left: 0, bottom: 0, right: 0)
+        case 1: return Insets(top: -20, left: -10, bottom: -40, right: 0)
+        case 2: return Insets(top: 500, left: 0, bottom: 400, right: 0)
+        default: return Insets(top: random.pick([.nan, .infinity]), left: 0, bottom: 0, right: 0)
         }
     }
 

@@ -230,7 +230,7 @@ struct TrackerDeliveryTests {
         let clock = ManualClock()
         let tracker = ImpressionTracker<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 2), clock: clock)
         #expect(tracker.configurationError == .ratioOutOfRange(2))
-        await #expect(throws: LayoutError.self) { try await tracker.setLayout(Self.rows(1)) }
+        await #expect(throws: InputError.self) { try await tracker.setLayout(Self.rows(1)) }
         clock.advance(by: .seconds(5))
         await tracker.flush()
         #expect(await tracker.time == .zero)

@@ -170,7 +170,7 @@ struct TrackerStressTests {
     /// depend on scheduling.
     static let settlingInputs: [SessionInput<Int>] = [
         .reset, .endRefresh, .setCovered(false), .enterForeground, .appear,
-        .setViewportInsets(EdgeInsets()), .setObstructions([]),
+        .setViewportInsets(Insets()), .setObstructions([]),
         .setViewport(Rect(x: 0, y: 0, width: 100, height: 300)),
         .setLayout(TrackerDeliveryTests.rows(30)),
     ]

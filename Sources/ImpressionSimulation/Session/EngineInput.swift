@@ -11,7 +11,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable {
     /// ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
     case contentOffset(Point, containerID: String)
     /// ``ImpressionEngine/setViewportInsets(_:)``.
-    case viewportInsets(EdgeInsets)
+    case viewportInsets(Insets)
     /// ``ImpressionEngine/setObstructions(_:)``.
     case obstructions([Rect])
     /// A lifecycle call.
@@ -41,8 +41,8 @@ extension EngineInput: Equatable where ID: Equatable {}
 extension ImpressionEngine {
     /// Applies `input`.
     ///
-    /// - Throws: ``LayoutError`` when the engine refuses it; its previous state stays.
-    public mutating func apply(_ input: EngineInput<ID>) throws(LayoutError) {
+    /// - Throws: ``InputError`` when the engine refuses it; its previous state stays.
+    public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
         switch input {
         case .layout(let sections, let containers): try setLayout(sections, containers: containers)
         case .viewport(let rect): try setViewport(rect)

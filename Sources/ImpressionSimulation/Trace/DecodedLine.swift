@@ -27,7 +27,7 @@ enum DecodedLine: Decodable {
             let container = try fields.decode(String.self, forKey: .container)
             self = .input(time, .contentOffset(try Self.point(fields, .offset), containerID: container))
         case "insets":
-            let insets = EdgeInsets(top: try Self.number(fields, .top, default: 0), left: try Self.number(fields, .left, default: 0),
+            let insets = Insets(top: try Self.number(fields, .top, default: 0), left: try Self.number(fields, .left, default: 0),
                                     bottom: try Self.number(fields, .bottom, default: 0), right: try Self.number(fields, .right, default: 0))
             self = .input(time, .viewportInsets(insets))
         case "obstructions":

@@ -46,7 +46,7 @@ public struct TraceReplayer: Sendable {
         if input.time > .zero { advance(to: input.time) }
         guard !engines.isEmpty else { return }
         // Every engine checks an input the same way: the first one's answer is theirs.
-        do throws(LayoutError) {
+        do throws(InputError) {
             try engines[0].apply(input.input)
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the \(Self.name(of: input.input)): \(error)")

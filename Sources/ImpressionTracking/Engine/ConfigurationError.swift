@@ -3,32 +3,78 @@
 /// Thrown by ``ImpressionPolicy/validate()`` and
 /// ``ImpressionEngine/init(validating:sampleInterval:)``; an engine made with the
 /// non-throwing initialiser and a bad configuration reports it in
-/// ``ImpressionEngine/configurationError`` and throws it from every input that can throw.
-public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `minimumVisibleRatio` is outside `0...1` (or NaN).
-    case ratioOutOfRange(Double)
-    /// `minimumDuration` is negative.
-    case negativeDuration(Duration)
-    /// The sample interval is zero or negative.
-    case nonPositiveSampleInterval(Duration)
-    /// `exitVisibleRatio` is negative, NaN, or above the entry ratio.
-    case exitRatioOutOfRange(Double, entry: Double)
-    /// The large-section rule's `minimumArea` is negative or not finite.
-    case invalidLargeSectionArea(Double)
+/// ``ImpressionEngine/configurationError`` and refuses every input that can throw.
+///
+/// Compare ``code`` with the static members of ``Code``, or the whole error with a
+/// factory such as `.ratioOutOfRange(1.5)`. It is a struct, not an enum, so that new
+/// kinds of problem can be added without breaking a `switch` in your code.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of problem: an open set of values, compared with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
 
-    /// A one-line message naming the value.
-    public var description: String {
-        switch self {
-        case .ratioOutOfRange(let ratio):
-            "minimumVisibleRatio must be in 0...1, got \(ratio)"
-        case .negativeDuration(let duration):
-            "minimumDuration must not be negative, got \(duration)"
-        case .nonPositiveSampleInterval(let interval):
-            "sampleInterval must be positive, got \(interval)"
-        case .exitRatioOutOfRange(let exit, let entry):
-            "exitVisibleRatio must be in 0...minimumVisibleRatio (\(entry)), got \(exit)"
-        case .invalidLargeSectionArea(let area):
-            "the large-section rule's minimumArea must be finite and not negative, got \(area)"
+        private init(_ name: String) {
+            self.name = name
         }
+
+        /// The code's name, e.g. `ratioOutOfRange`.
+        public var description: String { name }
+
+        /// A visible ratio is outside `0...1` (or NaN).
+        public static let ratioOutOfRange = Code("ratioOutOfRange")
+        /// `minimumDuration` is negative.
+        public static let negativeDuration = Code("negativeDuration")
+        /// The sample interval is zero or negative.
+        public static let nonPositiveSampleInterval = Code("nonPositiveSampleInterval")
+        /// `exitVisibleRatio` is negative, NaN, or above the entry ratio.
+        public static let exitRatioOutOfRange = Code("exitRatioOutOfRange")
+        /// The large-section rule's `minimumArea` is negative or not finite.
+        public static let invalidLargeSectionArea = Code("invalidLargeSectionArea")
+    }
+
+    /// The kind of problem.
+    public let code: Code
+    /// The setting that was wrong, e.g. `minimumVisibleRatio`.
+    public let field: String
+    /// The offending value, as text.
+    public let value: String
+    /// A one-line message naming the setting and the value.
+    public let description: String
+
+    private init(_ code: Code, field: String, value: String, description: String) {
+        self.code = code
+        self.field = field
+        self.value = value
+        self.description = description
+    }
+
+    /// A visible ratio outside `0...1`, or NaN.
+    public static func ratioOutOfRange(_ ratio: Double) -> ConfigurationError {
+        ConfigurationError(.ratioOutOfRange, field: "minimumVisibleRatio", value: "\(ratio)",
+                           description: "minimumVisibleRatio must be in 0...1, got \(ratio)")
+    }
+
+    /// A negative `minimumDuration`.
+    public static func negativeDuration(_ duration: Duration) -> ConfigurationError {
+        ConfigurationError(.negativeDuration, field: "minimumDuration", value: "\(duration)",
+                           description: "minimumDuration must not be negative, got \(duration)")
+    }
+
+    /// A sample interval of zero or less.
+    public static func nonPositiveSampleInterval(_ interval: Duration) -> ConfigurationError {
+        ConfigurationError(.nonPositiveSampleInterval, field: "sampleInterval", value: "\(interval)",
+                           description: "sampleInterval must be positive, got \(interval)")
+    }
+
+    /// An `exitVisibleRatio` that is negative, NaN, or above the entry ratio `entry`.
+    public static func exitRatioOutOfRange(_ exit: Double, entry: Double) -> ConfigurationError {
+        ConfigurationError(.exitRatioOutOfRange, field: "exitVisibleRatio", value: "\(exit)",
+                           description: "exitVisibleRatio must be in 0...minimumVisibleRatio (\(entry)), got \(exit)")
+    }
+
+    /// A large-section rule whose `minimumArea` is negative or not finite.
+    public static func invalidLargeSectionArea(_ area: Double) -> ConfigurationError {
+        ConfigurationError(.invalidLargeSectionArea, field: "largeSectionRule.minimumArea", value: "\(area)",
+                           description: "the large-section rule's minimumArea must be finite and not negative, got \(area)")
     }
 }

@@ -16,18 +16,18 @@ struct ContainerTree: Sendable {
 
     /// Validates `containers`.
     ///
-    /// - Throws: ``LayoutError`` for a duplicate id, an unknown parent, a cycle, or a
+    /// - Throws: ``InputError`` for a duplicate id, an unknown parent, a cycle, or a
     ///   frame or offset that is not finite (or a negative frame size).
-    init(_ containers: [ScrollContainer]) throws(LayoutError) {
+    init(_ containers: [ScrollContainer]) throws(InputError) {
         for (index, container) in containers.enumerated() {
             guard container.frame.isValid else {
-                throw LayoutError(container: container.id, .invalidContainerFrame(container.frame))
+                throw .invalidContainerFrame(container.frame, container: container.id)
             }
             guard container.contentOffset.isFinite else {
-                throw LayoutError(container: container.id, .invalidContentOffset(container.contentOffset))
+                throw .invalidContentOffset(container.contentOffset, container: container.id)
             }
             if indicesByID.updateValue(index, forKey: container.id) != nil {
-                throw LayoutError(container: container.id, .duplicateContainerID)
+                throw .duplicateContainerID(container.id)
             }
             ids.append(container.id)
             frames.append(container.frame)
@@ -40,7 +40,7 @@ struct ContainerTree: Sendable {
                 continue
             }
             guard let parent = indicesByID[parentID] else {
-                throw LayoutError(container: container.id, .unknownParentContainer(parentID))
+                throw .unknownParentContainer(parentID, container: container.id)
             }
             parents.append(parent)
         }
@@ -53,7 +53,7 @@ struct ContainerTree: Sendable {
                 depth += 1
                 // A chain longer than the number of containers must loop.
                 if depth > containers.count {
-                    throw LayoutError(container: ids[start], .containerCycle)
+                    throw .containerCycle(ids[start])
                 }
             }
             outermost[start] = node

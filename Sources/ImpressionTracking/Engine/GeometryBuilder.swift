@@ -31,10 +31,10 @@ struct GeometryBuilder {
         bounds.reserveCapacity(sectionCount)
     }
 
-    /// Validates and appends one section; returns its problem, appending nothing, when
-    /// it is invalid.
+    /// Validates and appends one section; returns its problem (without the section, which
+    /// the caller adds), appending nothing, when it is invalid.
     mutating func append(cells: [Rect], nestedCells: [NestedCell], fullHeight givenHeight: Double?,
-                         fullArea givenArea: Double?, policy sectionPolicy: ImpressionPolicy?) -> LayoutError.Problem? {
+                         fullArea givenArea: Double?, policy sectionPolicy: ImpressionPolicy?) -> InputError? {
         let containers = geometry.containers
         sectionCells.removeAll(keepingCapacity: true)
         var box: Rect?
@@ -65,7 +65,7 @@ struct GeometryBuilder {
         do throws(ConfigurationError) {
             try policy.validate()
         } catch {
-            return .invalidPolicy(error)
+            return .invalidSectionPolicy(error)
         }
 
         let fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0)

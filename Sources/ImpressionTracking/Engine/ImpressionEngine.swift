@@ -38,7 +38,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// The viewport in root content coordinates, once set.
     public private(set) var viewport: Rect?
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
-    public private(set) var viewportInsets = EdgeInsets.zero
+    public private(set) var viewportInsets = Insets.zero
     /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
     public private(set) var obstructions: [Rect] = []
 
@@ -68,7 +68,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Important: A policy with a ratio outside `0...1` or a negative duration, or a
     ///   sample interval that is not positive, does not crash: the engine then accepts no
-    ///   input (``setLayout(_:)`` throws ``LayoutError/Problem/invalidConfiguration(_:)``),
+    ///   input (``setLayout(_:)`` throws an ``InputError`` with code ``InputError/Code/invalidConfiguration``),
     ///   fires nothing, and says why in ``configurationError``. Use
     ///   ``init(validating:sampleInterval:)`` to get the error at once.
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
@@ -110,10 +110,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// only what it shows. A section missing from the layout at a sample is not visible
     /// at it, but what fired is remembered by id.
     ///
-    /// - Throws: ``LayoutError`` for a cell with a non-finite field or negative size, a
+    /// - Throws: ``InputError`` for a cell with a non-finite field or negative size, a
     ///   duplicate id, a negative or non-finite `fullHeight`/`fullArea`, or an invalid
     ///   section policy; the previous layout stays in force.
-    public mutating func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
+    public mutating func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {
         try setLayout(sections, containers: [])
     }
 
@@ -122,12 +122,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Nested cells (``TrackedSection/nestedCells``) name their container; a cell's
     /// visible part is clipped by every container up its chain, then by the viewport.
     ///
-    /// - Throws: ``LayoutError`` as ``setLayout(_:)`` does, and for a container with a
+    /// - Throws: ``InputError`` as ``setLayout(_:)`` does, and for a container with a
     ///   duplicate id, an unknown parent, a cycle, or a bad frame or offset, or a nested
     ///   cell in an unknown container; the previous layout stays in force.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
+    public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
         try checkConfiguration()
         let sameIDs = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
         let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
@@ -174,14 +174,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
     /// layout.
     ///
-    /// - Throws: ``LayoutError`` for an unknown container or a non-finite offset; the
+    /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
     ///   previous offset stays in force.
-    public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
+    public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
         try checkConfiguration()
         guard let index = layout.geometry.containers.indicesByID[containerID] else {
-            throw LayoutError(container: containerID, .noSuchContainer)
+            throw .noSuchContainer(containerID)
         }
-        guard offset.isFinite else { throw LayoutError(container: containerID, .invalidContentOffset(offset)) }
+        guard offset.isFinite else { throw .invalidContentOffset(offset, container: containerID) }
         layout.geometry.containers.setOffset(offset, ofContainer: index)
         changedSinceSample = true
     }
@@ -191,11 +191,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// A zero-size viewport shows nothing.
     ///
-    /// - Throws: ``LayoutError`` with ``LayoutError/Problem/invalidViewport(_:)`` for a
+    /// - Throws: ``InputError`` with code ``InputError/Code/invalidViewport`` for a
     ///   non-finite field or a negative size; the previous viewport stays in force.
-    public mutating func setViewport(_ viewport: Rect) throws(LayoutError) {
+    public mutating func setViewport(_ viewport: Rect) throws(InputError) {
         try checkConfiguration()
-        guard viewport.isValid else { throw LayoutError(.invalidViewport(viewport)) }
+        guard viewport.isValid else { throw .invalidViewport(viewport) }
         self.viewport = viewport
         changedSinceSample = true
     }
@@ -203,10 +203,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
     /// as on screen.
     ///
-    /// - Throws: ``LayoutError`` for a non-finite inset; the previous insets stay.
-    public mutating func setViewportInsets(_ insets: EdgeInsets) throws(LayoutError) {
+    /// - Throws: ``InputError`` for a non-finite inset; the previous insets stay.
+    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) {
         try checkConfiguration()
-        guard insets.isFinite else { throw LayoutError(.invalidInsets(insets)) }
+        guard insets.isFinite else { throw .invalidInsets(insets) }
         viewportInsets = insets
         changedSinceSample = true
     }
@@ -218,19 +218,19 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// exact area of the visible parts less the obstructions; with `.height`, the
     /// height of the bounding box of what remains of the visible parts.
     ///
-    /// - Throws: ``LayoutError`` for a non-finite rect or negative size; the previous
+    /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
-    public mutating func setObstructions(_ obstructions: [Rect]) throws(LayoutError) {
+    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
         try checkConfiguration()
         for (index, rect) in obstructions.enumerated() where !rect.isValid {
-            throw LayoutError(.invalidObstruction(index: index, rect))
+            throw .invalidObstruction(index: index, rect)
         }
         self.obstructions = obstructions.filter { !$0.isEmpty }
         changedSinceSample = true
     }
 
-    private func checkConfiguration() throws(LayoutError) {
-        if let configurationError { throw LayoutError(.invalidConfiguration(configurationError)) }
+    private func checkConfiguration() throws(InputError) {
+        if let configurationError { throw .invalidConfiguration(configurationError) }
     }
 
     /// What the screen shows now, or `nil` when nothing can be visible.

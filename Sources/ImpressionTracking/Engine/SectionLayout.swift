@@ -20,13 +20,13 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// - Parameter sameIDsAs: a layout whose ids are those of `sections`, in the same
     ///   order (a feed reporting itself again with moved rects): its id index is reused
     ///   instead of hashing every id again.
-    /// - Throws: ``LayoutError`` for the first bad container or section: a bad rect,
+    /// - Throws: ``InputError`` for the first bad container or section: a bad rect,
     ///   size or policy, a duplicate id, or a nested cell in an unknown container.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
          defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
-         sameIDsAs previous: SectionLayout<ID>?) throws(LayoutError) {
+         sameIDsAs previous: SectionLayout<ID>?) throws(InputError) {
         let containerTree = try ContainerTree(containers)
         let sameIDs = previous != nil
         if let previous {
@@ -44,14 +44,14 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             let section = sections[slot]
             if !sameIDs {
                 if let firstIndex = slotsByID.updateValue(slot, forKey: section.id) {
-                    throw .section(section.id, at: slot, .duplicateID(firstIndex: firstIndex))
+                    throw InputError.duplicateSectionID(firstIndex: firstIndex).inSection(section.id, at: slot)
                 }
                 ids.append(section.id)
             }
-            if let problem = builder.append(cells: section.cells, nestedCells: section.nestedCells,
+            if let error = builder.append(cells: section.cells, nestedCells: section.nestedCells,
                                             fullHeight: section.fullHeight, fullArea: section.fullArea,
                                             policy: section.policy) {
-                throw .section(section.id, at: slot, problem)
+                throw error.inSection(section.id, at: slot)
             }
         }
         geometry = builder.finish()

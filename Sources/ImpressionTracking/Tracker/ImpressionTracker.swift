@@ -220,45 +220,45 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
 
     /// Replaces the layout; see ``ImpressionEngine/setLayout(_:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous layout stays in force.
-    public func setLayout(_ sections: [TrackedSection<ID>]) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setLayout(sections) }
+    /// - Throws: ``InputError``; the previous layout stays in force.
+    public func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setLayout(sections) }
     }
 
     /// Replaces the layout and its scroll containers; see
     /// ``ImpressionEngine/setLayout(_:containers:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous layout stays in force.
-    public func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setLayout(sections, containers: containers) }
+    /// - Throws: ``InputError``; the previous layout stays in force.
+    public func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setLayout(sections, containers: containers) }
     }
 
     /// Scrolls a container; see ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous offset stays in force.
-    public func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setContentOffset(offset, ofContainer: containerID) }
+    /// - Throws: ``InputError``; the previous offset stays in force.
+    public func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setContentOffset(offset, ofContainer: containerID) }
     }
 
     /// Insets the viewport; see ``ImpressionEngine/setViewportInsets(_:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous insets stay in force.
-    public func setViewportInsets(_ insets: EdgeInsets) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setViewportInsets(insets) }
+    /// - Throws: ``InputError``; the previous insets stay in force.
+    public func setViewportInsets(_ insets: Insets) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setViewportInsets(insets) }
     }
 
     /// Sets what covers the content; see ``ImpressionEngine/setObstructions(_:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous obstructions stay in force.
-    public func setObstructions(_ obstructions: [Rect]) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setObstructions(obstructions) }
+    /// - Throws: ``InputError``; the previous obstructions stay in force.
+    public func setObstructions(_ obstructions: [Rect]) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setObstructions(obstructions) }
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
     ///
-    /// - Throws: ``LayoutError``; the previous viewport stays in force.
-    public func setViewport(_ viewport: Rect) throws(LayoutError) {
-        try apply { engine throws(LayoutError) in try engine.setViewport(viewport) }
+    /// - Throws: ``InputError``; the previous viewport stays in force.
+    public func setViewport(_ viewport: Rect) throws(InputError) {
+        try apply { engine throws(InputError) in try engine.setViewport(viewport) }
     }
 
     /// The screen appeared; see ``ImpressionEngine/appear()``.
@@ -277,17 +277,4 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public func endRefresh() { apply { $0.endRefresh() } }
     /// Forgets what fired and starts a new visit; see ``ImpressionEngine/reset()``.
     public func reset() { apply { $0.reset() } }
-}
-
-/// A misuse of an ``ImpressionTracker``.
-public enum ImpressionTrackerError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// ``ImpressionTracker/run()`` was called while another `run()` was in progress.
-    case alreadyRunning
-
-    /// A one-line message.
-    public var description: String {
-        switch self {
-        case .alreadyRunning: "run() was called while the tracker was already running"
-        }
-    }
 }

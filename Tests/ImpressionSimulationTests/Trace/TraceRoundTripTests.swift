@@ -113,7 +113,7 @@ enum RandomScript {
             case 1, 2, 3: input = .viewport(Rect(x: 0, y: random.nextUniform() * 1500, width: 390, height: 844))
             case 4, 5: input = .contentOffset(Point(x: random.nextUniform() * 900, y: 0),
                                               containerID: random.nextBool(probability: 0.9) ? "row" : "missing")
-            case 6: input = .viewportInsets(EdgeInsets(top: random.nextUniform() * 100, bottom: random.nextUniform() * 80))
+            case 6: input = .viewportInsets(Insets(top: random.nextUniform() * 100, bottom: random.nextUniform() * 80))
             case 7: input = .obstructions(random.nextBool(probability: 0.5) ? []
                                           : [Rect(x: 0, y: random.nextUniform() * 700, width: 390, height: 120)])
             case 8, 9: input = .lifecycle(LifecycleCall.allCases[random.nextInt(below: LifecycleCall.allCases.count)])

@@ -1,6 +1,6 @@
 /// Insets from each edge of the viewport: safe area, navigation bar, tab bar
 /// (IntersectionObserver's `rootMargin`, with the sign reversed: positive shrinks).
-public struct EdgeInsets: Sendable, Hashable, Codable {
+public struct Insets: Sendable, Hashable, Codable {
     /// From the top edge.
     public var top: Double
     /// From the left edge.
@@ -19,7 +19,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
     }
 
     /// No insets.
-    public static let zero = EdgeInsets()
+    public static let zero = Insets()
 
     /// Whether every inset is finite.
     public var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
@@ -27,7 +27,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
 
 extension Rect {
     /// The rect shrunk by `insets` (grown by negative ones); the size never goes below zero.
-    public func inset(by insets: EdgeInsets) -> Rect {
+    public func inset(by insets: Insets) -> Rect {
         inset(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
 }

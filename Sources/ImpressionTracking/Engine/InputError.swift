@@ -1,0 +1,206 @@
+/// An input the engine refused: a layout, viewport, insets, obstructions or content
+/// offset it cannot work with. The engine keeps its previous state.
+///
+/// The message names the thing (the section by its id and position in the layout, or
+/// the container by its id), the field and the value, e.g. `section "banner" (index 0):
+/// cell 2 has a non-finite field: (0.0, nan, 10.0×10.0)`.
+///
+/// Compare ``code`` with the static members of ``Code`` to tell problems apart. It is a
+/// struct, not an enum, so that new kinds of problem can be added without breaking a
+/// `switch` in your code.
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of problem: an open set of values, compared with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// The code's name, e.g. `nonFiniteCell`.
+        public var description: String { name }
+
+        /// A cell rect has a NaN or infinite field.
+        public static let nonFiniteCell = Code("nonFiniteCell")
+        /// A cell rect has a negative width or height.
+        public static let negativeCellSize = Code("negativeCellSize")
+        /// Two sections share an id.
+        public static let duplicateSectionID = Code("duplicateSectionID")
+        /// A section's `fullHeight` is negative or not finite.
+        public static let invalidFullHeight = Code("invalidFullHeight")
+        /// A section's `fullArea` is negative or not finite.
+        public static let invalidFullArea = Code("invalidFullArea")
+        /// A section's own policy is invalid; see ``InputError/configurationError``.
+        public static let invalidSectionPolicy = Code("invalidSectionPolicy")
+        /// A nested cell has a non-finite field or a negative size.
+        public static let invalidNestedCell = Code("invalidNestedCell")
+        /// A nested cell names a container that is not in the layout.
+        public static let unknownContainer = Code("unknownContainer")
+        /// Two scroll containers share an id.
+        public static let duplicateContainerID = Code("duplicateContainerID")
+        /// A scroll container names a parent that is not in the layout.
+        public static let unknownParentContainer = Code("unknownParentContainer")
+        /// A scroll container is its own ancestor.
+        public static let containerCycle = Code("containerCycle")
+        /// A scroll container's frame has a non-finite field or a negative size.
+        public static let invalidContainerFrame = Code("invalidContainerFrame")
+        /// A content offset has a non-finite field.
+        public static let invalidContentOffset = Code("invalidContentOffset")
+        /// ``ImpressionEngine/setContentOffset(_:ofContainer:)`` named a container that is
+        /// not in the layout.
+        public static let noSuchContainer = Code("noSuchContainer")
+        /// The viewport has a non-finite field or a negative size.
+        public static let invalidViewport = Code("invalidViewport")
+        /// A viewport inset is not finite.
+        public static let invalidInsets = Code("invalidInsets")
+        /// An obstruction has a non-finite field or a negative size.
+        public static let invalidObstruction = Code("invalidObstruction")
+        /// The engine's own policy or interval is invalid, so it accepts no input; see
+        /// ``InputError/configurationError``.
+        public static let invalidConfiguration = Code("invalidConfiguration")
+    }
+
+    /// The kind of problem.
+    public let code: Code
+    /// The offending section's id, as text (`String(reflecting:)`); `nil` when the
+    /// problem is not a section's.
+    public internal(set) var section: String?
+    /// The offending section's position in the layout.
+    public internal(set) var sectionIndex: Int?
+    /// The offending scroll container's id, for container problems.
+    public let container: String?
+    /// The field that was wrong, e.g. `cells[2]`, `fullHeight`, `viewport`, `frame`.
+    public let field: String
+    /// The offending value, as text.
+    public let value: String
+    /// The policy or interval problem, for ``Code/invalidSectionPolicy`` and
+    /// ``Code/invalidConfiguration``.
+    public let configurationError: ConfigurationError?
+    /// The problem in words, with the value.
+    private let message: String
+
+    private init(_ code: Code, container: String? = nil, field: String, value: String, message: String,
+                 configurationError: ConfigurationError? = nil) {
+        self.code = code
+        self.container = container
+        self.field = field
+        self.value = value
+        self.message = message
+        self.configurationError = configurationError
+    }
+
+    /// A one-line message naming the section or container, the problem and the value.
+    public var description: String {
+        let subject: String
+        if let section, let sectionIndex {
+            subject = "section \(section) (index \(sectionIndex)): "
+        } else if let container {
+            subject = "container \(String(reflecting: container)): "
+        } else {
+            subject = ""
+        }
+        return subject + message
+    }
+
+    /// This problem, found in the section `id` at `index` in the layout.
+    func inSection(_ id: some Hashable, at index: Int) -> InputError {
+        var error = self
+        error.section = String(reflecting: id)
+        error.sectionIndex = index
+        return error
+    }
+}
+
+// The factories: each kind of problem, its field, value and message in one place.
+// Section problems are made without the section; `inSection(_:at:)` adds it.
+extension InputError {
+    static func nonFiniteCell(cellIndex: Int, _ rect: Rect) -> InputError {
+        InputError(.nonFiniteCell, field: "cells[\(cellIndex)]", value: "\(rect)",
+                   message: "cell \(cellIndex) has a non-finite field: \(rect)")
+    }
+
+    static func negativeCellSize(cellIndex: Int, _ rect: Rect) -> InputError {
+        InputError(.negativeCellSize, field: "cells[\(cellIndex)]", value: "\(rect)",
+                   message: "cell \(cellIndex) has a negative size: \(rect)")
+    }
+
+    static func duplicateSectionID(firstIndex: Int) -> InputError {
+        InputError(.duplicateSectionID, field: "id", value: "index \(firstIndex)",
+                   message: "duplicate id, already used by the section at index \(firstIndex)")
+    }
+
+    static func invalidFullHeight(_ value: Double) -> InputError {
+        InputError(.invalidFullHeight, field: "fullHeight", value: "\(value)",
+                   message: "fullHeight must be finite and not negative, got \(value)")
+    }
+
+    static func invalidFullArea(_ value: Double) -> InputError {
+        InputError(.invalidFullArea, field: "fullArea", value: "\(value)",
+                   message: "fullArea must be finite and not negative, got \(value)")
+    }
+
+    static func invalidSectionPolicy(_ error: ConfigurationError) -> InputError {
+        InputError(.invalidSectionPolicy, field: "policy.\(error.field)", value: error.value,
+                   message: "invalid policy: \(error)", configurationError: error)
+    }
+
+    static func invalidNestedCell(cellIndex: Int, _ rect: Rect) -> InputError {
+        InputError(.invalidNestedCell, field: "nestedCells[\(cellIndex)]", value: "\(rect)",
+                   message: "nested cell \(cellIndex) must be finite with a size that is not negative, got \(rect)")
+    }
+
+    static func unknownContainer(cellIndex: Int, containerID: String) -> InputError {
+        InputError(.unknownContainer, field: "nestedCells[\(cellIndex)].containerID", value: String(reflecting: containerID),
+                   message: "nested cell \(cellIndex) names an unknown container \(String(reflecting: containerID))")
+    }
+
+    static func duplicateContainerID(_ container: String) -> InputError {
+        InputError(.duplicateContainerID, container: container, field: "id", value: String(reflecting: container),
+                   message: "duplicate container id")
+    }
+
+    static func unknownParentContainer(_ parentID: String, container: String) -> InputError {
+        InputError(.unknownParentContainer, container: container, field: "parentID", value: String(reflecting: parentID),
+                   message: "unknown parent container \(String(reflecting: parentID))")
+    }
+
+    static func containerCycle(_ container: String) -> InputError {
+        InputError(.containerCycle, container: container, field: "parentID", value: String(reflecting: container),
+                   message: "the container is its own ancestor")
+    }
+
+    static func invalidContainerFrame(_ rect: Rect, container: String) -> InputError {
+        InputError(.invalidContainerFrame, container: container, field: "frame", value: "\(rect)",
+                   message: "frame must be finite with a size that is not negative, got \(rect)")
+    }
+
+    static func invalidContentOffset(_ offset: Point, container: String) -> InputError {
+        InputError(.invalidContentOffset, container: container, field: "contentOffset", value: "(\(offset.x), \(offset.y))",
+                   message: "content offset must be finite, got (\(offset.x), \(offset.y))")
+    }
+
+    static func noSuchContainer(_ container: String) -> InputError {
+        InputError(.noSuchContainer, container: container, field: "containerID", value: String(reflecting: container),
+                   message: "no container with this id in the layout")
+    }
+
+    static func invalidViewport(_ rect: Rect) -> InputError {
+        InputError(.invalidViewport, field: "viewport", value: "\(rect)",
+                   message: "viewport must be finite with a size that is not negative, got \(rect)")
+    }
+
+    static func invalidInsets(_ insets: Insets) -> InputError {
+        InputError(.invalidInsets, field: "viewportInsets", value: "\(insets)",
+                   message: "viewport insets must be finite, got \(insets)")
+    }
+
+    static func invalidObstruction(index: Int, _ rect: Rect) -> InputError {
+        InputError(.invalidObstruction, field: "obstructions[\(index)]", value: "\(rect)",
+                   message: "obstruction \(index) must be finite with a size that is not negative, got \(rect)")
+    }
+
+    static func invalidConfiguration(_ error: ConfigurationError) -> InputError {
+        InputError(.invalidConfiguration, field: error.field, value: error.value,
+                   message: "the engine's configuration is invalid: \(error)", configurationError: error)
+    }
+}
