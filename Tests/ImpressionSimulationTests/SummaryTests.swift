@@ -18,8 +18,8 @@ struct SummaryTests {
     /// back at 6 s; the session lasts 10 s.
     static let session = Session(duration: .seconds(10), events: [
         SessionEvent(time: .seconds(3), input: .scroll(offset: 242)),
-        SessionEvent(time: .seconds(5), input: .disappear),
-        SessionEvent(time: .seconds(6), input: .appear),
+        SessionEvent(time: .seconds(5), input: .lifecycle(.disappear)),
+        SessionEvent(time: .seconds(6), input: .lifecycle(.appear)),
     ])
 
     static func policy(_ name: String) -> NamedPolicy {
@@ -106,8 +106,8 @@ struct SummaryTests {
         let feed = Feed(kinds: [.banner, .video])
         let sessions = (0..<10).map { index in
             Session(duration: .seconds(5), events: [
-                SessionEvent(time: .zero, input: .disappear),
-                SessionEvent(time: .milliseconds(100 * index + 50), input: .appear),
+                SessionEvent(time: .zero, input: .lifecycle(.disappear)),
+                SessionEvent(time: .milliseconds(100 * index + 50), input: .lifecycle(.appear)),
             ])
         }
         let simulation = try Simulation(configuration: SimulationConfiguration(policies: [Self.policy("default")]), feed: feed)

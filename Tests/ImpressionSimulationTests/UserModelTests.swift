@@ -120,11 +120,11 @@ struct UserModelTests {
         var switches = 0
         for index in 0..<10 {
             let inputs = generator.session(seed: 7, index: index).events.map(\.input)
-            #expect(inputs.allSatisfy { $0 == .disappear || $0 == .appear })
-            for (input, next) in zip(inputs, inputs.dropFirst()) where input == .disappear {
-                #expect(next == .appear)
+            #expect(inputs.allSatisfy { $0 == .lifecycle(.disappear) || $0 == .lifecycle(.appear) })
+            for (input, next) in zip(inputs, inputs.dropFirst()) where input == .lifecycle(.disappear) {
+                #expect(next == .lifecycle(.appear))
             }
-            switches += inputs.count { $0 == .disappear }
+            switches += inputs.count { $0 == .lifecycle(.disappear) }
         }
         // One every 30 s on average, plus the time away (1 s) and the wait for the end of
         // a pause (~0.225 s): 60 / 31.225 per minute.
@@ -160,16 +160,16 @@ struct UserModelTests {
                     #expect(feed.sections[section].kind == .carousel)
                     #expect(frame.minY >= offset && frame.maxY <= offset + feed.screen.height)
                     seen.insert("carousel")
-                case .beginRefresh:
+                case .lifecycle(.beginRefresh):
                     #expect(offset == 0)
                     seen.insert("refresh")
-                default:
-                    seen.insert("\(event.input)")
+                case .lifecycle(let call):
+                    seen.insert(call.name)
                 }
             }
         }
         #expect(seen.isSuperset(of: ["scroll", "carousel", "refresh", "disappear", "appear", "enterBackground",
-                                     "enterForeground", "setCovered(true)", "setCovered(false)", "endRefresh"]))
+                                     "enterForeground", "cover", "uncover", "endRefresh"]))
     }
 
     @Test("no parameters make a session that never ends")

@@ -183,14 +183,14 @@ struct EngineModelPropertyTests {
             action = "flush"
         case .rewind(let earlier):
             action = "advance back to \(earlier)"
-        case .input(.setLayout(let sections)):
+        case .input(.layout(let sections, let containers)) where containers.isEmpty:
             action = "setLayout [\(describe(sections))]"
-        case .input(.setLayoutWithContainers(let sections, let containers)):
+        case .input(.layout(let sections, let containers)):
             let containerText = containers.map { container in
                 "\(container.id) in \(container.parentID ?? "root") frame \(container.frame) offset (\(container.contentOffset.x), \(container.contentOffset.y))"
             }
             action = "setLayout [\(describe(sections))] containers [\(containerText.joined(separator: "; "))]"
-        case .input(.setContentOffset(let offset, let container)):
+        case .input(.contentOffset(let offset, let container)):
             action = "setContentOffset (\(offset.x), \(offset.y)) of \(container)"
         case .input(let input):
             action = "\(input)"

@@ -46,14 +46,14 @@ struct HostileInputPropertyTests {
                         TrackedSection(id: 4, cells: [Rect(x: 0, y: 150, width: 320, height: 150)])]
         var engine = ImpressionEngine<Int>(policy: .anyPixel)
         var model = ReferenceModel<Int>(policy: .anyPixel)
-        for input: SessionInput<Int> in [.setViewport(Rect(x: 0, y: 0, width: 320, height: 600)), .setLayout(sections)] {
+        for input: EngineInput<Int> in [.viewport(Rect(x: 0, y: 0, width: 320, height: 600)), .layout(sections)] {
             _ = engine.perform(input)
             _ = model.perform(input)
         }
         #expect(engine.advanceWithEvents(to: .milliseconds(300)) == model.advanceWithEvents(to: .milliseconds(300)))
         // 4 leaves, then 2 and 3 together, before the next sample: they exit in their
         // order in the layout of the last sample, as in the model.
-        for input: SessionInput<Int> in [.setLayout(Array(sections.prefix(2))), .setLayout([])] {
+        for input: EngineInput<Int> in [.layout(Array(sections.prefix(2))), .layout([])] {
             _ = engine.perform(input)
             _ = model.perform(input)
         }
@@ -103,7 +103,7 @@ struct HostileInputPropertyTests {
         var now = Duration.zero
         var isTame = true
         // Something to see from the start: a screen, before the hostile inputs.
-        let screen = SessionInput<Int>.setViewport(Rect(x: 0, y: 0, width: 320, height: 600))
+        let screen = EngineInput<Int>.viewport(Rect(x: 0, y: 0, width: 320, height: 600))
         _ = engine.error(applying: screen)
         _ = model.perform(screen)
         _ = await tracker.perform(screen)
@@ -159,7 +159,7 @@ struct HostileInputPropertyTests {
     }
 
     /// The message names the section or container and shows the offending value.
-    static func expectClearMessage(_ error: InputError, for input: SessionInput<Int>, context: String) {
+    static func expectClearMessage(_ error: InputError, for input: EngineInput<Int>, context: String) {
         let message = String(describing: error)
         if let section = error.section {
             #expect(message.contains(section), "\(context): \(message)")
@@ -175,7 +175,7 @@ struct HostileInputPropertyTests {
     }
 }
 
-extension SessionInput {
+extension EngineInput {
     /// Whether every number in the input is a whole number of magnitude at most 2^20:
     /// sums and products of such numbers are exact in a `Double`.
     var isTame: Bool {
@@ -190,19 +190,17 @@ extension SessionInput {
             }
         }
         switch self {
-        case .setLayout(let sections):
-            return tame(sections)
-        case .setLayoutWithContainers(let sections, let containers):
+        case .layout(let sections, let containers):
             return tame(sections) && containers.allSatisfy { tame($0.frame) && tame($0.contentOffset.x, $0.contentOffset.y) }
-        case .setContentOffset(let offset, _):
+        case .contentOffset(let offset, _):
             return tame(offset.x, offset.y)
-        case .setViewport(let rect):
+        case .viewport(let rect):
             return tame(rect)
-        case .setViewportInsets(let insets):
+        case .viewportInsets(let insets):
             return tame(insets.top, insets.left, insets.bottom, insets.right)
-        case .setObstructions(let rects):
+        case .obstructions(let rects):
             return rects.allSatisfy(tame)
-        case .appear, .disappear, .enterBackground, .enterForeground, .setCovered, .beginRefresh, .endRefresh, .reset:
+        case .lifecycle:
             return true
         }
     }
@@ -277,27 +275,28 @@ struct HostileGenerator {
         }
     }
 
-    mutating func input() -> SessionInput<Int> {
+    mutating func input() -> EngineInput<Int> {
         switch random.int(in: 0...11) {
-        case 0, 1, 2: return .setLayout(sections())
-        case 3, 4: return .setLayoutWithContainers(sections(), containers())
-        case 5: return .setContentOffset(Point(x: number(), y: number()), container: random.pick(Self.containerIDs + ["nowhere"]))
-        case 6, 7: return .setViewport(random.chance(0.5) ? Rect(x: 0, y: Double(random.int(in: 0...1_500)), width: 320, height: 600) : rect())
+        case 0, 1, 2: return .layout(sections())
+        case 3, 4: return .layout(sections: sections(), containers: containers())
+        case 5: return .contentOffset(Point(x: number(), y: number()), containerID: random.pick(Self.containerIDs + ["nowhere"]))
+        case 6, 7: return .viewport(random.chance(0.5) ? Rect(x: 0, y: Double(random.int(in: 0...1_500)), width: 320, height: 600) : rect())
         case 8:
             if random.chance(0.5) {   // a safe area: bars top and bottom
-                return .setViewportInsets(Insets(top: Double(random.int(in: 0...100)), bottom: Double(random.int(in: 0...100))))
+                return .viewportInsets(Insets(top: Double(random.int(in: 0...100)), bottom: Double(random.int(in: 0...100))))
             }
-            return .setViewportInsets(Insets(top: number(), left: number(), bottom: number(), right: number()))
+            return .viewportInsets(Insets(top: number(), left: number(), bottom: number(), right: number()))
         case 9:
             if random.chance(0.5) {   // a floating button
-                return .setObstructions([Rect(x: Double(random.int(in: 0...300)), y: Double(random.int(in: 0...550)), width: 50, height: 50)])
+                return .obstructions([Rect(x: Double(random.int(in: 0...300)), y: Double(random.int(in: 0...550)), width: 50, height: 50)])
             }
-            return .setObstructions((0..<random.int(in: 0...2)).map { _ in rect() })
-        case 10: return random.pick([.setViewportInsets(.zero), .setObstructions([]), .reset])
+            return .obstructions((0..<random.int(in: 0...2)).map { _ in rect() })
+        case 10: return random.pick([.viewportInsets(.zero), .obstructions([]), .lifecycle(.reset)])
         // Lifecycle: mostly back to active, so that there is something to fire.
-        default: return random.pick([.appear, .appear, .appear, .disappear, .endRefresh, .endRefresh, .beginRefresh,
-                                     .setCovered(false), .setCovered(false), .setCovered(true),
-                                     .enterForeground, .enterForeground, .enterBackground])
+        default:
+            let calls: [LifecycleCall] = [.appear, .appear, .appear, .disappear, .endRefresh, .endRefresh, .beginRefresh,
+                                          .uncover, .uncover, .cover, .enterForeground, .enterForeground, .enterBackground]
+            return .lifecycle(random.pick(calls))
         }
     }
 }

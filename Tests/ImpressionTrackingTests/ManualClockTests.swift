@@ -267,18 +267,3 @@ private final class WakeLog: Sendable {
         storage.withLock { $0.append(name) }
     }
 }
-
-/// Runs the jobs of the tasks that prefer it one at a time, in the order they were enqueued.
-///
-/// A sleeper's task is enqueued here when the clock resumes it, so with every sleeper on
-/// this executor the order their code runs in is the order the clock resumed them.
-private final class SerialTaskExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "ManualClockTests.SerialTaskExecutor")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async {
-            job.runSynchronously(on: self.asUnownedTaskExecutor())
-        }
-    }
-}

@@ -49,11 +49,11 @@ struct RealScreenPropertyTests {
                 let accepted = model.perform(input)
                 let kind: String
                 switch input {
-                case .setLayoutWithContainers(_, let containers):
+                case .layout(_, let containers) where !containers.isEmpty:
                     kind = containers.contains { $0.parentID != nil } ? "nested containers" : "containers"
-                case .setContentOffset: kind = "offset"
-                case .setViewportInsets: kind = "insets"
-                case .setObstructions: kind = "obstructions"
+                case .contentOffset: kind = "offset"
+                case .viewportInsets: kind = "insets"
+                case .obstructions: kind = "obstructions"
                 default: kind = "other"
                 }
                 counts[kind + (accepted ? "" : " rejected"), default: 0] += 1
@@ -103,9 +103,11 @@ struct RealScreenPropertyTests {
             for step in generator.makeSession().steps {
                 guard case .input(let input) = step.action else { continue }
                 switch input {
-                case .setLayoutWithContainers, .setContentOffset, .setViewportInsets, .setObstructions:
+                case .layout(_, let containers) where !containers.isEmpty:
                     Issue.record("seed \(seed): a default session has \(input)")
-                case .setLayout(let sections):
+                case .contentOffset, .viewportInsets, .obstructions:
+                    Issue.record("seed \(seed): a default session has \(input)")
+                case .layout(let sections, _):
                     #expect(sections.allSatisfy { $0.nestedCells.isEmpty && ($0.policy.map(Self.hasNoRules) ?? true) })
                 default:
                     break

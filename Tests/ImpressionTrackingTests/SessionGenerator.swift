@@ -46,31 +46,12 @@ struct SplitMix64: RandomNumberGenerator {
 
 // MARK: - Steps
 
-/// One input of a session, the same as the engine's and the tracker's inputs.
-enum SessionInput<ID: Hashable & Sendable>: Sendable {
-    case setLayout([TrackedSection<ID>])
-    /// `setLayout(_:containers:)`.
-    case setLayoutWithContainers([TrackedSection<ID>], [ScrollContainer])
-    case setContentOffset(Point, container: String)
-    case setViewport(Rect)
-    case setViewportInsets(Insets)
-    case setObstructions([Rect])
-    case appear
-    case disappear
-    case enterBackground
-    case enterForeground
-    case setCovered(Bool)
-    case beginRefresh
-    case endRefresh
-    case reset
-}
-
 /// What happens at a step, once the driver has been brought up to the step's time.
 enum SessionAction<ID: Hashable & Sendable>: Sendable {
     /// Nothing more: the step only brings the driver up to its time (the actor's `flush()`).
     case flush
     /// An input, applied at the step's time (so from the next unevaluated sample on).
-    case input(SessionInput<ID>)
+    case input(EngineInput<ID>)
     /// `advance(to:)` an earlier time, which must evaluate nothing. Drivers whose time is
     /// a real clock (the actor) may treat it as `flush`.
     case rewind(to: Duration)
@@ -105,7 +86,7 @@ protocol SessionDriver<ID> {
     /// which should be nothing.
     mutating func rewind(to time: Duration) async -> [Impression<ID>]
     /// Applies an input; `false` when it was rejected as bad input.
-    mutating func perform(_ input: SessionInput<ID>) async -> Bool
+    mutating func perform(_ input: EngineInput<ID>) async -> Bool
 }
 
 /// What one step produced.
@@ -147,29 +128,14 @@ extension ImpressionEngine: SessionDriver {
         advance(to: time)
     }
 
-    mutating func perform(_ input: SessionInput<ID>) -> Bool {
+    mutating func perform(_ input: EngineInput<ID>) -> Bool {
         error(applying: input) == nil
     }
 
     /// Applies an input; the error it was rejected with, or `nil` when it was accepted.
-    mutating func error(applying input: SessionInput<ID>) -> InputError? {
+    mutating func error(applying input: EngineInput<ID>) -> InputError? {
         do throws(InputError) {
-            switch input {
-            case .setLayout(let sections): try setLayout(sections)
-            case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
-            case .setContentOffset(let offset, let container): try setContentOffset(offset, ofContainer: container)
-            case .setViewport(let rect): try setViewport(rect)
-            case .setViewportInsets(let insets): try setViewportInsets(insets)
-            case .setObstructions(let rects): try setObstructions(rects)
-            case .appear: appear()
-            case .disappear: disappear()
-            case .enterBackground: enterBackground()
-            case .enterForeground: enterForeground()
-            case .setCovered(let covered): setCovered(covered)
-            case .beginRefresh: beginRefresh()
-            case .endRefresh: endRefresh()
-            case .reset: reset()
-            }
+            try apply(input)
             return nil
         } catch {
             return error
@@ -182,22 +148,24 @@ extension ReferenceModel: SessionDriver {
         advance(to: time)
     }
 
-    mutating func perform(_ input: SessionInput<ID>) -> Bool {
+    // The model keeps its own switch: it is the independent oracle, so it must not share
+    // the engine's mapping from inputs to calls.
+    mutating func perform(_ input: EngineInput<ID>) -> Bool {
         switch input {
-        case .setLayout(let sections): return setLayout(sections)
-        case .setLayoutWithContainers(let sections, let containers): return setLayout(sections, containers: containers)
-        case .setContentOffset(let offset, let container): return setContentOffset(offset, ofContainer: container)
-        case .setViewport(let rect): return setViewport(rect)
-        case .setViewportInsets(let insets): return setViewportInsets(insets)
-        case .setObstructions(let rects): return setObstructions(rects)
-        case .appear: appear()
-        case .disappear: disappear()
-        case .enterBackground: enterBackground()
-        case .enterForeground: enterForeground()
-        case .setCovered(let covered): setCovered(covered)
-        case .beginRefresh: beginRefresh()
-        case .endRefresh: endRefresh()
-        case .reset: reset()
+        case .layout(let sections, let containers): return setLayout(sections, containers: containers)
+        case .contentOffset(let offset, let container): return setContentOffset(offset, ofContainer: container)
+        case .viewport(let rect): return setViewport(rect)
+        case .viewportInsets(let insets): return setViewportInsets(insets)
+        case .obstructions(let rects): return setObstructions(rects)
+        case .lifecycle(.appear): appear()
+        case .lifecycle(.disappear): disappear()
+        case .lifecycle(.enterBackground): enterBackground()
+        case .lifecycle(.enterForeground): enterForeground()
+        case .lifecycle(.cover): setCovered(true)
+        case .lifecycle(.uncover): setCovered(false)
+        case .lifecycle(.beginRefresh): beginRefresh()
+        case .lifecycle(.endRefresh): endRefresh()
+        case .lifecycle(.reset): reset()
         }
         return true
     }
@@ -205,29 +173,14 @@ extension ReferenceModel: SessionDriver {
 extension ImpressionTracker {
     /// Applies an input inside the actor's isolation, with no suspension; `false` when it
     /// was rejected as bad input.
-    func perform(_ input: SessionInput<ID>) -> Bool {
+    func perform(_ input: EngineInput<ID>) -> Bool {
         error(applying: input) == nil
     }
 
     /// ``perform(_:)``, with the error the input was rejected with, or `nil`.
-    func error(applying input: SessionInput<ID>) -> InputError? {
+    func error(applying input: EngineInput<ID>) -> InputError? {
         do throws(InputError) {
-            switch input {
-            case .setLayout(let sections): try setLayout(sections)
-            case .setLayoutWithContainers(let sections, let containers): try setLayout(sections, containers: containers)
-            case .setContentOffset(let offset, let container): try setContentOffset(offset, ofContainer: container)
-            case .setViewport(let rect): try setViewport(rect)
-            case .setViewportInsets(let insets): try setViewportInsets(insets)
-            case .setObstructions(let rects): try setObstructions(rects)
-            case .appear: appear()
-            case .disappear: disappear()
-            case .enterBackground: enterBackground()
-            case .enterForeground: enterForeground()
-            case .setCovered(let covered): setCovered(covered)
-            case .beginRefresh: beginRefresh()
-            case .endRefresh: endRefresh()
-            case .reset: reset()
-            }
+            try apply(input)
             return nil
         } catch {
             return error
@@ -313,13 +266,13 @@ struct SessionGenerator {
             steps.append(SessionStep(time: start, action: .input(layoutInput())))
         }
         if random.chance(0.8) {
-            steps.append(SessionStep(time: start, action: .input(.setViewport(viewport))))
+            steps.append(SessionStep(time: start, action: .input(.viewport(viewport))))
         }
         if features.contains(.insets), random.chance(0.3) {
-            steps.append(SessionStep(time: start, action: .input(.setViewportInsets(randomInsets()))))
+            steps.append(SessionStep(time: start, action: .input(.viewportInsets(randomInsets()))))
         }
         if features.contains(.obstructions), random.chance(0.3) {
-            steps.append(SessionStep(time: start, action: .input(.setObstructions(randomObstructions()))))
+            steps.append(SessionStep(time: start, action: .input(.obstructions(randomObstructions()))))
         }
         while steps.count < count {
             switch random.weighted([45, 30, 20, 5]) {
@@ -334,8 +287,8 @@ struct SessionGenerator {
     }
 
     /// The current layout as an input: with its containers when containers are on.
-    private func layoutInput() -> SessionInput<Int> {
-        features.contains(.containers) ? .setLayoutWithContainers(sections, containers) : .setLayout(sections)
+    private func layoutInput() -> EngineInput<Int> {
+        features.contains(.containers) ? .layout(sections: sections, containers: containers) : .layout(sections)
     }
 
     private mutating func randomAction(now: Int) -> SessionAction<Int> {
@@ -352,28 +305,28 @@ struct SessionGenerator {
             return .flush
         case 1:
             viewport = scrolledViewport()
-            return .input(.setViewport(viewport))
+            return .input(.viewport(viewport))
         case 2:
             mutateLayout()
             return .input(layoutInput())
         case 3:
             return .input(lifecycleInput())
         case 4:
-            return .input(.reset)
+            return .input(.lifecycle(.reset))
         case 5:
             return .rewind(to: .milliseconds(random.int(in: 0...now)))
         case 6:
             if random.chance(0.7) {
                 let bad = invalidLayout()
-                return .input(bad.containers.map { .setLayoutWithContainers(bad.sections, $0) } ?? .setLayout(bad.sections))
+                return .input(bad.containers.map { .layout(sections: bad.sections, containers: $0) } ?? .layout(bad.sections))
             }
-            return .input(.setViewport(invalidViewport()))
+            return .input(.viewport(invalidViewport()))
         case 7:
             return .input(scrolledContainer())
         case 8:
-            return .input(.setViewportInsets(randomInsets()))
+            return .input(.viewportInsets(randomInsets()))
         default:
-            return .input(.setObstructions(randomObstructions()))
+            return .input(.obstructions(randomObstructions()))
         }
     }
 
@@ -649,13 +602,13 @@ struct SessionGenerator {
 
     /// A carousel scrolled sideways (or a nested list scrolled down), mostly by a swipe;
     /// sometimes an unknown container or a non-finite offset, which must be rejected.
-    private mutating func scrolledContainer() -> SessionInput<Int> {
+    private mutating func scrolledContainer() -> EngineInput<Int> {
         if containers.isEmpty || random.chance(0.03) {
-            return .setContentOffset(Point(x: 10, y: 0), container: "missing")
+            return .contentOffset(Point(x: 10, y: 0), containerID: "missing")
         }
         let index = random.int(in: 0...(containers.count - 1))
         if random.chance(0.03) {
-            return .setContentOffset(Point(x: random.pick([.nan, .infinity, -.infinity]), y: 0), container: containers[index].id)
+            return .contentOffset(Point(x: random.pick([.nan, .infinity, -.infinity]), y: 0), containerID: containers[index].id)
         }
         var offset = containers[index].contentOffset
         switch random.weighted([60, 15, 10, 15]) {
@@ -665,7 +618,7 @@ struct SessionGenerator {
         default: offset.y += Double(random.pick([-60, -15, 15, 60]))
         }
         containers[index].contentOffset = offset
-        return .setContentOffset(offset, container: containers[index].id)
+        return .contentOffset(offset, containerID: containers[index].id)
     }
 
     /// Safe area and bars; sometimes negative (a grown viewport), sometimes so large that
@@ -738,15 +691,15 @@ struct SessionGenerator {
 
     /// A lifecycle call; deactivating calls are rarer than reactivating ones, so the
     /// tracker is mostly active (and some calls are redundant, which must change nothing).
-    private mutating func lifecycleInput() -> SessionInput<Int> {
-        let toggles: [(isOn: Bool, off: SessionInput<Int>, on: SessionInput<Int>)] = [
-            (appeared, .disappear, .appear),
-            (foreground, .enterBackground, .enterForeground),
-            (!covered, .setCovered(true), .setCovered(false)),
-            (!refreshing, .beginRefresh, .endRefresh),
+    private mutating func lifecycleInput() -> EngineInput<Int> {
+        let toggles: [(isOn: Bool, off: EngineInput<Int>, on: EngineInput<Int>)] = [
+            (appeared, .lifecycle(.disappear), .lifecycle(.appear)),
+            (foreground, .lifecycle(.enterBackground), .lifecycle(.enterForeground)),
+            (!covered, .lifecycle(.cover), .lifecycle(.uncover)),
+            (!refreshing, .lifecycle(.beginRefresh), .lifecycle(.endRefresh)),
         ]
         let offToggles = toggles.filter { !$0.isOn }
-        let input: SessionInput<Int>
+        let input: EngineInput<Int>
         if !offToggles.isEmpty, random.chance(0.9) {
             input = random.pick(offToggles).on
         } else {
@@ -758,13 +711,14 @@ struct SessionGenerator {
             }
         }
         switch input {
-        case .appear: appeared = true
-        case .disappear: appeared = false
-        case .enterBackground: foreground = false
-        case .enterForeground: foreground = true
-        case .setCovered(let isCovered): covered = isCovered
-        case .beginRefresh: refreshing = true
-        case .endRefresh: refreshing = false
+        case .lifecycle(.appear): appeared = true
+        case .lifecycle(.disappear): appeared = false
+        case .lifecycle(.enterBackground): foreground = false
+        case .lifecycle(.enterForeground): foreground = true
+        case .lifecycle(.cover): covered = true
+        case .lifecycle(.uncover): covered = false
+        case .lifecycle(.beginRefresh): refreshing = true
+        case .lifecycle(.endRefresh): refreshing = false
         default: break
         }
         return input

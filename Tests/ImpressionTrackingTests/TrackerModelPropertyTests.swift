@@ -238,7 +238,7 @@ struct TrackerModelPropertyTests {
     }
 
     /// Calls `input` on the tracker; `false` when it was rejected as bad input.
-    static func perform(_ input: SessionInput<Int>, on tracker: ImpressionTracker<Int>) async -> Bool {
+    static func perform(_ input: EngineInput<Int>, on tracker: ImpressionTracker<Int>) async -> Bool {
         await tracker.perform(input)
     }
 

@@ -125,12 +125,12 @@ struct TrackerStressTests {
 
     /// The inputs of a random session, without its times: feeders send them as fast as
     /// they can while another task moves the clock.
-    static func inputs(seed: UInt64, count: Int) -> (Session<Int>, [SessionInput<Int>?]) {
+    static func inputs(seed: UInt64, count: Int) -> (Session<Int>, [EngineInput<Int>?]) {
         var generator = SessionGenerator(seed: seed, features: .realScreens)
         var session = generator.makeSession(stepCount: count, sampleIntervalMilliseconds: 100)
         // A short duration, so that plenty fires between the inputs' arbitrary order.
         session.policy = ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .milliseconds(200))
-        let inputs = session.steps.map { step -> SessionInput<Int>? in
+        let inputs = session.steps.map { step -> EngineInput<Int>? in
             if case .input(let input) = step.action { return input }
             return nil   // a flush
         }
@@ -142,7 +142,7 @@ struct TrackerStressTests {
     /// after each input, so time passes between inputs in every interleaving, however the
     /// tasks are scheduled. Logs what the actor did.
     static func feedConcurrently(
-        _ tracker: ImpressionTracker<Int>, clock: ManualClock, inputs: [SessionInput<Int>?],
+        _ tracker: ImpressionTracker<Int>, clock: ManualClock, inputs: [EngineInput<Int>?],
         feederCount: Int, maximumStep: Duration, seed: UInt64, log: ActorLog
     ) async {
         let maximumStepMilliseconds = Int(maximumStep / .milliseconds(1))
@@ -168,11 +168,11 @@ struct TrackerStressTests {
     /// sections, held for a second. Whatever state the interleaving left, each of the 30
     /// fires, so every run publishes at least 30 impressions: a guard that does not
     /// depend on scheduling.
-    static let settlingInputs: [SessionInput<Int>] = [
-        .reset, .endRefresh, .setCovered(false), .enterForeground, .appear,
-        .setViewportInsets(Insets()), .setObstructions([]),
-        .setViewport(Rect(x: 0, y: 0, width: 100, height: 300)),
-        .setLayout(TrackerDeliveryTests.rows(30)),
+    static let settlingInputs: [EngineInput<Int>] = [
+        .lifecycle(.reset), .lifecycle(.endRefresh), .lifecycle(.uncover), .lifecycle(.enterForeground), .lifecycle(.appear),
+        .viewportInsets(Insets()), .obstructions([]),
+        .viewport(Rect(x: 0, y: 0, width: 100, height: 300)),
+        .layout(TrackerDeliveryTests.rows(30)),
     ]
 
     static func settle(_ tracker: ImpressionTracker<Int>, clock: ManualClock, log: ActorLog) async {
@@ -333,7 +333,7 @@ struct TrackerStressTests {
 final class ActorLog: Sendable {
     enum Entry: Sendable {
         /// The input, applied with the engine at `time` (after the input's own flush).
-        case input(SessionInput<Int>, accepted: Bool, time: Duration)
+        case input(EngineInput<Int>, accepted: Bool, time: Duration)
         case subscribed(Int, time: Duration)
         case flushed(time: Duration)
         case finished(time: Duration)
@@ -396,7 +396,7 @@ final class ActorLog: Sendable {
 extension ImpressionTracker where ID == Int {
     /// ``perform(_:)``, logged in the actor's order.
     @discardableResult
-    func perform(_ input: SessionInput<Int>, loggingTo log: ActorLog) -> Bool {
+    func perform(_ input: EngineInput<Int>, loggingTo log: ActorLog) -> Bool {
         let accepted = perform(input)
         log.append(.input(input, accepted: accepted, time: time))
         return accepted

@@ -115,13 +115,7 @@ public struct SessionRunner: Sendable {
                 if let (containerID, contentOffset) = layout.setCarouselOffset(offset, ofSection: section) {
                     sink.apply(.contentOffset(contentOffset, containerID: containerID), at: time)
                 }
-            case .appear: sink.apply(.lifecycle(.appear), at: time)
-            case .disappear: sink.apply(.lifecycle(.disappear), at: time)
-            case .enterBackground: sink.apply(.lifecycle(.enterBackground), at: time)
-            case .enterForeground: sink.apply(.lifecycle(.enterForeground), at: time)
-            case .setCovered(let covered): sink.apply(.lifecycle(covered ? .cover : .uncover), at: time)
-            case .beginRefresh: sink.apply(.lifecycle(.beginRefresh), at: time)
-            case .endRefresh: sink.apply(.lifecycle(.endRefresh), at: time)
+            case .lifecycle(let call): sink.apply(.lifecycle(call), at: time)
             }
             sink.endEvent()
         }

@@ -116,22 +116,22 @@ private struct SessionWriter {
         case .backToTop:
             scrollToTop()
         case .tabSwitch:
-            emit(.disappear)
+            emit(.lifecycle(.disappear))
             stayAway(meanSeconds: model.meanTimeOnOtherTab.inSeconds)
-            emit(.appear)
+            emit(.lifecycle(.appear))
         case .background:
-            emit(.enterBackground)
+            emit(.lifecycle(.enterBackground))
             stayAway(meanSeconds: model.meanTimeInBackground.inSeconds)
-            emit(.enterForeground)
+            emit(.lifecycle(.enterForeground))
         case .modal:
-            emit(.setCovered(true))
+            emit(.lifecycle(.cover))
             stayAway(meanSeconds: model.meanModalTime.inSeconds)
-            emit(.setCovered(false))
+            emit(.lifecycle(.uncover))
         case .refresh:
             scrollToTop()
-            emit(.beginRefresh)
+            emit(.lifecycle(.beginRefresh))
             now = adding(nanoseconds: model.refreshDuration.wholeNanoseconds, to: now)
-            emit(.endRefresh)
+            emit(.lifecycle(.endRefresh))
         }
     }
 

@@ -35,6 +35,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
     /// The impressions published so far. For tests.
     private(set) var publishedImpressionCount = 0
+    /// Inputs sent from synchronous code, waiting for the actor; see ``send(_:)``.
+    /// Internal: tests read the queue.
+    nonisolated let inbox = SentInputs<ID>()
 
     /// Creates a tracker whose time starts now on `clock`.
     ///
@@ -66,6 +69,30 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public var isActive: Bool { engine.isActive }
     /// The number of live subscriptions.
     public var subscriberCount: Int { subscribers.count }
+    /// How many inputs sent with ``send(_:)`` the engine refused (each kept its previous
+    /// state); the last one's error is ``lastSentInputError``.
+    public private(set) var rejectedSentInputCount = 0
+    /// Why the engine refused the last refused input sent with ``send(_:)``.
+    public private(set) var lastSentInputError: InputError?
+
+    /// Sends an input from synchronous code, such as a scroll callback on the main
+    /// thread, without a `Task` or an `await`.
+    ///
+    /// The input is stamped with the clock's time now and queued in call order; the actor
+    /// applies it at that time on its next flush (the next tick of ``run()``, which a
+    /// send wakes, or any other call), so samples due before the input see the state
+    /// before it, however late the actor runs. Inputs from one thread keep their order.
+    /// An input the engine refuses keeps its previous state; see
+    /// ``rejectedSentInputCount`` and ``lastSentInputError``.
+    ///
+    /// ```swift
+    /// func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    ///     tracker.send(.viewport(Rect(scrollView.bounds)))
+    /// }
+    /// ```
+    public nonisolated func send(_ input: EngineInput<ID>) {
+        inbox.append(input, stampedBy: clock)
+    }
 
     // MARK: - Running and delivery
 
@@ -88,9 +115,11 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         case .finished: return
         case .idle: state = .running(ticks)
         }
+        inbox.wake(ticks)
         resumeRunStartWaiters()
         defer {
             if case .running = state { state = .idle }
+            inbox.wake(nil)
             ticks.finish()   // releases anyone waiting on these ticks
         }
         flush()
@@ -101,23 +130,40 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 
     /// Brings the engine up to the clock's current time and publishes what fired.
+    ///
+    /// Inputs sent with ``send(_:)`` apply first, each at the time it was sent: the
+    /// engine is brought up to that time, publishing what fired, then given the input.
     public func flush() {
-        let now = clock.elapsed()
+        let (sent, now) = inbox.take(stampedBy: clock)
+        for input in sent {
+            publish(upTo: input.time)
+            do throws(InputError) {
+                try engine.apply(input.input)
+            } catch {
+                rejectedSentInputCount += 1
+                lastSentInputError = error
+            }
+        }
+        publish(upTo: now)
+        wakeForNextEvent()
+    }
+
+    /// Brings the engine up to `time` and publishes what fired (nothing after finish()).
+    private func publish(upTo time: Duration) {
         // Entries and exits cost a little more: work them out only for listeners.
         if eventSubscribers.count > 0 {
-            let events = engine.advanceWithEvents(to: now)
+            let events = engine.advanceWithEvents(to: time)
             if case .finished = state { return }
             eventSubscribers.publish(events)
             let fired = events.compactMap(\.impression)
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         } else {
-            let fired = engine.advance(to: now)
+            let fired = engine.advance(to: time)
             if case .finished = state { return }
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         }
-        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
     }
 
     /// Suspends until `run()` has begun and is parked with nothing due by the clock's
@@ -141,14 +187,6 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         let waiters = runStartWaiters
         runStartWaiters = []
         for waiter in waiters { waiter.resume() }
-    }
-
-    /// Applies an input to the engine: first brings it up to the clock (samples due
-    /// before the input see the state before it), then wakes `run()` for the next sample.
-    private func apply<Failure: Error>(_ input: (inout ImpressionEngine<ID>) throws(Failure) -> Void) throws(Failure) {
-        flush()
-        try input(&engine)
-        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
     }
 
     /// A new subscription: every impression published after this call, in order.
@@ -218,63 +256,37 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
 
     // MARK: - Inputs
 
-    /// Replaces the layout; see ``ImpressionEngine/setLayout(_:)``.
+    /// Applies an input: first brings the engine up to the clock (samples due before
+    /// the input see the state before it, and inputs sent earlier apply first), then
+    /// wakes `run()` for the next sample. The named inputs (``setViewport(_:)``,
+    /// ``appear()``, ...) are sugar for this.
     ///
-    /// - Throws: ``InputError``; the previous layout stays in force.
-    public func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setLayout(sections) }
+    /// - Throws: ``InputError``; the engine's previous state stays in force.
+    public func apply(_ input: EngineInput<ID>) throws(InputError) {
+        flush()
+        defer { wakeForNextEvent() }
+        try engine.apply(input)
     }
 
-    /// Replaces the layout and its scroll containers; see
-    /// ``ImpressionEngine/setLayout(_:containers:)``.
+    /// Applies a frame's worth of inputs in one hop, in order, at the clock's current
+    /// time: as many `apply(_:)` calls in a row, with nothing in between.
     ///
-    /// - Throws: ``InputError``; the previous layout stays in force.
-    public func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setLayout(sections, containers: containers) }
+    /// - Throws: the first ``InputError``; the inputs before it stay applied, the one
+    ///   refused and those after it are not applied.
+    public func apply(_ inputs: [EngineInput<ID>]) throws(InputError) {
+        flush()
+        defer { wakeForNextEvent() }
+        for input in inputs { try engine.apply(input) }
     }
 
-    /// Scrolls a container; see ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
-    ///
-    /// - Throws: ``InputError``; the previous offset stays in force.
-    public func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setContentOffset(offset, ofContainer: containerID) }
+    /// Makes a lifecycle call; see ``apply(_:)-(EngineInput<ID>)``. Never refused.
+    public func apply(_ call: LifecycleCall) {
+        flush()
+        engine.apply(call)
+        wakeForNextEvent()
     }
 
-    /// Insets the viewport; see ``ImpressionEngine/setViewportInsets(_:)``.
-    ///
-    /// - Throws: ``InputError``; the previous insets stay in force.
-    public func setViewportInsets(_ insets: Insets) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setViewportInsets(insets) }
+    private func wakeForNextEvent() {
+        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
     }
-
-    /// Sets what covers the content; see ``ImpressionEngine/setObstructions(_:)``.
-    ///
-    /// - Throws: ``InputError``; the previous obstructions stay in force.
-    public func setObstructions(_ obstructions: [Rect]) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setObstructions(obstructions) }
-    }
-
-    /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
-    ///
-    /// - Throws: ``InputError``; the previous viewport stays in force.
-    public func setViewport(_ viewport: Rect) throws(InputError) {
-        try apply { engine throws(InputError) in try engine.setViewport(viewport) }
-    }
-
-    /// The screen appeared; see ``ImpressionEngine/appear()``.
-    public func appear() { apply { $0.appear() } }
-    /// The screen disappeared; see ``ImpressionEngine/disappear()``.
-    public func disappear() { apply { $0.disappear() } }
-    /// The app went to the background; see ``ImpressionEngine/enterBackground()``.
-    public func enterBackground() { apply { $0.enterBackground() } }
-    /// The app came to the foreground; see ``ImpressionEngine/enterForeground()``.
-    public func enterForeground() { apply { $0.enterForeground() } }
-    /// A modal covers the screen or no longer does; see ``ImpressionEngine/setCovered(_:)``.
-    public func setCovered(_ covered: Bool) { apply { $0.setCovered(covered) } }
-    /// Content is being replaced; see ``ImpressionEngine/beginRefresh()``.
-    public func beginRefresh() { apply { $0.beginRefresh() } }
-    /// The refresh is over; see ``ImpressionEngine/endRefresh()``.
-    public func endRefresh() { apply { $0.endRefresh() } }
-    /// Forgets what fired and starts a new visit; see ``ImpressionEngine/reset()``.
-    public func reset() { apply { $0.reset() } }
 }

@@ -36,6 +36,11 @@ final class SampleTicks: Sendable {
         machine.withLock { $0.setDeadline(deadline) }?.resume()
     }
 
+    /// Ticks at once: an input was sent and waits for a flush.
+    func inputArrived() {
+        machine.withLock { $0.inputArrived() }?.resume()
+    }
+
     /// Ends the stream.
     func finish() {
         for waiter in machine.withLock({ $0.finish() }) { waiter.resume() }

@@ -12,6 +12,8 @@ struct TickStateMachine<Waiter> {
     private(set) var deadline: Duration?
     /// Whether the ticks have ended (``finish()`` or the consumer's cancellation).
     private(set) var isFinished = false
+    /// Whether an input was sent since the last tick: the consumer must flush now.
+    private(set) var hasInputArrived = false
     /// The consumer, parked until the deadline passes or changes.
     private var parked: Waiter?
     /// Tasks waiting for the consumer to be parked with nothing due. For tests.
@@ -30,8 +32,12 @@ struct TickStateMachine<Waiter> {
     }
 
     /// The consumer asks for its next tick at `now`.
-    func next(now: Duration, isCancelled: Bool) -> NextAction {
+    mutating func next(now: Duration, isCancelled: Bool) -> NextAction {
         if isFinished || isCancelled { return .end }
+        if hasInputArrived {
+            hasInputArrived = false
+            return .tick(now)
+        }
         if let deadline, now >= deadline { return .tick(deadline) }
         return .park(until: deadline)
     }
@@ -47,7 +53,7 @@ struct TickStateMachine<Waiter> {
     /// The consumer parks, sleeping towards `target`, the deadline ``next(now:isCancelled:)``
     /// gave it. Refused when the deadline changed or passed since, or the ticks ended.
     mutating func park(_ waiter: Waiter, until target: Duration?, now: Duration) -> ParkAction {
-        guard !isFinished, deadline == target, !(target.map { now >= $0 } ?? false) else {
+        guard !isFinished, !hasInputArrived, deadline == target, !(target.map { now >= $0 } ?? false) else {
             return .resume(waiter)
         }
         parked = waiter
@@ -60,6 +66,13 @@ struct TickStateMachine<Waiter> {
     mutating func setDeadline(_ newDeadline: Duration?) -> Waiter? {
         guard deadline != newDeadline else { return nil }
         deadline = newDeadline
+        return takeParked()
+    }
+
+    /// An input was sent (``ImpressionTracker/send(_:)``); returns the parked consumer to
+    /// resume, so that it ticks at once and the input is applied.
+    mutating func inputArrived() -> Waiter? {
+        hasInputArrived = true
         return takeParked()
     }
 
@@ -78,7 +91,7 @@ struct TickStateMachine<Waiter> {
     /// Whether the consumer is parked with no tick due at `now`: every tick due by then
     /// was delivered, and the consumer asked for the next.
     func isCaughtUp(now: Duration) -> Bool {
-        parked != nil && deadline.map { $0 > now } ?? true
+        parked != nil && !hasInputArrived && deadline.map { $0 > now } ?? true
     }
 
     /// A task waits until the consumer is caught up at `now` (or the ticks ended).

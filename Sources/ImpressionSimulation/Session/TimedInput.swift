@@ -1,0 +1,16 @@
+import ImpressionTracking
+
+/// An ``ImpressionTracking/EngineInput`` at a time since the start of the session: the
+/// engines are advanced to `time`, then given `input`, which applies from the next sample on.
+public struct TimedInput<ID: Hashable & Sendable>: Sendable, Equatable {
+    /// When it happens.
+    public var time: Duration
+    /// What happens.
+    public var input: EngineInput<ID>
+
+    /// Creates a timed input.
+    public init(time: Duration, input: EngineInput<ID>) {
+        self.time = time
+        self.input = input
+    }
+}

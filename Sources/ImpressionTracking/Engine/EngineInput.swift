@@ -1,0 +1,54 @@
+/// One input to an ``ImpressionEngine`` or an ``ImpressionTracker``, as a value: every
+/// call a screen can make between two samples.
+///
+/// The named methods (``ImpressionEngine/setViewport(_:)``, ``ImpressionEngine/appear()``,
+/// ...) are sugar for ``ImpressionEngine/apply(_:)-(EngineInput<ID>)`` with one of these.
+/// As values, inputs can be recorded, replayed, sent in a batch
+/// (``ImpressionTracker/apply(_:)-([EngineInput<ID>])``) or from synchronous code
+/// (``ImpressionTracker/send(_:)``).
+///
+/// ```swift
+/// try await tracker.apply([
+///     .viewport(Rect(x: 0, y: offset, width: 390, height: 844)),
+///     .contentOffset(Point(x: 240, y: 0), containerID: "carousel"),
+///     .lifecycle(.uncover),
+/// ])
+/// ```
+public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
+    /// ``ImpressionEngine/setLayout(_:containers:)``.
+    case layout(sections: [TrackedSection<ID>], containers: [ScrollContainer])
+    /// ``ImpressionEngine/setViewport(_:)``.
+    case viewport(Rect)
+    /// ``ImpressionEngine/setContentOffset(_:ofContainer:)``.
+    case contentOffset(Point, containerID: String)
+    /// ``ImpressionEngine/setViewportInsets(_:)``.
+    case viewportInsets(Insets)
+    /// ``ImpressionEngine/setObstructions(_:)``.
+    case obstructions([Rect])
+    /// A lifecycle call: appear, disappear, background, foreground, cover, uncover,
+    /// refresh, reset.
+    case lifecycle(LifecycleCall)
+
+    /// ``ImpressionEngine/setLayout(_:)``: a layout without scroll containers.
+    public static func layout(_ sections: [TrackedSection<ID>]) -> EngineInput {
+        .layout(sections: sections, containers: [])
+    }
+
+    /// The same input with section ids mapped by `transform`.
+    public func mapIDs<Other>(_ transform: (ID) -> Other) -> EngineInput<Other> {
+        switch self {
+        case .layout(let sections, let containers):
+            .layout(sections: sections.map { section in
+                var mapped = TrackedSection(id: transform(section.id), cells: section.cells, fullHeight: section.fullHeight,
+                                            fullArea: section.fullArea, policy: section.policy)
+                mapped.nestedCells = section.nestedCells
+                return mapped
+            }, containers: containers)
+        case .viewport(let rect): .viewport(rect)
+        case .contentOffset(let offset, let containerID): .contentOffset(offset, containerID: containerID)
+        case .viewportInsets(let insets): .viewportInsets(insets)
+        case .obstructions(let rects): .obstructions(rects)
+        case .lifecycle(let call): .lifecycle(call)
+        }
+    }
+}
