@@ -71,7 +71,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   input (``setLayout(_:)`` throws an ``InputError`` with code ``InputError/Code/invalidConfiguration``),
     ///   fires nothing, and says why in ``configurationError``. Use
     ///   ``init(validating:sampleInterval:)`` to get the error at once.
-    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
+    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = Sampling.defaultInterval) {
         self.policy = policy
         self.sampleInterval = sampleInterval
         if sampleInterval <= .zero {
@@ -89,7 +89,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Creates an engine, throwing when the policy or the sample interval is invalid.
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
-    public init(validating policy: ImpressionPolicy, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    public init(validating policy: ImpressionPolicy, sampleInterval: Duration = Sampling.defaultInterval) throws(ConfigurationError) {
         self.init(policy: policy, sampleInterval: sampleInterval)
         if let configurationError { throw configurationError }
     }
