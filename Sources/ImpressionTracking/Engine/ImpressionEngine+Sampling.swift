@@ -75,7 +75,7 @@ extension ImpressionEngine {
             guard var state = departedStates[id] else { continue }
             state.endRun()
             if recordingVisibility {
-                sampler.records.append(SlotSampler.exitRecord(slot: index - departedInRun.count, state: state, at: sample))
+                sampler.records.append(.exit(ofSlot: index - departedInRun.count, ending: state, at: sample))
             }
             departedStates[id] = isWorthRemembering(state) ? state : nil
         }
@@ -96,15 +96,15 @@ extension ImpressionEngine {
 
     private func impression(from record: SlotSampler.Record) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                   visibleRatio: record.ratio, visibleDuration: sampleInterval * record.samples, visit: record.visit)
+                   visibleRatio: record.ratio, visibleDuration: sampleInterval * record.intervalsBeforeFiring, visit: record.visit)
     }
 
     private func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
             .exited(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                    stayDuration: sampleInterval * record.samples,
-                    totalVisibleDuration: sampleInterval * record.totalSamples, visit: record.visit)
+                    stayDuration: sampleInterval * record.staySamples,
+                    totalVisibleDuration: sampleInterval * record.exposureSamples, visit: record.visit)
         case .entered:
             .entered(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
                      visibleRatio: record.ratio, visit: record.visit)
