@@ -66,7 +66,7 @@ extension ImpressionEngine {
     }
 
     /// Ends at `sample` the runs of sections that left the layout, before every other
-    /// exit, in the order the sections left (their records have negative slots).
+    /// exit, in the order the sections left (their records are about `.departed(index)`).
     private mutating func endDepartedRuns(at sample: Int, recordingVisibility: Bool) {
         departedExitIDs.removeAll(keepingCapacity: true)
         guard !departedInRun.isEmpty else { return }
@@ -75,7 +75,7 @@ extension ImpressionEngine {
             guard var state = departedStates[id] else { continue }
             state.endRun()
             if recordingVisibility {
-                sampler.records.append(.exit(ofSlot: index - departedInRun.count, ending: state, at: sample))
+                sampler.records.append(.exit(of: .departed(index), ending: state, at: sample))
             }
             departedStates[id] = isWorthRemembering(state) ? state : nil
         }
@@ -91,7 +91,10 @@ extension ImpressionEngine {
     }
 
     private func sectionID(of record: SlotSampler.Record) -> ID {
-        record.slot >= 0 ? layout.ids[record.slot] : departedExitIDs[record.slot + departedExitIDs.count]
+        switch record.subject {
+        case .slot(let slot): layout.ids[slot]
+        case .departed(let index): departedExitIDs[index]
+        }
     }
 
     private func impression(from record: SlotSampler.Record) -> Impression<ID> {

@@ -52,7 +52,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Sections with an open run that left the layout.
     var departedInRun: [ID] = []
     /// The ids of the departed sections whose exits the last evaluation recorded, by the
-    /// negative slot of their records (`slot + count`).
+    /// index of their records' subject, `.departed(index)`.
     var departedExitIDs: [ID] = []
     /// The index of the next sample to evaluate.
     var nextSample = 0

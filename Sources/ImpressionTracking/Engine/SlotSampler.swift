@@ -71,7 +71,7 @@ struct SlotSampler: Sendable {
                 if state.hasOpenRun(at: first) {
                     // Open until a visit started: that run ends here, a new one begins.
                     state.endRun()
-                    if recordingVisibility { records.append(.exit(ofSlot: slot, ending: state, at: first)) }
+                    if recordingVisibility { records.append(.exit(of: .slot(slot), ending: state, at: first)) }
                 }
                 state.startRun(at: first, visit: visits.current)
                 if recordingVisibility {
@@ -106,7 +106,7 @@ struct SlotSampler: Sendable {
         for slot in openRuns where states[Int(slot)].lastVisibleSample < first {
             let slot = Int(slot)
             states[slot].endRun()
-            if recordingVisibility { records.append(.exit(ofSlot: slot, ending: states[slot], at: first)) }
+            if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
         }
     }
 
