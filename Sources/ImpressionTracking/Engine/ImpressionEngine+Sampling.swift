@@ -52,34 +52,17 @@ extension ImpressionEngine {
         changedSinceSample = false
         let screen = lifecycle.isActive ? self.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && sampler.slotsInRun.isEmpty && departedInRun.isEmpty {
+        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
             return false
         }
-        endDepartedRuns(at: firstSample, recordingVisibility: recordingVisibility)
+        departed.endOpenRuns(at: firstSample, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
         sampler.evaluate(from: firstSample, through: lastDueSample, on: screen, geometry: layout.geometry,
                          visits: .init(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit),
                          recordingVisibility: recordingVisibility)
         guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
         return true
-    }
-
-    /// Ends at `sample` the runs of sections that left the layout, before every other
-    /// exit, in the order the sections left (their records are about `.departed(index)`).
-    private mutating func endDepartedRuns(at sample: Int, recordingVisibility: Bool) {
-        departedExitIDs.removeAll(keepingCapacity: true)
-        guard !departedInRun.isEmpty else { return }
-        for index in departedInRun.indices {
-            let id = departedInRun[index]
-            guard var state = departedStates[id] else { continue }
-            state.endRun()
-            if recordingVisibility {
-                sampler.records.append(.exit(of: .departed(index), ending: state, at: sample))
-            }
-            departedStates[id] = isWorthRemembering(state) ? state : nil
-        }
-        swap(&departedExitIDs, &departedInRun)
     }
 
     /// The index of the last sample at or before `time`, or -1 before the first.
@@ -93,7 +76,7 @@ extension ImpressionEngine {
     private func sectionID(of record: SlotSampler.Record) -> ID {
         switch record.subject {
         case .slot(let slot): layout.ids[slot]
-        case .departed(let index): departedExitIDs[index]
+        case .departed(let index): departed.id(ofExit: index)
         }
     }
 

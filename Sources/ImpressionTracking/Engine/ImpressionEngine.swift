@@ -46,14 +46,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var layout = SectionLayout<ID>()
     /// The counters by slot and the sampling loop, free of `ID`.
     var sampler = SlotSampler()
-    /// Counters of sections that left the layout but must be remembered; see
-    /// `isWorthRemembering(_:)`. Pruned when a visit starts.
-    var departedStates: [ID: SectionState] = [:]
-    /// Sections with an open run that left the layout.
-    var departedInRun: [ID] = []
-    /// The ids of the departed sections whose exits the last evaluation recorded, by the
-    /// index of their records' subject, `.departed(index)`.
-    var departedExitIDs: [ID] = []
+    /// The sections that left the layout but whose counters must be remembered.
+    var departed = DepartedSections<ID>()
     /// The index of the next sample to evaluate.
     var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
@@ -139,7 +133,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             return
         }
         var newStates: [SectionState]
-        if layout.count == 0 && departedStates.isEmpty {
+        if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
             newStates = Array(repeating: SectionState(), count: newLayout.count)
         } else {
@@ -149,24 +143,20 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                 if let oldSlot = layout.slotsByID[id] {
                     newStates.append(sampler.states[oldSlot])
                 } else {
-                    newStates.append(departedStates.isEmpty ? SectionState()
-                                     : departedStates.removeValue(forKey: id) ?? SectionState())
+                    newStates.append(departed.takeBack(id))
                 }
             }
         }
+        let retention = self.retention
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
-            let state = sampler.states[oldSlot]
-            if isWorthRemembering(state) { departedStates[layout.ids[oldSlot]] = state }
+            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot], retention)
         }
         // Open runs follow their sections to their new slots, or out of the layout.
         // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
         // together exit in their layout order.
-        let openRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] } + departedInRun
+        let layoutRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] }
         sampler.slotsInRun.removeAll(keepingCapacity: true)
-        departedInRun.removeAll(keepingCapacity: true)
-        for id in openRuns {
-            if let slot = newLayout.slotsByID[id] { sampler.slotsInRun.append(Int32(slot)) } else { departedInRun.append(id) }
-        }
+        departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
         layout = newLayout
         sampler.states = newStates
     }
@@ -293,16 +283,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         visit += 1
         runsValidFrom = nextSample
         // The last visit's exposure (and, after a reset, the fired memory) is void.
-        departedStates = departedStates.filter { isWorthRemembering($0.value) }
+        departed.prune(retention)
     }
 
-    /// Whether a section that left the layout must keep its counters until it comes back.
-    func isWorthRemembering(_ state: SectionState) -> Bool {
-        // What fired is remembered by id (`.oncePerVisit`, `.oncePerTracker`).
-        state.lastFiredVisit >= firstRememberedVisit
-            // An open run, even one a new visit voided, still owes its exit.
-            || state.hasOpenRun(at: nextSample)
-            // The visit's exposure adds up the stays before and after it left.
-            || (state.exposureVisit == visit && state.exposureSamples > 0)
+    /// What makes the counters of a section that left the layout worth keeping, now.
+    var retention: DepartedSections<ID>.Retention {
+        .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
     }
 }
