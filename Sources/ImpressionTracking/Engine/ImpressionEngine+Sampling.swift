@@ -65,6 +65,15 @@ extension ImpressionEngine {
         return true
     }
 
+    /// What the screen shows now, or `nil` when nothing can be visible.
+    var screen: VisibilityMeasurer.Screen? {
+        guard let viewport else { return nil }
+        let effective = viewport.inset(by: viewportInsets)
+        guard !effective.isEmpty else { return nil }
+        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
+                     obstructions: obstructions)
+    }
+
     /// The index of the last sample at or before `time`, or -1 before the first.
     private func lastSample(atOrBefore time: Duration) -> Int {
         guard time >= .zero else { return -1 }

@@ -123,15 +123,27 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
         try checkConfiguration()
-        let sameIDs = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
+        let (newLayout, keepsSlots) = try validatedLayout(sections, containers: containers)
+        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
+        commit(newLayout, states: states)
+    }
+
+    /// The first step of a new layout: validates it, touching no state, so that a throw
+    /// leaves the previous layout in force; says whether every section keeps its slot.
+    private func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+        throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
+        // The same sections in the same order (a feed reporting moved rects): the id index
+        // is reused and every counter stays in its slot.
+        let keepsSlots = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
         let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
-                                          sampleInterval: sampleInterval, sameIDsAs: sameIDs ? layout : nil)
-        changedSinceSample = true
-        if sameIDs {
-            // The same sections in the same order: every counter stays in its slot.
-            layout = newLayout
-            return
-        }
+                                          sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
+        return (newLayout, keepsSlots)
+    }
+
+    /// The second step: the counters of `newLayout`'s slots, found by id in the current
+    /// layout or among the departed sections. Sections that leave go to the departed ones,
+    /// and open runs follow their sections.
+    private mutating func carryCountersOver(to newLayout: SectionLayout<ID>) -> [SectionState] {
         var newStates: [SectionState]
         if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
@@ -151,14 +163,20 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
             departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot], retention)
         }
-        // Open runs follow their sections to their new slots, or out of the layout.
         // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
         // together exit in their layout order.
         let layoutRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] }
         sampler.slotsInRun.removeAll(keepingCapacity: true)
         departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
+        return newStates
+    }
+
+    /// The last step: puts `newLayout` in force with the counters of its slots, or with
+    /// every counter where it was when `states` is `nil`.
+    private mutating func commit(_ newLayout: SectionLayout<ID>, states: [SectionState]?) {
         layout = newLayout
-        sampler.states = newStates
+        if let states { sampler.states = states }
+        changedSinceSample = true
     }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
@@ -221,15 +239,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     private func checkConfiguration() throws(InputError) {
         if let configurationError { throw .invalidConfiguration(configurationError) }
-    }
-
-    /// What the screen shows now, or `nil` when nothing can be visible.
-    var screen: VisibilityMeasurer.Screen? {
-        guard let viewport else { return nil }
-        let effective = viewport.inset(by: viewportInsets)
-        guard !effective.isEmpty else { return nil }
-        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
-                     obstructions: obstructions)
     }
 
     // MARK: - Lifecycle
