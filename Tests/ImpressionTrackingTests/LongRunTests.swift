@@ -28,11 +28,11 @@ struct LongRunTests {
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
                 "states": engine.sampler.states.capacity,
-                "departedStates": engine.departedStates.count,
-                "departedStates capacity": engine.departedStates.capacity,
+                "departedStates": engine.departed.states.count,
+                "departedStates capacity": engine.departed.states.capacity,
                 "slotsInRun": engine.sampler.slotsInRun.capacity,
-                "departedInRun": engine.departedInRun.capacity,
-                "departedExitIDs": engine.departedExitIDs.capacity,
+                "departedInRun": engine.departed.inRun.capacity,
+                "departedExitIDs": engine.departed.exited.capacity,
                 "candidates": engine.sampler.candidates.capacity,
                 "openRuns": engine.sampler.openRuns.capacity,
                 "visible": engine.sampler.visible.capacity,

@@ -31,7 +31,7 @@ public struct SessionRunner: Sendable {
     ///
     /// - Throws: ``SimulationError`` when a policy or the interval is invalid, or the
     ///   feed's layout is refused.
-    public init(feed: Feed, policies: [NamedPolicy], sampleInterval: Duration = .milliseconds(100),
+    public init(feed: Feed, policies: [NamedPolicy], sampleInterval: Duration = Sampling.defaultInterval,
                 scope: FeedLayout.Scope = .window(marginScreens: 2)) throws(SimulationError) {
         self.feed = feed
         self.policies = policies

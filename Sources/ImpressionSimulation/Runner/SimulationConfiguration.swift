@@ -37,7 +37,7 @@ public struct SimulationConfiguration: Sendable, Hashable {
         sessionDuration: Duration = .seconds(60),
         seed: UInt64 = 1,
         policies: [NamedPolicy] = NamedPolicy.defaults,
-        sampleInterval: Duration = .milliseconds(100),
+        sampleInterval: Duration = Sampling.defaultInterval,
         screen: Screen = .phone,
         feed: FeedParameters = FeedParameters(),
         user: UserModel = UserModel(),

@@ -60,8 +60,6 @@ struct ContainerTree: Sendable {
         }
     }
 
-    var count: Int { ids.count }
-
     mutating func setOffset(_ offset: Point, ofContainer index: Int) {
         offsets[index] = offset
     }

@@ -84,7 +84,6 @@ struct GeometryBuilder {
             geometry.cells.append(nested.frame)
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
-        geometry.hasNestedCells = geometry.hasNestedCells || !nestedCells.isEmpty
         geometry.cellStarts.append(geometry.cells.count)
         geometry.denominators.append(policy.measure == .height ? fullHeight : fullArea)
         bounds.append(box ?? .zero)

@@ -52,11 +52,11 @@ extension ImpressionEngine {
         changedSinceSample = false
         let screen = lifecycle.isActive ? self.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && sampler.slotsInRun.isEmpty && departedInRun.isEmpty {
+        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
             return false
         }
-        endDepartedRuns(at: firstSample, recordingVisibility: recordingVisibility)
+        departed.endOpenRuns(at: firstSample, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
         sampler.evaluate(from: firstSample, through: lastDueSample, on: screen, geometry: layout.geometry,
                          visits: .init(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit),
                          recordingVisibility: recordingVisibility)
@@ -65,21 +65,13 @@ extension ImpressionEngine {
         return true
     }
 
-    /// Ends at `sample` the runs of sections that left the layout, before every other
-    /// exit, in the order the sections left (their records have negative slots).
-    private mutating func endDepartedRuns(at sample: Int, recordingVisibility: Bool) {
-        departedExitIDs.removeAll(keepingCapacity: true)
-        guard !departedInRun.isEmpty else { return }
-        for index in departedInRun.indices {
-            let id = departedInRun[index]
-            guard var state = departedStates[id] else { continue }
-            state.endRun()
-            if recordingVisibility {
-                sampler.records.append(SlotSampler.exitRecord(slot: index - departedInRun.count, state: state, at: sample))
-            }
-            departedStates[id] = isWorthRemembering(state) ? state : nil
-        }
-        swap(&departedExitIDs, &departedInRun)
+    /// What the screen shows now, or `nil` when nothing can be visible.
+    var screen: VisibilityMeasurer.Screen? {
+        guard let viewport else { return nil }
+        let effective = viewport.inset(by: viewportInsets)
+        guard !effective.isEmpty else { return nil }
+        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
+                     obstructions: obstructions)
     }
 
     /// The index of the last sample at or before `time`, or -1 before the first.
@@ -91,20 +83,23 @@ extension ImpressionEngine {
     }
 
     private func sectionID(of record: SlotSampler.Record) -> ID {
-        record.slot >= 0 ? layout.ids[record.slot] : departedExitIDs[record.slot + departedExitIDs.count]
+        switch record.subject {
+        case .slot(let slot): layout.ids[slot]
+        case .departed(let index): departed.id(ofExit: index)
+        }
     }
 
     private func impression(from record: SlotSampler.Record) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                   visibleRatio: record.ratio, visibleDuration: sampleInterval * record.samples, visit: record.visit)
+                   visibleRatio: record.ratio, visibleDuration: sampleInterval * record.intervalsBeforeFiring, visit: record.visit)
     }
 
     private func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
             .exited(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                    stayDuration: sampleInterval * record.samples,
-                    totalVisibleDuration: sampleInterval * record.totalSamples, visit: record.visit)
+                    stayDuration: sampleInterval * record.staySamples,
+                    totalVisibleDuration: sampleInterval * record.exposureSamples, visit: record.visit)
         case .entered:
             .entered(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
                      visibleRatio: record.ratio, visit: record.visit)

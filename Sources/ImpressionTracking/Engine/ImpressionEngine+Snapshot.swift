@@ -9,7 +9,7 @@ extension ImpressionEngine {
         let screen = self.screen
         let causes = inactiveCauses
         var rows: [SectionSnapshot<ID>] = []
-        rows.reserveCapacity(layout.count + departedStates.count)
+        rows.reserveCapacity(layout.count + departed.states.count)
         for slot in 0..<layout.count {
             let state = sampler.states[slot]
             var ratio = 0.0
@@ -32,7 +32,7 @@ extension ImpressionEngine {
                 // Inactivity comes first: it is why nothing counts, whatever shows.
                 notVisibleReason: causes.isEmpty ? reason : .inactive(causes)))
         }
-        for (id, state) in departedStates.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+        for (id, state) in departed.states.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             rows.append(SectionSnapshot(
                 sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                 hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout))

@@ -46,14 +46,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var layout = SectionLayout<ID>()
     /// The counters by slot and the sampling loop, free of `ID`.
     var sampler = SlotSampler()
-    /// Counters of sections that left the layout but must be remembered; see
-    /// `isWorthRemembering(_:)`. Pruned when a visit starts.
-    var departedStates: [ID: SectionState] = [:]
-    /// Sections with an open run that left the layout.
-    var departedInRun: [ID] = []
-    /// The ids of the departed sections whose exits the last evaluation recorded, by the
-    /// negative slot of their records (`slot + count`).
-    var departedExitIDs: [ID] = []
+    /// The sections that left the layout but whose counters must be remembered.
+    var departed = DepartedSections<ID>()
     /// The index of the next sample to evaluate.
     var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
@@ -71,7 +65,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   input (``setLayout(_:)`` throws an ``InputError`` with code ``InputError/Code/invalidConfiguration``),
     ///   fires nothing, and says why in ``configurationError``. Use
     ///   ``init(validating:sampleInterval:)`` to get the error at once.
-    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
+    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = Sampling.defaultInterval) {
         self.policy = policy
         self.sampleInterval = sampleInterval
         if sampleInterval <= .zero {
@@ -89,7 +83,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Creates an engine, throwing when the policy or the sample interval is invalid.
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
-    public init(validating policy: ImpressionPolicy, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    public init(validating policy: ImpressionPolicy, sampleInterval: Duration = Sampling.defaultInterval) throws(ConfigurationError) {
         self.init(policy: policy, sampleInterval: sampleInterval)
         if let configurationError { throw configurationError }
     }
@@ -129,17 +123,29 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
         try checkConfiguration()
-        let sameIDs = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
+        let (newLayout, keepsSlots) = try validatedLayout(sections, containers: containers)
+        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
+        commit(newLayout, states: states)
+    }
+
+    /// The first step of a new layout: validates it, touching no state, so that a throw
+    /// leaves the previous layout in force; says whether every section keeps its slot.
+    private func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+        throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
+        // The same sections in the same order (a feed reporting moved rects): the id index
+        // is reused and every counter stays in its slot.
+        let keepsSlots = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
         let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
-                                          sampleInterval: sampleInterval, sameIDsAs: sameIDs ? layout : nil)
-        changedSinceSample = true
-        if sameIDs {
-            // The same sections in the same order: every counter stays in its slot.
-            layout = newLayout
-            return
-        }
+                                          sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
+        return (newLayout, keepsSlots)
+    }
+
+    /// The second step: the counters of `newLayout`'s slots, found by id in the current
+    /// layout or among the departed sections. Sections that leave go to the departed ones,
+    /// and open runs follow their sections.
+    private mutating func carryCountersOver(to newLayout: SectionLayout<ID>) -> [SectionState] {
         var newStates: [SectionState]
-        if layout.count == 0 && departedStates.isEmpty {
+        if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
             newStates = Array(repeating: SectionState(), count: newLayout.count)
         } else {
@@ -149,26 +155,28 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                 if let oldSlot = layout.slotsByID[id] {
                     newStates.append(sampler.states[oldSlot])
                 } else {
-                    newStates.append(departedStates.isEmpty ? SectionState()
-                                     : departedStates.removeValue(forKey: id) ?? SectionState())
+                    newStates.append(departed.takeBack(id))
                 }
             }
         }
+        let retention = self.retention
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
-            let state = sampler.states[oldSlot]
-            if isWorthRemembering(state) { departedStates[layout.ids[oldSlot]] = state }
+            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot], retention)
         }
-        // Open runs follow their sections to their new slots, or out of the layout.
         // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
         // together exit in their layout order.
-        let openRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] } + departedInRun
+        let layoutRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] }
         sampler.slotsInRun.removeAll(keepingCapacity: true)
-        departedInRun.removeAll(keepingCapacity: true)
-        for id in openRuns {
-            if let slot = newLayout.slotsByID[id] { sampler.slotsInRun.append(Int32(slot)) } else { departedInRun.append(id) }
-        }
+        departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
+        return newStates
+    }
+
+    /// The last step: puts `newLayout` in force with the counters of its slots, or with
+    /// every counter where it was when `states` is `nil`.
+    private mutating func commit(_ newLayout: SectionLayout<ID>, states: [SectionState]?) {
         layout = newLayout
-        sampler.states = newStates
+        if let states { sampler.states = states }
+        changedSinceSample = true
     }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
@@ -233,15 +241,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         if let configurationError { throw .invalidConfiguration(configurationError) }
     }
 
-    /// What the screen shows now, or `nil` when nothing can be visible.
-    var screen: VisibilityMeasurer.Screen? {
-        guard let viewport else { return nil }
-        let effective = viewport.inset(by: viewportInsets)
-        guard !effective.isEmpty else { return nil }
-        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
-                     obstructions: obstructions)
-    }
-
     // MARK: - Lifecycle
 
     /// The screen appeared (pop back, tab switch back).
@@ -293,16 +292,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         visit += 1
         runsValidFrom = nextSample
         // The last visit's exposure (and, after a reset, the fired memory) is void.
-        departedStates = departedStates.filter { isWorthRemembering($0.value) }
+        departed.prune(retention)
     }
 
-    /// Whether a section that left the layout must keep its counters until it comes back.
-    func isWorthRemembering(_ state: SectionState) -> Bool {
-        // What fired is remembered by id (`.oncePerVisit`, `.oncePerTracker`).
-        state.lastFiredVisit >= firstRememberedVisit
-            // An open run, even one a new visit voided, still owes its exit.
-            || state.hasOpenRun(at: nextSample)
-            // The visit's exposure adds up the stays before and after it left.
-            || (state.exposureVisit == visit && state.exposureSamples > 0)
+    /// What makes the counters of a section that left the layout worth keeping, now.
+    var retention: DepartedSections<ID>.Retention {
+        .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
     }
 }

@@ -19,8 +19,6 @@ struct SectionGeometry: Sendable {
     var policies: [ResolvedPolicy] = []
     var index = SpatialIndex()
     var containers = ContainerTree()
-    /// Whether any cell is nested, so flat feeds skip the container walk.
-    var hasNestedCells = false
 
     func cellRange(ofSlot slot: Int) -> Range<Int> {
         cellStarts[slot] ..< cellStarts[slot + 1]

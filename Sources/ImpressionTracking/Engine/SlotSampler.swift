@@ -5,31 +5,6 @@
 /// runs, so it is compiled once, optimised, in this module. It reports by slot
 /// (``Record``); the engine turns records into events with ids only when there are any.
 struct SlotSampler: Sendable {
-    /// What happened to a slot at a sample, in numbers.
-    struct Record: Sendable {
-        enum Kind: Int, Sendable {
-            case exited = 0, entered = 1, impression = 2
-        }
-
-        var sample: Int
-        var kind: Kind
-        /// The slot; negative for a section that left the layout (the engine numbers those).
-        var slot: Int
-        var ratio: Double = 0
-        /// Exit: the stay. Impression: the visible samples before it fired.
-        var samples: Int = 0
-        /// Exit: the visible samples of the visit.
-        var totalSamples: Int = 0
-        var visit: Int
-
-        /// Sample, then exits before entries before impressions, then slot.
-        func precedes(_ other: Record) -> Bool {
-            if sample != other.sample { return sample < other.sample }
-            if kind != other.kind { return kind.rawValue < other.kind.rawValue }
-            return slot < other.slot
-        }
-    }
-
     /// What the engine's visits mean for a sample.
     struct Visits: Sendable {
         /// The current visit.
@@ -96,12 +71,11 @@ struct SlotSampler: Sendable {
                 if state.hasOpenRun(at: first) {
                     // Open until a visit started: that run ends here, a new one begins.
                     state.endRun()
-                    if recordingVisibility { records.append(Self.exitRecord(slot: slot, state: state, at: first)) }
+                    if recordingVisibility { records.append(.exit(of: .slot(slot), ending: state, at: first)) }
                 }
                 state.startRun(at: first, visit: visits.current)
                 if recordingVisibility {
-                    records.append(.init(sample: first, kind: .entered, slot: slot, ratio: section.ratio,
-                                         visit: visits.current))
+                    records.append(.entry(ofSlot: slot, at: first, ratio: section.ratio, visit: visits.current))
                 }
             }
             let countAtFirst = state.consecutiveSamples
@@ -115,9 +89,8 @@ struct SlotSampler: Sendable {
                 if missing <= extraSamples {
                     state.firedDuringRun = true
                     state.lastFiredVisit = visits.current
-                    let sample = first + missing
-                    records.append(.init(sample: sample, kind: .impression, slot: slot, ratio: section.ratio,
-                                         samples: countAtFirst + missing - 1, visit: visits.current))
+                    records.append(.impression(ofSlot: slot, at: first + missing, ratio: section.ratio,
+                                               runSamples: countAtFirst + missing, visit: visits.current))
                 } else {
                     // Past the last representable sample it never fires.
                     let (firing, overflow) = first.addingReportingOverflow(missing)
@@ -133,19 +106,13 @@ struct SlotSampler: Sendable {
         for slot in openRuns where states[Int(slot)].lastVisibleSample < first {
             let slot = Int(slot)
             states[slot].endRun()
-            if recordingVisibility { records.append(Self.exitRecord(slot: slot, state: states[slot], at: first)) }
+            if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
         }
     }
 
     /// Puts `records` in the order events are reported.
     mutating func sortRecords() {
         records.sort { $0.precedes($1) }
-    }
-
-    /// The exit of the run `state` just ended, at `sample`.
-    static func exitRecord(slot: Int, state: SectionState, at sample: Int) -> Record {
-        .init(sample: sample, kind: .exited, slot: slot, samples: state.consecutiveSamples,
-              totalSamples: state.exposureSamples, visit: state.exposureVisit)
     }
 
     private static func mayFire(_ state: SectionState, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {

@@ -45,7 +45,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///   accepts no layout and publishes nothing; ``configurationError`` says why.
     public init(
         policy: ImpressionPolicy = .default,
-        sampleInterval: Duration = .milliseconds(100),
+        sampleInterval: Duration = Sampling.defaultInterval,
         clock: some Clock<Duration> = ContinuousClock()
     ) {
         engine = ImpressionEngine(policy: policy, sampleInterval: sampleInterval)
