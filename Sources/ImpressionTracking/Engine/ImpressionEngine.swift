@@ -247,34 +247,34 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Important: After ``disappear()`` this starts a new visit: counts restart and
     ///   `.oncePerVisit` sections may fire again. While already appeared it does nothing.
-    public mutating func appear() { apply(lifecycle.appear()) }
+    public mutating func appear() { noteLifecycleChange(lifecycle.appear()) }
 
     /// The screen disappeared (push, tab switch away); nothing counts until ``appear()``.
-    public mutating func disappear() { apply(lifecycle.disappear()) }
+    public mutating func disappear() { noteLifecycleChange(lifecycle.disappear()) }
 
     /// The app went to the background; nothing counts until ``enterForeground()``.
-    public mutating func enterBackground() { apply(lifecycle.enterBackground()) }
+    public mutating func enterBackground() { noteLifecycleChange(lifecycle.enterBackground()) }
 
     /// The app came to the foreground.
     ///
     /// - Important: This starts a new visit, except when the screen was covered
     ///   (``setCovered(_:)``) when the app went to the background: Cookpad's modal rule.
-    public mutating func enterForeground() { apply(lifecycle.enterForeground()) }
+    public mutating func enterForeground() { noteLifecycleChange(lifecycle.enterForeground()) }
 
     /// A modal covers the screen (`true`) or no longer does (`false`).
     ///
     /// Covering pauses counting; uncovering does not start a new visit.
-    public mutating func setCovered(_ covered: Bool) { apply(lifecycle.setCovered(covered)) }
+    public mutating func setCovered(_ covered: Bool) { noteLifecycleChange(lifecycle.setCovered(covered)) }
 
     /// Content is being replaced (pull to refresh, a refresh on foreground): nothing
     /// counts until ``endRefresh()``.
-    public mutating func beginRefresh() { apply(lifecycle.beginRefresh()) }
+    public mutating func beginRefresh() { noteLifecycleChange(lifecycle.beginRefresh()) }
 
     /// The refresh is over.
     ///
     /// - Important: This starts a new visit, so the new content fires and content shown
     ///   only before the refresh never does.
-    public mutating func endRefresh() { apply(lifecycle.endRefresh()) }
+    public mutating func endRefresh() { noteLifecycleChange(lifecycle.endRefresh()) }
 
     /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
     public mutating func reset() {
@@ -283,7 +283,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         startVisit()
     }
 
-    private mutating func apply(_ startsVisit: Bool) {
+    private mutating func noteLifecycleChange(_ startsVisit: Bool) {
         changedSinceSample = true
         if startsVisit { startVisit() }
     }
