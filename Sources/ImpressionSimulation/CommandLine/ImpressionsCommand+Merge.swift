@@ -10,7 +10,7 @@ extension ImpressionsCommand {
             io.writeError("impressions merge: \(error)\n")
             return 1
         }
-        do throws(ShardMergeError) {
+        do throws(ShardSummaryError) {
             io.writeOutput(try ShardSummary.merge(files))
             return 0
         } catch {

@@ -28,7 +28,6 @@ extension ImpressionsCommand {
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
-        let report = simulation.report(from: tally)
         do throws(FileAccessError) {
             if let directory = options.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
@@ -43,9 +42,15 @@ extension ImpressionsCommand {
             return 1
         }
         if let shard = options.shard {
-            io.writeOutput(ShardSummary.json(report: report, tally: tally, shard: shard, arguments: options.canonicalArguments))
-            return 0
+            do throws(ShardSummaryError) {
+                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard))
+                return 0
+            } catch {
+                io.writeError("impressions simulate: \(error)\n")
+                return 1
+            }
         }
+        let report = simulation.report(from: tally)
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }

@@ -33,7 +33,7 @@ package struct SimulateOptions: Hashable, Sendable {
     }
 
     /// The arguments that fix what a run computes (not how it runs or where it writes),
-    /// in a fixed form: what shards of one run share and `merge` checks.
+    /// in a fixed form: the run a trace's `source` names.
     package var canonicalArguments: [String] {
         var arguments = ["--sessions", String(sessions), "--sections", String(sections),
                          "--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]

@@ -6,7 +6,7 @@ import ImpressionTracking
 /// ``init(parsing:)`` reads the command line's forms: a preset name (`abema`), key-value
 /// pairs (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
 /// followed by overrides (`mrc-display,duration=2s`). `name=...` sets the name shown.
-public struct NamedPolicy: Sendable, Hashable {
+public struct NamedPolicy: Sendable, Hashable, Codable {
     /// The name shown in tables and JSON.
     public var name: String
     /// The policy.
