@@ -9,9 +9,9 @@ import Darwin
 /// Splits input into lines, reading in chunks of at most 64 KiB and never holding
 /// more than one line of up to `maximumLineBytes`: a longer line is reported as too
 /// long and its rest skipped without being kept.
-struct TraceLineReader {
+package struct TraceLineReader {
     /// One line, numbered from 1, without its `\n` (or `\r\n`).
-    enum Line {
+    package enum Line {
         case text(number: Int, bytes: [UInt8])
         case tooLong(number: Int)
     }
@@ -30,7 +30,7 @@ struct TraceLineReader {
     static let chunkSize = 64 << 10
 
     /// Reads a file descriptor (standard input, an opened file); it is not closed.
-    init(fileDescriptor: Int32, maximumLineBytes: Int) {
+    package init(fileDescriptor: Int32, maximumLineBytes: Int) {
         source = .descriptor(fileDescriptor)
         self.maximumLineBytes = max(0, maximumLineBytes)
     }
@@ -44,7 +44,7 @@ struct TraceLineReader {
     /// The next line, or `nil` at the end of the input.
     ///
     /// - Throws: ``TraceError`` (line 0) when the input cannot be read.
-    mutating func next() throws(TraceError) -> Line? {
+    package mutating func next() throws(TraceError) -> Line? {
         var line: [UInt8] = []
         var tooLong = false
         var sawAnything = false

@@ -1,20 +1,5 @@
-import Foundation
 @testable import ImpressionSimulation
 import ImpressionTracking
-
-/// A fresh directory under the system's temporary directory.
-func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("impressions-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-/// Writes `text` to a new file and returns its path.
-func temporaryFile(_ text: String, name: String = "trace.jsonl") throws -> String {
-    let path = try temporaryDirectory() + "/" + name
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-}
 
 /// Decodes a trace's text line by line, as `replay` does.
 func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> Trace {

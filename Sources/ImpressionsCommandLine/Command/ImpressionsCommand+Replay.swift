@@ -1,3 +1,4 @@
+import ImpressionSimulation
 import ImpressionTracking
 
 extension ImpressionsCommand {

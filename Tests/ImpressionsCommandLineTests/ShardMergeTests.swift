@@ -1,5 +1,6 @@
 import Foundation
-@testable import ImpressionSimulation
+import ImpressionSimulation
+@testable import ImpressionsCommandLine
 import Testing
 
 @Suite("Shards: simulate --shard i/n, then merge, prints exactly what one run prints")
@@ -72,11 +73,4 @@ struct ShardMergeTests {
         let badShard = await impressions(arguments: ["simulate", "--shard", "4/4"])
         #expect(badShard.status == 2 && badShard.error.contains("invalid value '4/4' for --shard"))
     }
-}
-
-/// Runs `impressions` with an argument array in process.
-func impressions(arguments: [String]) async -> (status: Int32, output: String, error: String) {
-    let io = CapturedIO()
-    let status = await ImpressionsCommand.run(arguments: arguments, io: io)
-    return (status, io.standardOutput, io.standardError)
 }

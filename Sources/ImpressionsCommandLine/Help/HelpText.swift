@@ -1,3 +1,5 @@
+import ImpressionSimulation
+
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
     package static let tool = """

@@ -1,3 +1,4 @@
+import ImpressionSimulation
 import Synchronization
 
 /// A one-line progress bar on standard error, redrawn when the percentage changes:

@@ -1,3 +1,5 @@
+import ImpressionSimulation
+
 /// The options of `impressions simulate`, read from its arguments by hand (the package
 /// has no dependencies, so no argument-parser library).
 package struct SimulateOptions: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ImpressionSimulation
 
 extension ImpressionsCommand {
     /// `impressions merge`: the shards' summaries as the whole run's JSON.

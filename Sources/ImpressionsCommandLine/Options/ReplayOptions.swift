@@ -1,3 +1,5 @@
+import ImpressionSimulation
+
 /// The options of `impressions replay`, read by hand like ``SimulateOptions``.
 package struct ReplayOptions: Hashable, Sendable {
     /// The trace to read; `-` for standard input.
