@@ -12,4 +12,23 @@ struct TraceLineReaderTests {
         #expect(bytes == Array("ok".utf8))
         #expect(try reader.next() == nil)
     }
+
+    @Test("chunks handed in by the caller split into the same lines, whatever their sizes; a read error ends the reading")
+    func chunks() throws {
+        let text = Array("first\r\nsecond line\n\nlast".utf8)
+        for size in [1, 2, 3, 7, 100] {
+            var rest = text[...]
+            var reader = TraceLineReader(maximumLineBytes: 100) { () throws(TraceError) -> [UInt8] in
+                defer { rest = rest.dropFirst(size) }
+                return Array(rest.prefix(size))
+            }
+            var lines: [String] = []
+            while case .text(_, let bytes)? = try reader.next() { lines.append(String(decoding: bytes, as: UTF8.self)) }
+            #expect(lines == ["first", "second line", "", "last"], "chunks of \(size)")
+        }
+        var failing = TraceLineReader(maximumLineBytes: 100) { () throws(TraceError) -> [UInt8] in
+            throw TraceError(line: 0, "cannot read the trace: Is a directory")
+        }
+        #expect(throws: TraceError(line: 0, "cannot read the trace: Is a directory")) { try failing.next() }
+    }
 }
