@@ -32,6 +32,13 @@ struct CommandLineTests {
         #expect(try SimulateOptions.parse(["--sessions", "5", "--sessions", "7"]).sessions == 7)
     }
 
+    @Test("every preset reads back by its name; the default comparison is presets under their own names")
+    func presetNames() throws {
+        for preset in PolicyPresets.all { #expect(try NamedPolicy(parsing: preset.name) == preset) }
+        #expect(Set(PolicyPresets.names).count == PolicyPresets.all.count)
+        #expect(NamedPolicy.defaults.allSatisfy { PolicyPresets.named($0.name) == $0 })
+    }
+
     @Test("inline policies: presets, overrides, percentages, names")
     func policies() throws {
         #expect(try NamedPolicy(parsing: "mrc-display,duration=2s").policy == .mrcVideo)

@@ -14,7 +14,7 @@ struct ReplayRoundTripTests {
         #expect(simulated.status == 0)
         let simulation = try Simulation(configuration: SimulationConfiguration(
             sessionCount: 3, sectionCount: 300, sessionDuration: .seconds(40), seed: 9,
-            policies: ["default", "sarah"].map { NamedPolicy(name: $0, policy: ImpressionPolicy.preset(named: $0) ?? .default) }))
+            policies: ["default", "sarah"].compactMap(PolicyPresets.named)))
         for index in 0..<3 {
             let path = directory + "/session-00000\(index).jsonl"
             let direct = simulation.runner.run(simulation.session(at: index)).impressions.map { list in

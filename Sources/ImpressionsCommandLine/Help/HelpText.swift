@@ -24,7 +24,7 @@ package enum HelpText {
     package static var simulate: String {
         // The presets, wrapped to the help's 80 columns under the option's text.
         var presetLines = ["presets:"]
-        for name in NamedPolicy.presetNames {
+        for name in PolicyPresets.names {
             let addition = " " + name + ","
             if presetLines[presetLines.count - 1].count + addition.count > 60 { presetLines.append("        ") }
             presetLines[presetLines.count - 1] += addition

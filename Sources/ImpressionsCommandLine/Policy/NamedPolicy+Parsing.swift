@@ -1,13 +1,10 @@
 import ImpressionSimulation
 import ImpressionTracking
 
-/// The command line's forms of a policy: a preset name (`abema`), key-value pairs
+/// The command line's forms of a policy: a preset name (`abema`, see ``PolicyPresets``), key-value pairs
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
 /// followed by overrides (`mrc-display,duration=2s`). `name=...` sets the name shown.
 extension NamedPolicy {
-    /// The names of the presets, in the order of ``ImpressionPolicy/presets``.
-    package static var presetNames: [String] { ImpressionPolicy.presets.map(\.name) }
-
     /// Reads a policy written as a preset name, key-value pairs, or both.
     ///
     /// Keys: `ratio` (`0...1`, or a percentage such as `80%`), `duration` (`2s`,
@@ -29,10 +26,10 @@ extension NamedPolicy {
                 guard position == 0 else {
                     throw PolicyParseError("'\(part)' is not key=value (a preset name may only come first)")
                 }
-                guard let preset = ImpressionPolicy.preset(named: part) else {
-                    throw PolicyParseError("unknown preset '\(part)' (presets: \(Self.presetNames.joined(separator: ", ")))")
+                guard let preset = PolicyPresets.named(part) else {
+                    throw PolicyParseError("unknown preset '\(part)' (presets: \(PolicyPresets.names.joined(separator: ", ")))")
                 }
-                policy = preset
+                policy = preset.policy
                 continue
             }
             let key = part[..<equals].trimmingSpaces().lowercased()

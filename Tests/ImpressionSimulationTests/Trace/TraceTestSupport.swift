@@ -15,9 +15,9 @@ func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> 
 }
 
 /// Policies covering every measure, recurrence and the real-screen options.
-let tracePolicies: [NamedPolicy] = ["default", "mrc-display", "abema", "sarah", "cookpad"].map { name in
-    NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
-} + [
+let tracePolicies: [NamedPolicy] = NamedPolicy.defaults + [
+    NamedPolicy(name: "sarah", policy: .sarahCell),
+    NamedPolicy(name: "cookpad", policy: .cookpadShowContent),
     NamedPolicy(name: "hysteresis", policy: ImpressionPolicy(minimumVisibleRatio: 0.6, minimumDuration: .milliseconds(500),
                                                              measure: .area, exitVisibleRatio: 0.2)),
     NamedPolicy(name: "large", policy: ImpressionPolicy(minimumVisibleRatio: 0.8, exitVisibleRatio: nil,
