@@ -8,5 +8,6 @@ package struct PolicyParseError: Error, Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
+    /// The message.
     package var description: String { message }
 }
