@@ -44,15 +44,27 @@ let package = Package(
             dependencies: ["ImpressionTracking"],
             swiftSettings: swiftSettings
         ),
-        // `swift run -c release impressions simulate`: the simulator's command line.
-        .executableTarget(
-            name: "ImpressionsCLI",
-            dependencies: ["ImpressionSimulation"],
-            swiftSettings: swiftSettings
-        ),
         .testTarget(
             name: "ImpressionSimulationTests",
             dependencies: ["ImpressionSimulation", "ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // The simulator's command line: arguments, help, progress bar, files. No product,
+        // so users of the libraries never compile it; tests run the command in process.
+        .target(
+            name: "ImpressionsCommandLine",
+            dependencies: ["ImpressionSimulation", "ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // `swift run -c release impressions simulate`: a thin main over the command line.
+        .executableTarget(
+            name: "ImpressionsCLI",
+            dependencies: ["ImpressionsCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImpressionsCommandLineTests",
+            dependencies: ["ImpressionsCommandLine", "ImpressionSimulation", "ImpressionTracking"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,6 +1,6 @@
 // `impressions`: the simulator's command line. Everything but the process exit lives
-// in ImpressionSimulation's `ImpressionsCommand`, so tests run the command in process.
-import ImpressionSimulation
+// in ImpressionsCommandLine's `ImpressionsCommand`, so tests run the command in process.
+import ImpressionsCommandLine
 
 #if canImport(Glibc)
 import Glibc

@@ -7,9 +7,8 @@ struct DeterminismTests {
     static func configuration(seed: UInt64 = 1) -> SimulationConfiguration {
         SimulationConfiguration(
             sessionCount: 24, sectionCount: 300, sessionDuration: .seconds(20), seed: seed,
-            policies: ["default", "abema", "sarah"].map { name in
-                NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
-            })
+            policies: [NamedPolicy(name: "default", policy: .default), NamedPolicy(name: "abema", policy: .abema),
+                       NamedPolicy(name: "sarah", policy: .sarahCell)])
     }
 
     @Test("the same seed gives the same report, table and JSON, run after run")

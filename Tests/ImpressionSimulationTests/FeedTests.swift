@@ -99,9 +99,8 @@ struct FeedTests {
     @Test("the whole feed and a window give the same impressions")
     func windowEquivalence() throws {
         let feed = Feed(sectionCount: 300, seed: 8)
-        let policies = ["default", "abema", "sarah", "cookpad"].map { name in
-            NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
-        }
+        let policies = [NamedPolicy(name: "default", policy: .default), NamedPolicy(name: "abema", policy: .abema),
+                        NamedPolicy(name: "sarah", policy: .sarahCell), NamedPolicy(name: "cookpad", policy: .cookpadShowContent)]
         let generator = SessionGenerator(model: UserModel(), feed: feed, duration: .seconds(60))
         let whole = try SessionRunner(feed: feed, policies: policies, scope: .wholeFeed)
         let tight = try SessionRunner(feed: feed, policies: policies, scope: .window(marginScreens: 0))

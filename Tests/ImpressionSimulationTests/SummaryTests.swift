@@ -22,13 +22,12 @@ struct SummaryTests {
         SessionEvent(time: .seconds(6), input: .lifecycle(.appear)),
     ])
 
-    static func policy(_ name: String) -> NamedPolicy {
-        NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
-    }
+    static let defaultPolicy = NamedPolicy(name: "default", policy: .default)
+    static let abema = NamedPolicy(name: "abema", policy: .abema)
 
     @Test("each policy's impressions on the scripted session, sample by sample")
     func impressions() throws {
-        let runner = try SessionRunner(feed: Self.feed, policies: [Self.policy("default"), Self.policy("abema")])
+        let runner = try SessionRunner(feed: Self.feed, policies: [Self.defaultPolicy, Self.abema])
         let outcome = runner.run(Self.session)
         // Default (50 % height for 1 s = 11 samples, on every entry):
         //   banner, card 1, ad seen from 0.0 s: fire at 1.0 s;
@@ -48,7 +47,7 @@ struct SummaryTests {
 
     @Test("the summary of two such sessions and one that never leaves the top")
     func summary() throws {
-        let configuration = SimulationConfiguration(policies: [Self.policy("default"), Self.policy("abema")],
+        let configuration = SimulationConfiguration(policies: [Self.defaultPolicy, Self.abema],
                                                     depthBucketEnds: [1, 2])
         let simulation = try Simulation(configuration: configuration, feed: Self.feed)
         // A session of 0.5 s: nothing is seen long enough under either policy.
@@ -84,7 +83,7 @@ struct SummaryTests {
 
     @Test("the table shows the hand-checked numbers")
     func table() throws {
-        let configuration = SimulationConfiguration(policies: [Self.policy("default"), Self.policy("abema")],
+        let configuration = SimulationConfiguration(policies: [Self.defaultPolicy, Self.abema],
                                                     depthBucketEnds: [1, 2])
         let simulation = try Simulation(configuration: configuration, feed: Self.feed)
         let table = simulation.report(replaying: [Self.session]).table()
@@ -110,7 +109,7 @@ struct SummaryTests {
                 SessionEvent(time: .milliseconds(100 * index + 50), input: .lifecycle(.appear)),
             ])
         }
-        let simulation = try Simulation(configuration: SimulationConfiguration(policies: [Self.policy("default")]), feed: feed)
+        let simulation = try Simulation(configuration: SimulationConfiguration(policies: [Self.defaultPolicy]), feed: feed)
         let summary = simulation.report(replaying: sessions).policies[0]
         #expect(summary.sessionsWithImpressions == 10)
         // p50: the 5th of 10 (1.5 s); p90: the 9th (1.9 s).

@@ -19,7 +19,7 @@ import ImpressionTracking
 /// O(window) instead of O(feed).
 public struct FeedLayout: Sendable {
     /// Which sections the engine's layout holds.
-    public enum Scope: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable, Codable {
         /// Every section of the feed: each layout change costs O(feed).
         case wholeFeed
         /// The sections within `marginScreens` screen heights above and below the

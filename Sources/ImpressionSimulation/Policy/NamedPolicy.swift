@@ -1,12 +1,11 @@
 import ImpressionTracking
 
-/// An ``ImpressionPolicy`` with the name it is reported under: a preset's name, or the
-/// text it was written as.
+/// An ``ImpressionPolicy`` with the name it is reported under in tables, JSON and
+/// replayed impressions.
 ///
-/// ``init(parsing:)`` reads the command line's forms: a preset name (`abema`), key-value
-/// pairs (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
-/// followed by overrides (`mrc-display,duration=2s`). `name=...` sets the name shown.
-public struct NamedPolicy: Sendable, Hashable {
+/// `Codable` as the name and the policy's values, so a run's configuration can be
+/// written down and read back exactly.
+public struct NamedPolicy: Sendable, Hashable, Codable {
     /// The name shown in tables and JSON.
     public var name: String
     /// The policy.
@@ -21,132 +20,15 @@ public struct NamedPolicy: Sendable, Hashable {
     /// The policies compared when none is given: ZOZO's default (50 % height, 1 s),
     /// MRC display (50 % area, 1 s) and ABEMA's (80 % area, 2 s).
     public static var defaults: [NamedPolicy] {
-        ["default", "mrc-display", "abema"].compactMap { name in
-            ImpressionPolicy.preset(named: name).map { NamedPolicy(name: name, policy: $0) }
-        }
-    }
-
-    /// The names of the presets, in the order of ``ImpressionPolicy/presets``.
-    public static var presetNames: [String] { ImpressionPolicy.presets.map(\.name) }
-
-    /// Reads a policy written as a preset name, key-value pairs, or both.
-    ///
-    /// Keys: `ratio` (`0...1`, or a percentage such as `80%`), `duration` (`2s`,
-    /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`),
-    /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `name`.
-    /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
-    ///
-    /// - Throws: ``PolicyParseError`` naming the part that is wrong.
-    public init(parsing text: String) throws(PolicyParseError) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingSpaces() }
-        guard !text.trimmingSpaces().isEmpty else { throw PolicyParseError("a policy cannot be empty") }
-        var policy = ImpressionPolicy.default
-        var name: String?
-        var seenKeys: Set<String> = []
-        for (position, part) in parts.enumerated() {
-            guard !part.isEmpty else { throw PolicyParseError("empty item in '\(text)'") }
-            guard let equals = part.firstIndex(of: "=") else {
-                guard position == 0 else {
-                    throw PolicyParseError("'\(part)' is not key=value (a preset name may only come first)")
-                }
-                guard let preset = ImpressionPolicy.preset(named: part) else {
-                    throw PolicyParseError("unknown preset '\(part)' (presets: \(Self.presetNames.joined(separator: ", ")))")
-                }
-                policy = preset
-                continue
-            }
-            let key = part[..<equals].trimmingSpaces().lowercased()
-            let value = part[part.index(after: equals)...].trimmingSpaces()
-            guard seenKeys.insert(key).inserted else { throw PolicyParseError("'\(key)' is given twice") }
-            switch key {
-            case "ratio":
-                policy.minimumVisibleRatio = try Self.parseRatio(value)
-            case "duration":
-                policy.minimumDuration = try Self.parseDuration(value)
-            case "measure":
-                switch value.lowercased() {
-                case "height": policy.measure = .height
-                case "area": policy.measure = .area
-                default: throw PolicyParseError("measure must be height or area, got '\(value)'")
-                }
-            case "recurrence":
-                switch value.lowercased() {
-                case "every-entry", "on-every-entry", "oneveryentry": policy.recurrence = .onEveryEntry
-                case "once-per-visit", "oncepervisit": policy.recurrence = .oncePerVisit
-                case "once-per-tracker", "oncepertracker": policy.recurrence = .oncePerTracker
-                default:
-                    throw PolicyParseError("recurrence must be every-entry, once-per-visit or once-per-tracker, got '\(value)'")
-                }
-            case "name":
-                guard !value.isEmpty, value.allSatisfy({ !$0.isNewline }) else {
-                    throw PolicyParseError("name must be a non-empty single line")
-                }
-                name = value
-            default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, recurrence, name)")
-            }
-        }
-        do throws(ConfigurationError) {
-            try policy.validate()
-        } catch {
-            throw PolicyParseError("\(error)")
-        }
-        self.init(name: name ?? text.trimmingSpaces(), policy: policy)
-    }
-
-    private static func parseRatio(_ value: String) throws(PolicyParseError) -> Double {
-        let isPercent = value.hasSuffix("%")
-        let number = isPercent ? String(value.dropLast()) : value
-        guard let parsed = Double(number), parsed.isFinite else {
-            throw PolicyParseError("ratio must be a number in 0...1 or a percentage, got '\(value)'")
-        }
-        let ratio = isPercent ? parsed / 100 : parsed
-        guard ratio >= 0 && ratio <= 1 else {
-            throw PolicyParseError("ratio must be in 0...1 (0%...100%), got '\(value)'")
-        }
-        return ratio
-    }
-
-    private static func parseDuration(_ value: String) throws(PolicyParseError) -> Duration {
-        guard let seconds = parseSeconds(value) else {
-            throw PolicyParseError("duration must look like 2s, 500ms or 1.5 (seconds), got '\(value)'")
-        }
-        guard seconds >= 0 && seconds <= 3600 else {
-            throw PolicyParseError("duration must be in 0...3600 s, got '\(value)'")
-        }
-        return .microseconds(Int64((seconds * 1_000_000).rounded()))
-    }
-
-    /// Seconds from `2`, `2s`, `1.5s`, `500ms` or `2m`; `nil` when not a finite number.
-    static func parseSeconds(_ value: String) -> Double? {
-        let text = value.lowercased()
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("min", 60), ("s", 1), ("m", 60)]
-        var number = Substring(text)
-        var scale = 1.0
-        for unit in units where text.hasSuffix(unit.suffix) {
-            number = text.dropLast(unit.suffix.count)
-            scale = unit.scale
-            break
-        }
-        // Double("inf"), Double("nan") and hexadecimal floats parse; none is a duration.
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let parsed = Double(number), parsed.isFinite else { return nil }
-        return parsed * scale
+        [
+            NamedPolicy(name: "default", policy: .default),
+            NamedPolicy(name: "mrc-display", policy: .mrcDisplay),
+            NamedPolicy(name: "abema", policy: .abema),
+        ]
     }
 }
 
 extension NamedPolicy: CustomStringConvertible {
     /// `name: 50% height for 1 s, on every entry`.
     public var description: String { "\(name): \(policy)" }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
-    }
 }

@@ -1,9 +1,10 @@
 import ImpressionTracking
 
-// Hand-written formatting, the same bytes on every platform, without Foundation.
-enum NumberFormatting {
+/// The numbers of tables and messages, formatted by hand: the same bytes on every
+/// platform, without Foundation.
+package enum NumberFormatting {
     /// `12,345`, `-7`.
-    static func integer(_ value: Int) -> String {
+    package static func integer(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         for (offset, digit) in digits.enumerated() {
@@ -14,7 +15,7 @@ enum NumberFormatting {
     }
 
     /// `24.5` for one digit; rounded half away from zero, with thousands separators.
-    static func decimal(_ value: Double, digits: Int = 1) -> String {
+    package static func decimal(_ value: Double, digits: Int = 1) -> String {
         guard value.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -33,7 +34,7 @@ enum NumberFormatting {
 
     /// A duration in seconds with one decimal when it is a whole number of tenths
     /// (`1.0 s`), else to the millisecond (`1.25 s`).
-    static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         let milliseconds = Int((duration.inSeconds * 1000).rounded())
         if milliseconds % 100 == 0 { return decimal(Double(milliseconds) / 1000, digits: 1) + " s" }
         var text = decimal(Double(milliseconds) / 1000, digits: 3)

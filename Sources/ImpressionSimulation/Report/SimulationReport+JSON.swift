@@ -80,7 +80,7 @@ extension SimulationReport {
 }
 
 /// A minimal pretty-printing JSON writer: two-space indents, one member per line.
-struct JSONWriter {
+package struct JSONWriter {
     private(set) var text = ""
     private var depth = 0
     private var needsComma = false
@@ -140,7 +140,8 @@ struct JSONWriter {
         text += "\n" + String(repeating: "  ", count: depth)
     }
 
-    static func quoted(_ value: String) -> String {
+    /// `value` as a JSON string, quoted and escaped.
+    package static func quoted(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

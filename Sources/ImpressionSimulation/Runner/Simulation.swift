@@ -91,7 +91,7 @@ public struct Simulation: Sendable {
 
     /// Runs the sessions in `range` as ``run(workers:progress:)`` runs them all, and
     /// counts them; tallies of consecutive ranges append into the whole run's.
-    func tally(sessions range: Range<Int>, workers: Int,
+    package func tally(sessions range: Range<Int>, workers: Int,
                progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationTally {
         let total = range.count
         let workers = max(1, min(workers, 1024))
@@ -158,7 +158,9 @@ public struct Simulation: Sendable {
         return tally
     }
 
-    func report(from tally: SimulationTally) -> SimulationReport {
+    /// The report of the sessions `tally` counted: a whole run's, a shard's, or shards'
+    /// merged.
+    package func report(from tally: SimulationTally) -> SimulationReport {
         let sessions = tally.sessions
         var configuration = configuration
         configuration.sessionCount = sessions

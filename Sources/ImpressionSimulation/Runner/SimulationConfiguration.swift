@@ -3,8 +3,10 @@ import ImpressionTracking
 /// Everything a simulation run depends on; the same configuration gives the same report.
 ///
 /// The number of workers is deliberately not part of it: it changes how fast a run is,
-/// never what it finds.
-public struct SimulationConfiguration: Sendable, Hashable {
+/// never what it finds. It is `Codable`, exactly (durations to the attosecond), so a run
+/// can be written down and reproduced: the shards of `impressions simulate --shard` carry
+/// it for `impressions merge`.
+public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// How many sessions to simulate.
     public var sessionCount: Int
     /// How many sections the feed has.

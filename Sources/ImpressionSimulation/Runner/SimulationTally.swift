@@ -2,7 +2,11 @@ import ImpressionTracking
 
 /// Integer counts over a run of consecutive sessions; tallies of consecutive runs merge
 /// in order, so the total does not depend on how sessions were split between workers.
-struct SimulationTally: Sendable {
+///
+/// Opaque outside the library: the command line passes it from
+/// ``Simulation/tally(sessions:workers:progress:)`` to ``Simulation/report(from:)`` and
+/// to ``ShardSummary``, and reads only ``sessions``.
+package struct SimulationTally: Sendable {
     struct PolicyTally: Sendable {
         var impressions = 0
         var distinctSections = 0
@@ -13,7 +17,8 @@ struct SimulationTally: Sendable {
         var firstImpressionTimes: [Duration] = []
     }
 
-    var sessions = 0
+    /// The sessions counted.
+    package var sessions = 0
     var rejectedInputs = 0
     var policies: [PolicyTally]
     /// The deepest position (0-based) each session reached, in session order; -1 for none.

@@ -6,23 +6,19 @@
 /// is the same on any machine (it is drawn from the seed and `k`), so the shards'
 /// summaries merge into the summary of the whole run.
 package struct Shard: Hashable, Sendable {
+    /// Which slice, from 0.
     package var index: Int
+    /// How many slices the run is cut into.
     package var count: Int
 
+    /// The most slices a run can be cut into.
     package static let maximumCount = 100_000
 
+    /// The slice `index` of `count`; `nil` unless `0 <= index < count <= maximumCount`.
     package init?(index: Int, count: Int) {
         guard count >= 1, count <= Self.maximumCount, index >= 0, index < count else { return nil }
         self.index = index
         self.count = count
-    }
-
-    /// Reads `i/n`.
-    package init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
-        self.init(index: index, count: count)
     }
 
     /// The sessions of this shard out of `total`.

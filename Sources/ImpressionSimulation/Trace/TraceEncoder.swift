@@ -5,7 +5,7 @@ import ImpressionTracking
 ///
 /// Times are milliseconds written exactly from whole nanoseconds (`16.666667`); other
 /// numbers in Swift's shortest round-trip form, whole ones without a fraction.
-enum TraceEncoder {
+package enum TraceEncoder {
     static func line(_ header: TraceHeader) -> String {
         var text = "{\"format\":\(JSONWriter.quoted(TraceHeader.formatName)),\"version\":\(TraceHeader.currentVersion)"
         text += ",\"sampleIntervalMs\":\(milliseconds(header.sampleInterval))"
@@ -101,14 +101,14 @@ enum TraceEncoder {
 
     /// A finite number in its shortest round-trip form, whole ones as integers; JSON
     /// has no NaN or infinity, so those (refused by the engine anyway) become `null`.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
         return String(describing: value)
     }
 
     /// A duration as milliseconds, exact to the nanosecond: `1200`, `16.666667`.
-    static func milliseconds(_ duration: Duration) -> String {
+    package static func milliseconds(_ duration: Duration) -> String {
         let nanoseconds = duration.wholeNanoseconds
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude

@@ -1,23 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Splits input into lines, reading in chunks of at most 64 KiB and never holding
-/// more than one line of up to `maximumLineBytes`: a longer line is reported as too
-/// long and its rest skipped without being kept.
-struct TraceLineReader {
+/// Splits input into lines, taking it in chunks and never holding more than one line
+/// of up to `maximumLineBytes` and one chunk: a longer line is reported as too long and
+/// its rest skipped without being kept.
+///
+/// It reads no files itself: the caller hands it chunks (the command line reads a file
+/// descriptor ``chunkSize`` bytes at a time), or bytes in memory.
+package struct TraceLineReader {
     /// One line, numbered from 1, without its `\n` (or `\r\n`).
-    enum Line {
+    package enum Line {
+        /// A line within the limit.
         case text(number: Int, bytes: [UInt8])
+        /// A line past the limit, whose bytes were dropped.
         case tooLong(number: Int)
     }
 
     private enum Source {
-        case descriptor(Int32)
+        case chunks(() throws(TraceError) -> [UInt8])
         case bytes([UInt8], position: Int)
     }
 
@@ -27,11 +24,14 @@ struct TraceLineReader {
     private var chunkPosition = 0
     private var lineNumber = 0
     private var isAtEnd = false
-    static let chunkSize = 64 << 10
+    /// The size of the chunks that bytes in memory are cut into, and a good size for
+    /// the chunks of ``init(maximumLineBytes:nextChunk:)``.
+    package static let chunkSize = 64 << 10
 
-    /// Reads a file descriptor (standard input, an opened file); it is not closed.
-    init(fileDescriptor: Int32, maximumLineBytes: Int) {
-        source = .descriptor(fileDescriptor)
+    /// Reads the chunks `nextChunk` returns, until it returns an empty one; an error it
+    /// throws ends the reading with that error.
+    package init(maximumLineBytes: Int, nextChunk: @escaping () throws(TraceError) -> [UInt8]) {
+        source = .chunks(nextChunk)
         self.maximumLineBytes = max(0, maximumLineBytes)
     }
 
@@ -44,7 +44,7 @@ struct TraceLineReader {
     /// The next line, or `nil` at the end of the input.
     ///
     /// - Throws: ``TraceError`` (line 0) when the input cannot be read.
-    mutating func next() throws(TraceError) -> Line? {
+    package mutating func next() throws(TraceError) -> Line? {
         var line: [UInt8] = []
         var tooLong = false
         var sawAnything = false
@@ -91,24 +91,10 @@ struct TraceLineReader {
             let end = min(bytes.count, position + Self.chunkSize)
             chunk = Array(bytes[position..<end])
             source = .bytes(bytes, position: end)
-        case .descriptor(let descriptor):
-            chunk = try Self.readChunk(descriptor)
+        case .chunks(let nextChunk):
+            chunk = try nextChunk()
         }
         if chunk.isEmpty { isAtEnd = true }
         return !chunk.isEmpty
-    }
-
-    private static func readChunk(_ descriptor: Int32) throws(TraceError) -> [UInt8] {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
-            if count >= 0 { return Array(buffer[0..<count]) }
-            if errno == EINTR { continue }
-            throw TraceError(line: 0, "cannot read the trace: \(String(cString: strerror(errno)))")
-        }
-        #else
-        throw TraceError(line: 0, "reading files is not supported on this platform")
-        #endif
     }
 }

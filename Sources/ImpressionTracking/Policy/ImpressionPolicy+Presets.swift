@@ -36,29 +36,6 @@ extension ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(2), measure: .area)
     }
 
-    /// The named presets, in a fixed order, by the names the command line and traces use.
-    public static var presets: [(name: String, policy: ImpressionPolicy)] {
-        [
-            ("default", .default),
-            ("zozo", .zozoModule),
-            ("sarah", .sarahCell),
-            ("cookpad", .cookpadShowContent),
-            ("any-pixel", .anyPixel),
-            ("abema", .abema),
-            ("mrc-display", .mrcDisplay),
-            ("mrc-video", .mrcVideo),
-            ("mrc-large-display", .mrcLargeDisplay),
-            ("viewport-relative", .viewportRelative),
-        ]
-    }
-
-    /// The preset with that name (see ``presets``), or `nil`.
-    public static func preset(named name: String) -> ImpressionPolicy? {
-        presets.first { $0.name == name }?.policy
-    }
-}
-
-extension ImpressionPolicy {
     /// MRC / IAB display viewability for large ads: 50 % of the pixels for 1 continuous
     /// second, or 30 % for ads of 242,500 square points or more.
     public static var mrcLargeDisplay: ImpressionPolicy {

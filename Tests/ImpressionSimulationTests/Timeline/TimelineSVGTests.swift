@@ -33,8 +33,7 @@ struct TimelineSVGTests {
         let runner = try SessionRunner(feed: feed, policies: [policy])
         let session = SessionGenerator(model: UserModel(), feed: feed, duration: .seconds(60)).session(seed: seed, index: 0)
         let direct = runner.run(session).impressions[0]
-        let svg = ImpressionsCommand.timelineSVG(of: runner.trace(of: session), policy: policy,
-                                                 title: "seed <\(seed)> & \"quotes\"", maximumRows: 500)
+        let svg = runner.trace(of: session).timelineSVG(policy: policy, title: "seed <\(seed)> & \"quotes\"", maximumRows: 500)
         let (wellFormed, counter) = Self.parse(svg)
         #expect(wellFormed)
         #expect(counter.rootName == "svg")
@@ -63,7 +62,7 @@ struct TimelineSVGTests {
         let trace = Trace(header: TraceHeader(), inputs: inputs, end: .seconds(5))
         let policy = NamedPolicy(name: "default", policy: .default)
         let impressions = try TraceReplayer.impressions(of: trace, policies: [policy])[0]
-        let svg = ImpressionsCommand.timelineSVG(of: trace, policy: policy, title: "bands", maximumRows: 12)
+        let svg = trace.timelineSVG(policy: policy, title: "bands", maximumRows: 12)
         let (wellFormed, counter) = Self.parse(svg)
         #expect(wellFormed)
         #expect(counter.counts["section"] == 12)

@@ -1,20 +1,5 @@
-import Foundation
 @testable import ImpressionSimulation
 import ImpressionTracking
-
-/// A fresh directory under the system's temporary directory.
-func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("impressions-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-/// Writes `text` to a new file and returns its path.
-func temporaryFile(_ text: String, name: String = "trace.jsonl") throws -> String {
-    let path = try temporaryDirectory() + "/" + name
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-}
 
 /// Decodes a trace's text line by line, as `replay` does.
 func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> Trace {
@@ -30,9 +15,9 @@ func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> 
 }
 
 /// Policies covering every measure, recurrence and the real-screen options.
-let tracePolicies: [NamedPolicy] = ["default", "mrc-display", "abema", "sarah", "cookpad"].map { name in
-    NamedPolicy(name: name, policy: ImpressionPolicy.preset(named: name) ?? .default)
-} + [
+let tracePolicies: [NamedPolicy] = NamedPolicy.defaults + [
+    NamedPolicy(name: "sarah", policy: .sarahCell),
+    NamedPolicy(name: "cookpad", policy: .cookpadShowContent),
     NamedPolicy(name: "hysteresis", policy: ImpressionPolicy(minimumVisibleRatio: 0.6, minimumDuration: .milliseconds(500),
                                                              measure: .area, exitVisibleRatio: 0.2)),
     NamedPolicy(name: "large", policy: ImpressionPolicy(minimumVisibleRatio: 0.8, exitVisibleRatio: nil,

@@ -1,3 +1,5 @@
+import ImpressionSimulation
+
 /// The `impressions` command: reads the arguments, runs the subcommand, and returns the
 /// exit status (0 success, 1 failure, 2 bad usage). The executable is a thin shell
 /// around ``run(arguments:io:)``, so tests run the whole command in process.

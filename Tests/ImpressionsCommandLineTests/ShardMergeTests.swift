@@ -1,5 +1,6 @@
 import Foundation
-@testable import ImpressionSimulation
+import ImpressionSimulation
+@testable import ImpressionsCommandLine
 import Testing
 
 @Suite("Shards: simulate --shard i/n, then merge, prints exactly what one run prints")
@@ -31,7 +32,7 @@ struct ShardMergeTests {
         #expect(merged.output == single.output)
     }
 
-    @Test("the arguments a shard records read back as the same run, odd session lengths included")
+    @Test("the arguments a trace's source records read back as the same run, odd session lengths included")
     func canonicalArguments() throws {
         for seconds in ["60", "0.000001", "1.5m", "86400", "0.0333"] {
             let options = try SimulateOptions.parse(Self.run + ["--seconds", seconds, "--layout", "feed", "--shard", "1/2"])
@@ -40,15 +41,8 @@ struct ShardMergeTests {
         }
     }
 
-    @Test("slices are disjoint, consecutive and cover every session")
-    func slices() {
-        for total in [0, 1, 5, 23, 1000] {
-            for count in [1, 2, 3, 7, 64] {
-                let ranges = (0..<count).compactMap { Shard(index: $0, count: count)?.sessions(of: total) }
-                #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == total)
-                #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-            }
-        }
+    @Test("--shard reads i/n, 0 <= i < n <= 100000")
+    func shardParsing() {
         #expect(Shard(parsing: "0/4") == Shard(index: 0, count: 4))
         for bad in ["4/4", "-1/4", "1/0", "a/b", "1", "1/2/3", " 1/2", "1/100001"] { #expect(Shard(parsing: bad) == nil, "\(bad)") }
     }
@@ -70,8 +64,8 @@ struct ShardMergeTests {
         #expect(notShard.status == 1 && notShard.error.contains("\(plain): not a shard summary") && notShard.error.contains("'shard'"))
         // Counts that do not fit the run's slice are refused, not trusted.
         let text = try String(contentsOfFile: paths[1], encoding: .utf8)
-        let forged = try temporaryFile(text.replacingOccurrences(of: "\"sessions\": 8,\n      \"rejectedInputs\"",
-                                                                 with: "\"sessions\": 9,\n      \"rejectedInputs\""), name: "forged.json")
+        #expect(text.components(separatedBy: "\"sessions\":8}").count == 2)
+        let forged = try temporaryFile(text.replacingOccurrences(of: "\"sessions\":8}", with: "\"sessions\":9}"), name: "forged.json")
         let wrong = await impressions(arguments: ["merge", paths[0], forged, paths[2]])
         #expect(wrong.status == 1 && wrong.error.contains("holds 9 sessions, its slice of the run has 8"), "\(wrong.error)")
         let none = await impressions(arguments: ["merge"])
@@ -79,11 +73,4 @@ struct ShardMergeTests {
         let badShard = await impressions(arguments: ["simulate", "--shard", "4/4"])
         #expect(badShard.status == 2 && badShard.error.contains("invalid value '4/4' for --shard"))
     }
-}
-
-/// Runs `impressions` with an argument array in process.
-func impressions(arguments: [String]) async -> (status: Int32, output: String, error: String) {
-    let io = CapturedIO()
-    let status = await ImpressionsCommand.run(arguments: arguments, io: io)
-    return (status, io.standardOutput, io.standardError)
 }

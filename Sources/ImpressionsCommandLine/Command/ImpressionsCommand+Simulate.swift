@@ -1,3 +1,5 @@
+import ImpressionSimulation
+
 extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces and timeline, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
@@ -28,7 +30,6 @@ extension ImpressionsCommand {
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
-        let report = simulation.report(from: tally)
         do throws(FileAccessError) {
             if let directory = options.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
@@ -36,16 +37,22 @@ extension ImpressionsCommand {
             if let path = options.timelinePath, let first = sessions.first {
                 let trace = simulation.runner.trace(of: simulation.session(at: first))
                 let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
-                try FileAccess.write(timelineSVG(of: trace, policy: simulation.configuration.policies[0], title: title), to: path)
+                try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1
         }
         if let shard = options.shard {
-            io.writeOutput(ShardSummary.json(report: report, tally: tally, shard: shard, arguments: options.canonicalArguments))
-            return 0
+            do throws(ShardSummaryError) {
+                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard))
+                return 0
+            } catch {
+                io.writeError("impressions simulate: \(error)\n")
+                return 1
+            }
         }
+        let report = simulation.report(from: tally)
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }
@@ -61,14 +68,5 @@ extension ImpressionsCommand {
             let name = "session-" + String(repeating: "0", count: max(0, 6 - number.count)) + number + ".jsonl"
             try FileAccess.write(trace.encoded(), to: directory + "/" + name)
         }
-    }
-
-    /// The timeline of `trace` under `policy`.
-    static func timelineSVG(of trace: Trace, policy: NamedPolicy, title: String, maximumRows: Int = 40) -> String {
-        guard var replayer = try? TraceReplayer(policies: [policy], sampleInterval: trace.header.sampleInterval,
-                                                recordsTimeline: true) else { return "" }
-        for (offset, input) in trace.inputs.enumerated() { try? replayer.apply(input, lineNumber: offset + 2) }
-        replayer.advance(to: trace.end ?? trace.inputs.last?.time ?? .zero)
-        return replayer.timeline?.svg(title: title, maximumRows: maximumRows) ?? ""
     }
 }

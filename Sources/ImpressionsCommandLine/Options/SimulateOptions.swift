@@ -1,15 +1,25 @@
+import ImpressionSimulation
+
 /// The options of `impressions simulate`, read from its arguments by hand (the package
 /// has no dependencies, so no argument-parser library).
 package struct SimulateOptions: Hashable, Sendable {
+    /// `--sessions N`: how many sessions the run has.
     package var sessions = 200
+    /// `--sections N`: how many sections the feed has.
     package var sections = 2000
+    /// `--seconds S`: how long each session lasts.
     package var sessionDuration: Duration = .seconds(60)
+    /// `--seed X`: the seed of the feed and the sessions.
     package var seed: UInt64 = 1
+    /// The `--policy` values, read; empty for the defaults (see ``effectivePolicies``).
     package var policies: [NamedPolicy] = []
     /// The `--policy` values as written, parallel to ``policies``.
     package var policyTexts: [String] = []
+    /// `--workers N`; `nil` for one per core.
     package var workers: Int?
+    /// `--json`: print JSON instead of the table.
     package var json = false
+    /// `--layout window|feed`: which sections the engines' layouts hold.
     package var layoutScope: FeedLayout.Scope = .window(marginScreens: 2)
     /// `--trace-out DIR`: write each session as a trace there.
     package var traceDirectory: String?
@@ -20,6 +30,7 @@ package struct SimulateOptions: Hashable, Sendable {
     /// `--help` was given: print the help and nothing else.
     package var help = false
 
+    /// The options of `impressions simulate` alone: every default.
     package init() {}
 
     /// The policies to run: those given, or ``NamedPolicy/defaults``.
@@ -33,7 +44,7 @@ package struct SimulateOptions: Hashable, Sendable {
     }
 
     /// The arguments that fix what a run computes (not how it runs or where it writes),
-    /// in a fixed form: what shards of one run share and `merge` checks.
+    /// in a fixed form: the run a trace's `source` names.
     package var canonicalArguments: [String] {
         var arguments = ["--sessions", String(sessions), "--sections", String(sections),
                          "--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]

@@ -1,31 +1,7 @@
 import ImpressionSimulation
-@testable import ImpressionTracking
+@testable import ImpressionsCommandLine
+import ImpressionTracking
 import Testing
-
-/// Standard output and error captured in memory.
-final class CapturedIO: CommandIO {
-    private let output = Locked("")
-    private let error = Locked("")
-    let isErrorTerminal: Bool
-    let inputDescriptor: Int32
-
-    init(terminal: Bool = false, input: Int32 = 0) {
-        isErrorTerminal = terminal
-        inputDescriptor = input
-    }
-
-    func writeOutput(_ text: String) { output.withLock { $0 += text } }
-    func writeError(_ text: String) { error.withLock { $0 += text } }
-    var standardOutput: String { output.withLock { $0 } }
-    var standardError: String { error.withLock { $0 } }
-}
-
-/// Runs `impressions` with `arguments` in process.
-func impressions(_ arguments: String..., terminal: Bool = false) async -> (status: Int32, output: String, error: String) {
-    let io = CapturedIO(terminal: terminal)
-    let status = await ImpressionsCommand.run(arguments: arguments, io: io)
-    return (status, io.standardOutput, io.standardError)
-}
 
 @Suite("The impressions command line")
 struct CommandLineTests {
@@ -54,6 +30,13 @@ struct CommandLineTests {
                                                                  measure: .area, recurrence: .oncePerVisit))
         #expect(options.policies[1].name == "ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit")
         #expect(try SimulateOptions.parse(["--sessions", "5", "--sessions", "7"]).sessions == 7)
+    }
+
+    @Test("every preset reads back by its name; the default comparison is presets under their own names")
+    func presetNames() throws {
+        for preset in PolicyPresets.all { #expect(try NamedPolicy(parsing: preset.name) == preset) }
+        #expect(Set(PolicyPresets.names).count == PolicyPresets.all.count)
+        #expect(NamedPolicy.defaults.allSatisfy { PolicyPresets.named($0.name) == $0 })
     }
 
     @Test("inline policies: presets, overrides, percentages, names")

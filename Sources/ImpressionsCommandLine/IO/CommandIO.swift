@@ -27,11 +27,15 @@ extension CommandIO {
 /// The process's standard output and error, written with `write(2)`: unbuffered, and no
 /// shared C `FILE` state to guard.
 package struct StandardIO: CommandIO {
+    /// The process's own descriptors 1 and 2.
     package init() {}
 
+    /// Writes to descriptor 1.
     package func writeOutput(_ text: String) { Self.send(text, to: 1) }
+    /// Writes to descriptor 2.
     package func writeError(_ text: String) { Self.send(text, to: 2) }
 
+    /// Whether descriptor 2 is a terminal.
     package var isErrorTerminal: Bool {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         isatty(2) == 1

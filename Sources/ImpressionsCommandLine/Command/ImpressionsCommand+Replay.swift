@@ -1,3 +1,4 @@
+import ImpressionSimulation
 import ImpressionTracking
 
 extension ImpressionsCommand {
@@ -24,7 +25,13 @@ extension ImpressionsCommand {
         defer { if options.path != "-" { FileAccess.close(descriptor) } }
 
         let policies = options.effectivePolicies
-        var reader = TraceLineReader(fileDescriptor: descriptor, maximumLineBytes: options.limits.maximumLineBytes)
+        var reader = TraceLineReader(maximumLineBytes: options.limits.maximumLineBytes) { () throws(TraceError) -> [UInt8] in
+            do throws(FileAccessError) {
+                return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
+            } catch {
+                throw TraceError(line: 0, "cannot read the trace: \(error)")
+            }
+        }
         var decoder = TraceDecoder(limits: options.limits)
         var replayer: TraceReplayer?
         var skipped: [TraceError] = []

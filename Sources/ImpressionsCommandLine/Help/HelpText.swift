@@ -1,5 +1,8 @@
+import ImpressionSimulation
+
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
+    /// `impressions --help`: the subcommands.
     package static let tool = """
         OVERVIEW: Simulate users scrolling a feed, on virtual time, and count the view
         impressions each definition (policy) gives on the same sessions.
@@ -19,10 +22,11 @@ package enum HelpText {
 
         """
 
+    /// `impressions simulate --help`, with the preset names of ``PolicyPresets``.
     package static var simulate: String {
         // The presets, wrapped to the help's 80 columns under the option's text.
         var presetLines = ["presets:"]
-        for name in NamedPolicy.presetNames {
+        for name in PolicyPresets.names {
             let addition = " " + name + ","
             if presetLines[presetLines.count - 1].count + addition.count > 60 { presetLines.append("        ") }
             presetLines[presetLines.count - 1] += addition
@@ -84,6 +88,7 @@ package enum HelpText {
             """
     }
 
+    /// `impressions replay --help`.
     package static let replay = """
         OVERVIEW: Replay a recorded session (a trace: JSON Lines, see docs/trace-format.md)
         under one or more policies. Prints one JSON object per impression on standard
@@ -117,6 +122,7 @@ package enum HelpText {
 
         """
 
+    /// `impressions merge --help`.
     package static let merge = """
         OVERVIEW: Combine the JSON printed by 'impressions simulate --shard I/N' for every
         I into exactly the JSON the whole run prints. The shards must come from the same

@@ -6,6 +6,7 @@ package struct CommandLineError: Error, Hashable, Sendable, CustomStringConverti
     /// What was wrong, e.g. `invalid value 'abc' for --sessions: expected a whole number in 1...1000000`.
     package var message: String
 
+    /// An error about `subcommand` (`nil` for the tool itself) with its message.
     package init(subcommand: String?, _ message: String) {
         self.subcommand = subcommand
         self.message = message

@@ -1,12 +1,13 @@
 /// Why a policy's text could not be read; the message names the part that is wrong.
-public struct PolicyParseError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PolicyParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line message, e.g. `ratio must be in 0...1 (0%...100%), got '1.5'`.
-    public var message: String
+    package var message: String
 
     /// Creates an error with its message.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    /// The message.
+    package var description: String { message }
 }

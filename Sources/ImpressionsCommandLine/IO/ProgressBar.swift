@@ -1,3 +1,4 @@
+import ImpressionSimulation
 import Synchronization
 
 /// A one-line progress bar on standard error, redrawn when the percentage changes:
@@ -7,6 +8,7 @@ package final class ProgressBar: Sendable {
     private let width = 30
     private let lastPercent = Atomic(-1)
 
+    /// A bar drawn on `io`'s standard error; nothing is drawn before ``update(completed:total:)``.
     package init(io: any CommandIO) {
         self.io = io
     }

@@ -1,14 +1,23 @@
+import ImpressionSimulation
+
 /// The options of `impressions replay`, read by hand like ``SimulateOptions``.
 package struct ReplayOptions: Hashable, Sendable {
     /// The trace to read; `-` for standard input.
     package var path = ""
+    /// The `--policy` values, read; empty for the defaults (see ``effectivePolicies``).
     package var policies: [NamedPolicy] = []
+    /// `--keep-going`: skip bad lines, and count them, instead of stopping.
     package var keepGoing = false
+    /// `--timeline FILE`: draw the timeline under the first policy there.
     package var timelinePath: String?
+    /// `--timeline-rows N`: the most sections the timeline draws.
     package var timelineRows = 40
+    /// `--max-line-bytes`, `--max-sections`: the decoder's limits.
     package var limits = TraceLimits()
+    /// `--help` was given: print the help and nothing else.
     package var help = false
 
+    /// The options of `impressions replay` alone: every default, no trace yet.
     package init() {}
 
     /// The policies to replay under: those given, or ``NamedPolicy/defaults``.

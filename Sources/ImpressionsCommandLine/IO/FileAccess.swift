@@ -44,18 +44,30 @@ enum FileAccess {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileAccessError("cannot read \(path): \(String(cString: strerror(errno)))")
+            let chunk: [UInt8]
+            do throws(FileAccessError) {
+                chunk = try readChunk(descriptor, maximumBytes: 1 << 16)
+            } catch {
+                throw FileAccessError("cannot read \(path): \(error)")
             }
-            if count == 0 { return data }
-            guard data.count + count <= maximumBytes else {
+            if chunk.isEmpty { return data }
+            guard data.count + chunk.count <= maximumBytes else {
                 throw FileAccessError("\(path) is larger than the limit of \(maximumBytes) bytes")
             }
-            data.append(contentsOf: buffer[0..<count])
+            data.append(contentsOf: chunk)
+        }
+    }
+
+    /// The next bytes of `descriptor`, at most `maximumBytes`; empty at the end of the
+    /// file. The error's message is the system's (`Is a directory`).
+    static func readChunk(_ descriptor: Int32, maximumBytes: Int) throws(FileAccessError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximumBytes)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            if errno == EINTR { continue }
+            throw FileAccessError(String(cString: strerror(errno)))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImpressionSimulation
 
 extension ImpressionsCommand {
     /// `impressions merge`: the shards' summaries as the whole run's JSON.
@@ -10,7 +11,7 @@ extension ImpressionsCommand {
             io.writeError("impressions merge: \(error)\n")
             return 1
         }
-        do throws(ShardMergeError) {
+        do throws(ShardSummaryError) {
             io.writeOutput(try ShardSummary.merge(files))
             return 0
         } catch {

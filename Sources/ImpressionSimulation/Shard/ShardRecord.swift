@@ -1,0 +1,100 @@
+/// The `shard` member of a shard summary: which slice of which run, and the integer
+/// counts of its sessions, from which `merge` rebuilds the whole run's report exactly
+/// (percentiles cannot be merged, the values behind them can).
+///
+/// The run is its ``SimulationConfiguration``, decoded as it was encoded; shards of one
+/// run carry equal configurations.
+struct ShardRecord: Codable {
+    var index: Int
+    var count: Int
+    /// The whole run's configuration, not the slice's.
+    var configuration: SimulationConfiguration
+    var tally: Tally
+
+    init(shard: Shard, configuration: SimulationConfiguration, tally: SimulationTally) {
+        index = shard.index
+        count = shard.count
+        self.configuration = configuration
+        self.tally = Tally(tally)
+    }
+
+    /// A ``SimulationTally`` with its per-session values as `[[value, count], ...]`
+    /// histograms: a shard of a million sessions holds a few thousand pairs, not a
+    /// million numbers.
+    struct Tally: Codable {
+        var sessions: Int
+        var rejectedInputs: Int
+        var deepestSections: [[Int64]]
+        var policies: [Policy]
+
+        struct Policy: Codable {
+            var impressions: Int
+            var distinctSections: Int
+            var byDepth: [Int]
+            var byKind: [Int]
+            var firstImpressionNanoseconds: [[Int64]]
+        }
+
+        init(_ tally: SimulationTally) {
+            sessions = tally.sessions
+            rejectedInputs = tally.rejectedInputs
+            deepestSections = Self.histogram(tally.deepestSections.map(Int64.init))
+            policies = tally.policies.map { policy in
+                Policy(impressions: policy.impressions, distinctSections: policy.distinctSections,
+                       byDepth: policy.byDepth, byKind: policy.byKind,
+                       firstImpressionNanoseconds: Self.histogram(policy.firstImpressionTimes.map(\.wholeNanoseconds)))
+            }
+        }
+
+        /// The tally, checked against the run's shape and the shard's session count.
+        func tally(matching empty: SimulationTally, sessions expected: Int, name: String) throws(ShardSummaryError) -> SimulationTally {
+            func fail(_ problem: String) -> ShardSummaryError { ShardSummaryError("\(name): \(problem)") }
+            guard sessions == expected else {
+                throw fail("holds \(sessions) sessions, its slice of the run has \(expected)")
+            }
+            guard policies.count == empty.policies.count else {
+                throw fail("has \(policies.count) policies, the run has \(empty.policies.count)")
+            }
+            var tally = empty
+            tally.sessions = sessions
+            tally.rejectedInputs = rejectedInputs
+            tally.deepestSections = try Self.expand(deepestSections, atMost: sessions, what: "deepestSections", fail: fail).map { Int($0) }
+            guard tally.deepestSections.count == sessions else { throw fail("deepestSections does not hold one value per session") }
+            for (index, policy) in policies.enumerated() {
+                guard policy.byDepth.count == empty.policies[index].byDepth.count,
+                      policy.byKind.count == empty.policies[index].byKind.count,
+                      ([policy.impressions, policy.distinctSections] + policy.byDepth + policy.byKind).allSatisfy({ $0 >= 0 }) else {
+                    throw fail("policy \(index) does not have the run's depth buckets and kinds")
+                }
+                tally.policies[index].impressions = policy.impressions
+                tally.policies[index].distinctSections = policy.distinctSections
+                tally.policies[index].byDepth = policy.byDepth
+                tally.policies[index].byKind = policy.byKind
+                tally.policies[index].firstImpressionTimes = try Self.expand(
+                    policy.firstImpressionNanoseconds, atMost: sessions, what: "firstImpressionNanoseconds", fail: fail
+                ).map { .nanoseconds($0) }
+            }
+            return tally
+        }
+
+        /// `[[value, count], ...]`, values ascending.
+        private static func histogram(_ values: [Int64]) -> [[Int64]] {
+            var counts: [Int64: Int64] = [:]
+            for value in values { counts[value, default: 0] += 1 }
+            return counts.keys.sorted().map { [$0, counts[$0] ?? 0] }
+        }
+
+        /// The values of a `[[value, count], ...]` histogram, refusing more than `limit`.
+        private static func expand(_ histogram: [[Int64]], atMost limit: Int, what: String,
+                                   fail: (String) -> ShardSummaryError) throws(ShardSummaryError) -> [Int64] {
+            var values: [Int64] = []
+            for pair in histogram {
+                guard pair.count == 2, pair[1] >= 0, pair[1] <= Int64(limit - values.count) else {
+                    throw fail("\(what) must be [value, count] pairs adding up to at most \(limit) values")
+                }
+                values.append(contentsOf: repeatElement(pair[0], count: Int(pair[1])))
+            }
+            return values
+        }
+    }
+}
