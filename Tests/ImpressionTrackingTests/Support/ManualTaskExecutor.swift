@@ -17,6 +17,8 @@ final class ManualTaskExecutor: TaskExecutor {
     /// Runs jobs, in the order they were enqueued, until none is left (running one may
     /// enqueue more: a continuation resumed inside it).
     func runUntilIdle() {
+        // Running a job inside the caller's own job is safe: the runtime restores the
+        // caller's task when the job returns or suspends.
         while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
