@@ -3,8 +3,8 @@ import Testing
 
 // Bad input is rejected with a typed error naming the section, its index and the
 // problem, and the engine keeps its previous state: impressions continue as before.
+// The 320 × 600 `screen` is the worked examples' (Support/ExampleHelpers.swift).
 
-private let screen = Rect(x: 0, y: 0, width: 320, height: 600)
 private let goodCell = Rect(x: 0, y: 0, width: 320, height: 200)
 
 /// The error `body` throws, or `nil` when it does not throw.

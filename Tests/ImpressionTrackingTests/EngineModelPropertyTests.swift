@@ -16,6 +16,10 @@ struct EngineModelPropertyTests {
         return first...(first + 29)
     }
 
+    /// 100 sessions at each fixed interval, in chunks of 50: the interval in
+    /// milliseconds and the chunk's first seed.
+    static let fixedIntervalChunks: [(Int, UInt64)] = [(100, 1_000), (100, 1_050), (250, 2_000), (250, 2_050)]
+
     @Test("random sessions give exactly the model's impressions", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
         for seed in seeds {
@@ -27,22 +31,12 @@ struct EngineModelPropertyTests {
         }
     }
 
-    @Test("random sessions sampled every 100 ms match the model", arguments: [1_000 as UInt64, 1_050])
-    func defaultIntervalSessionsMatchTheModel(firstSeed: UInt64) {
+    @Test("random sessions sampled every 100 ms and every 250 ms match the model at each interval",
+          arguments: fixedIntervalChunks)
+    func fixedIntervalSessionsMatchTheModel(intervalMilliseconds: Int, firstSeed: UInt64) {
         for seed in firstSeed..<firstSeed + 50 {
             var generator = SessionGenerator(seed: seed)
-            let session = generator.makeSession(sampleIntervalMilliseconds: 100)
-            if let mismatch = Self.firstMismatch(in: session) {
-                Issue.record("\(mismatch)")
-            }
-        }
-    }
-
-    @Test("random sessions sampled every 250 ms match the model", arguments: [2_000 as UInt64, 2_050])
-    func quarterSecondSessionsMatchTheModel(firstSeed: UInt64) {
-        for seed in firstSeed..<firstSeed + 50 {
-            var generator = SessionGenerator(seed: seed)
-            let session = generator.makeSession(sampleIntervalMilliseconds: 250)
+            let session = generator.makeSession(sampleIntervalMilliseconds: intervalMilliseconds)
             if let mismatch = Self.firstMismatch(in: session) {
                 Issue.record("\(mismatch)")
             }

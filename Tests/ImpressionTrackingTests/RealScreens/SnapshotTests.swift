@@ -1,0 +1,73 @@
+import Testing
+@testable import ImpressionTracking
+
+@Suite("Snapshots: why a section does not count")
+struct SnapshotTests {
+    @Test("each reason, the counts and fired flags, and the printed table")
+    func everyReason() throws {
+        var engine = Engine()
+        try engine.setViewport(screen())
+        try engine.setObstructions([rect(0, 500, 320, 100)])   // a banner over the screen's bottom
+        let flat = section("flat", rect(0, 100, 320, 0))
+        let layout = [
+            section("seen", rect(0, 0, 320, 200)),
+            section("below", rect(0, 420, 320, 200)),                 // 420...500 left: 80 of 200
+            section("covered", rect(0, 520, 320, 60)),                // under the banner
+            section("far", rect(0, 2000, 320, 100)),
+            card("clipped", in: "shelf", rect(200, 0, 100, 100)),      // beyond the shelf, on screen
+            TrackedSection(id: "empty", cells: []),
+            flat,                                                    // no height to measure against
+        ]
+        try engine.setLayout(layout, containers: [ScrollContainer(id: "shelf", frame: rect(0, 200, 160, 100))])
+        #expect(engine.advance(to: ms(1000)) == [impression("seen", at: ms(1000), seen: .seconds(1))])
+
+        let snapshot = engine.snapshot()
+        #expect(snapshot.time == ms(1000) && snapshot.visit == 1 && snapshot.inactiveCauses.isEmpty)
+        #expect(snapshot.sections.map(\.sectionID) == layout.map(\.id))
+        #expect(row("seen", in: snapshot) == SectionSnapshot(sectionID: "seen", visibleRatio: 1, consecutiveSamples: 11,
+                                                             hasFiredThisVisit: true, notVisibleReason: nil))
+        #expect(row("below", in: snapshot)?.notVisibleReason == .belowThreshold(ratio: 0.4, required: 0.5))
+        #expect(row("below", in: snapshot)?.visibleRatio == 0.4)
+        #expect(row("covered", in: snapshot)?.notVisibleReason == .obstructed)
+        #expect(row("far", in: snapshot)?.notVisibleReason == .offscreen)
+        #expect(row("clipped", in: snapshot)?.notVisibleReason == .clippedByContainer("shelf"))
+        #expect(row("empty", in: snapshot)?.notVisibleReason == .noSize)
+        #expect(row("flat", in: snapshot)?.notVisibleReason == .noSize)
+        #expect(snapshot.sections.filter { $0.sectionID != "seen" }.allSatisfy {
+            !$0.isVisible && $0.consecutiveSamples == 0 && !$0.hasFiredThisVisit
+        })
+
+        let table = String(describing: snapshot)
+        for text in ["time 1 s, visit 1, active", "section", "ratio", "samples", "fired", "status",
+                     "below threshold (0.4 < 0.5)", "obstructed", "offscreen", "clipped by container shelf", "no size"] {
+            #expect(table.contains(text), "\(text) in\n\(table)")
+        }
+        for section in layout {
+            #expect(table.split(separator: "\n").contains { $0.hasPrefix(section.id + " ") }, "\(section.id) in\n\(table)")
+        }
+
+        // "seen" fired and leaves the layout: remembered, last, as missing.
+        try engine.setLayout(Array(layout.dropFirst()), containers: [ScrollContainer(id: "shelf", frame: rect(0, 200, 160, 100))])
+        let departed = try #require(engine.snapshot().sections.last)
+        #expect(departed.sectionID == "seen" && departed.notVisibleReason == .missingFromLayout && departed.hasFiredThisVisit)
+        #expect(String(describing: engine.snapshot()).contains("missing from layout"))
+
+        // Inactive comes first, with its causes.
+        engine.disappear()
+        engine.enterBackground()
+        engine.setCovered(true)
+        let inactive = engine.snapshot()
+        #expect(inactive.inactiveCauses == [.disappeared, .inBackground, .covered])
+        #expect(inactive.sections.dropLast().allSatisfy { $0.notVisibleReason == .inactive([.disappeared, .inBackground, .covered]) })
+        #expect(String(describing: inactive).contains("inactive (disappeared + in background + covered)"))
+    }
+
+    @Test("with no viewport every section says so")
+    func noViewport() throws {
+        var engine = Engine()
+        try engine.setLayout([section("a", rect(0, 0, 320, 100)), section("b", rect(0, 100, 320, 100))])
+        #expect(engine.snapshot().sections.map(\.notVisibleReason) == [.noViewport, .noViewport])
+        try engine.setViewport(rect(0, 0, 320, 0))
+        #expect(engine.snapshot().sections.map(\.notVisibleReason) == [.noViewport, .noViewport])
+    }
+}

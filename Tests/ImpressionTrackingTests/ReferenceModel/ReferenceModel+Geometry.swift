@@ -1,0 +1,220 @@
+@testable import ImpressionTracking
+
+extension ReferenceModel {
+    /// A rect by its four edges, so no edge is recomputed as `origin + size`.
+    struct Part {
+        var left: Double, right: Double, top: Double, bottom: Double
+
+        init(left: Double, right: Double, top: Double, bottom: Double) {
+            self.left = left
+            self.right = right
+            self.top = top
+            self.bottom = bottom
+        }
+
+        init(_ rect: Rect) {
+            self.init(left: rect.x, right: rect.x + rect.width, top: rect.y, bottom: rect.y + rect.height)
+        }
+
+        /// The overlap, only when it has a positive area.
+        func clipped(to other: Part) -> Part? {
+            let part = Part(left: max(left, other.left), right: min(right, other.right),
+                            top: max(top, other.top), bottom: min(bottom, other.bottom))
+            return part.right > part.left && part.bottom > part.top ? part : nil
+        }
+    }
+
+    /// What a sample measures of a section that shows something.
+    struct Measured {
+        /// The unclamped ratio, with the large-section cap when the policy has it.
+        var ratio: Double
+        /// The ratio against the section's own full size.
+        var uncappedRatio: Double
+    }
+
+    /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
+    var effectiveViewport: Part? {
+        guard let viewport else { return nil }
+        let left = viewport.x + insets.left
+        let top = viewport.y + insets.top
+        let width = max(0, viewport.width - insets.left - insets.right)
+        let height = max(0, viewport.height - insets.top - insets.bottom)
+        return Part(left: left, right: left + width, top: top, bottom: top + height)
+    }
+
+    /// `part` (in the content coordinates of `containerID`) moved into root coordinates
+    /// one container at a time, clipped by each container's frame when `clipping`; `nil`
+    /// when a container hides it.
+    func moveToRoot(_ part: Part, in containerID: String, clipping: Bool) -> Part? {
+        var part = part
+        var nodeID: String? = containerID
+        while let id = nodeID {
+            let node = containers[id]!
+            let dx = node.frame.x - node.contentOffset.x
+            let dy = node.frame.y - node.contentOffset.y
+            part = Part(left: part.left + dx, right: part.right + dx, top: part.top + dy, bottom: part.bottom + dy)
+            if clipping {
+                guard let clipped = part.clipped(to: Part(node.frame)) else { return nil }
+                part = clipped
+            }
+            nodeID = node.parentID
+        }
+        return part
+    }
+
+    /// The section's entry ratio: the policy's, or the large-section rule's lower ratio
+    /// for a section whose full area reaches the rule's minimum.
+    func entryRatio(of section: TrackedSection<ID>, policy: ImpressionPolicy) -> Double {
+        if case .lowerRatio(let minimumArea, let ratio) = policy.largeSectionRule,
+           fullArea(of: section) >= minimumArea {
+            return ratio
+        }
+        return policy.minimumVisibleRatio
+    }
+
+    /// `fullHeight`, or the height of the bounding box of every cell of the section.
+    func fullHeight(of section: TrackedSection<ID>) -> Double {
+        section.fullHeight ?? layoutMeasures[section.id]!.height
+    }
+
+    /// `fullArea`, or the exact union area of every cell of the section.
+    func fullArea(of section: TrackedSection<ID>) -> Double {
+        section.fullArea ?? layoutMeasures[section.id]!.area
+    }
+
+    /// Why nothing of a section counts, before any threshold.
+    enum Hidden: Equatable {
+        case noViewport
+        case noSize
+        case offscreen
+        case clippedByContainer(String)
+        case obstructed
+    }
+
+    /// What the current inputs show of a section, whether or not the tracker is active.
+    struct Observation {
+        /// What is measured, when something shows and there is a size to measure against.
+        var measured: Measured?
+        /// Why nothing shows, when nothing does.
+        var hidden: Hidden?
+        // For the statistics.
+        var clippedSomething = false
+        var changedByObstructions = false
+        var hiddenByInsets = false
+    }
+
+    /// What the current inputs show of `section`: its cells moved through their
+    /// containers, clipped by each and by the effective viewport, less the obstructions.
+    func observe(_ section: TrackedSection<ID>, policy: ImpressionPolicy) -> Observation {
+        var observation = Observation()
+        guard let viewport, let screen = effectiveViewport,
+              screen.right > screen.left, screen.bottom > screen.top else {
+            observation.hidden = .noViewport
+            return observation
+        }
+        var denominator: Double
+        switch policy.measure {
+        case .height: denominator = fullHeight(of: section)
+        case .area: denominator = fullArea(of: section)
+        }
+        let uncapped = denominator
+        if policy.largeSectionRule == .capToViewport {
+            let screenHeight = screen.bottom - screen.top
+            denominator = min(denominator, policy.measure == .height ? screenHeight : screenHeight * (screen.right - screen.left))
+        }
+        if denominator <= 0 || (section.cells.isEmpty && section.nestedCells.isEmpty) {
+            observation.hidden = .noSize
+            return observation
+        }
+
+        var parts = section.cells.compactMap { Part($0).clipped(to: screen) }
+        var hidingContainer: String?
+        for nested in section.nestedCells {
+            switch moveToRoot(Part(nested.frame), in: nested.containerID) {
+            case .shown(let part):
+                if let visible = part.clipped(to: screen) { parts.append(visible) }
+            case .hidden(let container):
+                // On screen but for the container: it is the reason, if nothing shows.
+                if moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false)!.clipped(to: screen) != nil {
+                    observation.clippedSomething = true
+                    if hidingContainer == nil { hidingContainer = container }
+                }
+            }
+        }
+        if parts.isEmpty {
+            observation.hidden = hidingContainer.map { .clippedByContainer($0) } ?? .offscreen
+            if insets != .zero {
+                let bare = Part(viewport)
+                let all = section.cells.map(Part.init)
+                    + section.nestedCells.compactMap { moveToRoot(Part($0.frame), in: $0.containerID, clipping: true) }
+                observation.hiddenByInsets = all.contains { $0.clipped(to: bare) != nil }
+            }
+            return observation
+        }
+        let covering = obstructions.map { Part($0.offsetBy(dx: viewport.x, dy: viewport.y)) }
+        guard let remaining = Self.naiveArea(covered: parts, uncovered: covering) else {
+            observation.hidden = .obstructed
+            return observation
+        }
+        if !covering.isEmpty, let whole = Self.naiveArea(covered: parts, uncovered: []) {
+            observation.changedByObstructions = whole.area != remaining.area || whole.height != remaining.height
+        }
+        let visibleMeasure = policy.measure == .height ? remaining.height : remaining.area
+        observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped)
+        return observation
+    }
+
+    enum Moved {
+        case shown(Part)
+        /// The container whose frame the part missed, going out from the innermost.
+        case hidden(String)
+    }
+
+    /// `part` (in the content coordinates of `containerID`) moved into root coordinates
+    /// one container at a time, clipped by each container's frame on the way.
+    func moveToRoot(_ part: Part, in containerID: String) -> Moved {
+        var part = part
+        var nodeID: String? = containerID
+        while let id = nodeID {
+            let node = containers[id]!
+            let dx = node.frame.x - node.contentOffset.x
+            let dy = node.frame.y - node.contentOffset.y
+            part = Part(left: part.left + dx, right: part.right + dx, top: part.top + dy, bottom: part.bottom + dy)
+            guard let clipped = part.clipped(to: Part(node.frame)) else { return .hidden(id) }
+            part = clipped
+            nodeID = node.parentID
+        }
+        return .shown(part)
+    }
+
+    /// The area and the bounding-box height of the points inside some of `covered` and
+    /// inside none of `uncovered`, by brute force: cut the plane along every edge and add
+    /// up the grid cells that are covered and not uncovered. `nil` when that is no area.
+    static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double)? {
+        let solid = covered.filter { $0.right > $0.left && $0.bottom > $0.top }
+        guard !solid.isEmpty else { return nil }
+        let holes = uncovered.filter { $0.right > $0.left && $0.bottom > $0.top }
+        let xs = Array(Set((solid + holes).flatMap { [$0.left, $0.right] })).sorted()
+        let ys = Array(Set((solid + holes).flatMap { [$0.top, $0.bottom] })).sorted()
+        func inside(_ part: Part, _ i: Int, _ j: Int) -> Bool {
+            part.left <= xs[i] && xs[i + 1] <= part.right && part.top <= ys[j] && ys[j + 1] <= part.bottom
+        }
+        var area = 0.0
+        var top = Double.infinity
+        var bottom = -Double.infinity
+        for i in xs.indices.dropLast() {
+            for j in ys.indices.dropLast() {
+                guard solid.contains(where: { inside($0, i, j) }), !holes.contains(where: { inside($0, i, j) }) else { continue }
+                area += (xs[i + 1] - xs[i]) * (ys[j + 1] - ys[j])
+                top = min(top, ys[j])
+                bottom = max(bottom, ys[j + 1])
+            }
+        }
+        return area > 0 ? (area, bottom - top) : nil
+    }
+
+    /// The area of the union by brute force.
+    static func naiveUnionArea(_ parts: [Part]) -> Double {
+        naiveArea(covered: parts, uncovered: [])?.area ?? 0
+    }
+}

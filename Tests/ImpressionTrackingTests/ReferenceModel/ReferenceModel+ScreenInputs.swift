@@ -1,0 +1,59 @@
+@testable import ImpressionTracking
+
+extension ReferenceModel {
+    /// Replaces the layout (with no containers); returns `false` (and keeps the previous
+    /// layout) for bad input.
+    @discardableResult
+    mutating func setLayout(_ sections: [TrackedSection<ID>]) -> Bool {
+        setLayout(sections, containers: [])
+    }
+
+    /// Replaces the layout and its containers; returns `false` (and keeps the previous
+    /// layout) for bad input.
+    @discardableResult
+    mutating func setLayout(_ sections: [TrackedSection<ID>], containers newContainers: [ScrollContainer]) -> Bool {
+        guard Self.isValidLayout(sections, containers: newContainers) else { return false }
+        layout = sections
+        containers = Dictionary(uniqueKeysWithValues: newContainers.map { ($0.id, $0) })
+        layoutMeasures = [:]
+        for section in sections {
+            var rects = section.cells.map(Part.init)
+            for nested in section.nestedCells {
+                rects.append(moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false)!)
+            }
+            let height = rects.isEmpty ? 0 : rects.map(\.bottom).max()! - rects.map(\.top).min()!
+            layoutMeasures[section.id] = (height, Self.naiveUnionArea(rects))
+        }
+        return true
+    }
+
+    /// Scrolls a container; `false` (and no change) for an unknown id or a bad offset.
+    @discardableResult
+    mutating func setContentOffset(_ offset: Point, ofContainer id: String) -> Bool {
+        guard containers[id] != nil, offset.x.isFinite, offset.y.isFinite else { return false }
+        containers[id]!.contentOffset = offset
+        return true
+    }
+
+    /// Replaces the viewport; returns `false` (and keeps the previous one) for bad input.
+    @discardableResult
+    mutating func setViewport(_ rect: Rect) -> Bool {
+        guard Self.isValidRect(rect) else { return false }
+        viewport = rect
+        return true
+    }
+
+    @discardableResult
+    mutating func setViewportInsets(_ newInsets: Insets) -> Bool {
+        guard [newInsets.top, newInsets.left, newInsets.bottom, newInsets.right].allSatisfy(\.isFinite) else { return false }
+        insets = newInsets
+        return true
+    }
+
+    @discardableResult
+    mutating func setObstructions(_ rects: [Rect]) -> Bool {
+        guard rects.allSatisfy(Self.isValidRect) else { return false }
+        obstructions = rects
+        return true
+    }
+}

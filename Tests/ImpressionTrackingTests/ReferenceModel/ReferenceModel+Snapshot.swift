@@ -1,0 +1,38 @@
+@testable import ImpressionTracking
+
+extension ReferenceModel {
+    /// Why the tracker is inactive.
+    var inactiveCauses: InactiveCauses {
+        var causes: InactiveCauses = []
+        if !appeared { causes.insert(.disappeared) }
+        if !foreground { causes.insert(.inBackground) }
+        if covered { causes.insert(.covered) }
+        if refreshing { causes.insert(.refreshing) }
+        return causes
+    }
+
+    /// The snapshot row the engine should give for `section` of the layout now: what the
+    /// next sample will see with the current inputs.
+    func expectedSnapshotRow(for section: TrackedSection<ID>) -> SectionSnapshot<ID> {
+        let sectionPolicy = section.policy ?? policy
+        let observation = observe(section, policy: sectionPolicy)
+        let ratio = observation.measured.map { min(1, $0.ratio) } ?? 0
+        var reason: NotVisibleReason?
+        switch observation.hidden {
+        case .noViewport: reason = .noViewport
+        case .noSize: reason = .noSize
+        case .offscreen: reason = .offscreen
+        case .clippedByContainer(let id): reason = .clippedByContainer(id)
+        case .obstructed: reason = .obstructed
+        case nil:
+            let entryRatio = self.entryRatio(of: section, policy: sectionPolicy)
+            let required = consecutiveSamples[section.id] != nil
+                ? min(entryRatio, sectionPolicy.exitVisibleRatio ?? entryRatio) : entryRatio
+            if ratio < required { reason = .belowThreshold(ratio: ratio, required: required) }
+        }
+        if !isActive { reason = .inactive(inactiveCauses) }
+        return SectionSnapshot(sectionID: section.id, visibleRatio: ratio,
+                               consecutiveSamples: consecutiveSamples[section.id] ?? 0,
+                               hasFiredThisVisit: firedDuringVisit.contains(section.id), notVisibleReason: reason)
+    }
+}

@@ -1,0 +1,277 @@
+@testable import ImpressionTracking
+
+// Here: its state, the lifecycle and the counting of samples. What the screen shows
+// (inputs, geometry), the snapshot and validation are in ReferenceModel+*.swift.
+
+/// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics
+/// and issue 3's additions (scroll containers, viewport insets, obstructions, large
+/// sections, hysteresis, visibility events).
+///
+/// At every sample it scans every section and every cell: no index, no incremental state
+/// beyond the open runs, the exposure per visit and the memory of what fired. It is slow
+/// on purpose, so that it is obviously right; ``ImpressionEngine`` must produce exactly
+/// what it produces. Ratios are computed as `numerator / denominator` with the numerator
+/// and denominator computed directly from the rects, so integer-valued geometry gives
+/// bit-identical `Double`s whatever algorithm the engine uses.
+struct ReferenceModel<ID: Hashable & Sendable> {
+    let policy: ImpressionPolicy
+    let sampleInterval: Duration
+
+    /// The latest time advanced to (never decreases).
+    private(set) var time: Duration = .zero
+    /// The number of samples evaluated so far; the next sample is at `index * interval`.
+    private(set) var evaluatedSamples = 0
+    private(set) var visit = 1
+    /// Consecutive visible samples, ending at the last evaluated sample, by section id:
+    /// the runs that continue into the next sample (a new visit empties it).
+    private(set) var consecutiveSamples: [ID: Int] = [:]
+    /// Every impression produced so far, in order.
+    private(set) var fired: [Impression<ID>] = []
+    /// Every event produced so far, in order.
+    private(set) var events: [VisibilityEvent<ID>] = []
+    /// Counts of situations the features create, to check that random sessions reach them.
+    private(set) var stats = Stats()
+
+    // What the screen shows, as last accepted: set by ReferenceModel+ScreenInputs, so
+    // not private.
+    var layout: [TrackedSection<ID>] = []
+    /// The containers of the layout, by id, with their current content offsets.
+    var containers: [String: ScrollContainer] = [:]
+    /// Each section's default denominators, measured when the layout is set on its cells
+    /// moved into root coordinates without clipping, at the content offsets given with
+    /// the layout (later offsets do not change them): the height of their bounding box
+    /// and their exact union area.
+    var layoutMeasures: [ID: (height: Double, area: Double)] = [:]
+    var viewport: Rect?
+    var insets = Insets.zero
+    var obstructions: [Rect] = []
+
+    private(set) var appeared = true
+    private(set) var foreground = true
+    private(set) var covered = false
+    private(set) var refreshing = false
+    private var coveredWhenBackgrounded = false
+
+    /// Ids that fired during their current run of consecutive visible samples.
+    private var firedDuringRun: Set<ID> = []
+    /// Ids that fired during the current visit.
+    private(set) var firedDuringVisit: Set<ID> = []
+    /// Ids that fired since the last `reset()` (or the start).
+    private var firedSinceReset: Set<ID> = []
+
+    /// A run of visible samples not yet reported as exited.
+    struct Run {
+        var length: Int
+        /// The visit in which the run started.
+        var visit: Int
+    }
+
+    /// Open runs by id, including those voided by a new visit and those of sections that
+    /// left the layout: each is reported as exited at the next sample that does not
+    /// continue it.
+    private var openRuns: [ID: Run] = [:]
+    /// Visible samples of ended runs, by id, for the runs started in `visit`.
+    private var exposure: [ID: (visit: Int, samples: Int)] = [:]
+
+    struct Stats {
+        var visibleSamples = 0
+        /// Samples at which a counting section stayed visible only thanks to its exit ratio.
+        var keptByExitRatio = 0
+        /// Samples at which a section was visible only thanks to the large-section rule.
+        var visibleThanksToCap = 0
+        var visibleThanksToLowerRatio = 0
+        /// Samples at which a section with nested cells was visible.
+        var visibleWithNestedCells = 0
+        /// Samples at which some nested cell was on screen but for a container.
+        var clippedByContainer = 0
+        /// Samples at which obstructions changed a section's measure (or hid it).
+        var changedByObstructions = 0
+        var hiddenByObstructions = 0
+        /// Samples at which viewport insets hid something the bare viewport shows.
+        var hiddenByInsets = 0
+    }
+
+    init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
+        self.policy = policy
+        self.sampleInterval = sampleInterval
+    }
+
+    var isActive: Bool { appeared && foreground && !covered && !refreshing }
+
+    // MARK: - Lifecycle
+
+    mutating func appear() {
+        guard !appeared else { return }
+        appeared = true
+        startVisit()
+    }
+
+    mutating func disappear() {
+        appeared = false
+    }
+
+    mutating func enterBackground() {
+        guard foreground else { return }
+        foreground = false
+        coveredWhenBackgrounded = covered
+    }
+
+    mutating func enterForeground() {
+        guard !foreground else { return }
+        foreground = true
+        if !coveredWhenBackgrounded { startVisit() }
+    }
+
+    mutating func setCovered(_ isCovered: Bool) {
+        covered = isCovered
+    }
+
+    mutating func beginRefresh() {
+        refreshing = true
+    }
+
+    mutating func endRefresh() {
+        guard refreshing else { return }
+        refreshing = false
+        startVisit()
+    }
+
+    mutating func reset() {
+        firedDuringRun = []
+        firedDuringVisit = []
+        firedSinceReset = []
+        startVisit()
+    }
+
+    /// A new visit: every count restarts. Open runs are void; they are reported as
+    /// exited at the next sample (and re-entered there if still visible).
+    private mutating func startVisit() {
+        visit += 1
+        consecutiveSamples = [:]
+        firedDuringRun = []
+        firedDuringVisit = []
+    }
+
+    // MARK: - Time
+
+    /// Evaluates every sample at or before `target` not yet evaluated, in order, and
+    /// returns the impressions.
+    mutating func advance(to target: Duration) -> [Impression<ID>] {
+        advanceWithEvents(to: target).compactMap(\.impression)
+    }
+
+    /// Evaluates every sample at or before `target` not yet evaluated, in order, and
+    /// returns every event.
+    mutating func advanceWithEvents(to target: Duration) -> [VisibilityEvent<ID>] {
+        var result: [VisibilityEvent<ID>] = []
+        while sampleInterval * evaluatedSamples <= target {
+            result += evaluateSample(at: sampleInterval * evaluatedSamples)
+            evaluatedSamples += 1
+        }
+        if target > time { time = target }
+        events += result
+        fired += result.compactMap(\.impression)
+        return result
+    }
+
+    private mutating func evaluateSample(at sampleTime: Duration) -> [VisibilityEvent<ID>] {
+        var departedExits: [(key: String, event: VisibilityEvent<ID>)] = []
+        var exits: [VisibilityEvent<ID>] = []
+        var entries: [VisibilityEvent<ID>] = []
+        var impressions: [VisibilityEvent<ID>] = []
+        var newCounts: [ID: Int] = [:]
+        var newRuns: [ID: Run] = [:]
+
+        // Open runs of sections no longer in the layout end here.
+        let present = Set(layout.map(\.id))
+        for (id, run) in openRuns where !present.contains(id) {
+            departedExits.append((String(describing: id), endRun(id, run, at: sampleTime)))
+        }
+
+        for section in layout {
+            let id = section.id
+            let sectionPolicy = section.policy ?? policy
+            let measured = isActive ? measure(section, policy: sectionPolicy) : nil
+            let continuing = consecutiveSamples[id] != nil
+            let entryRatio = self.entryRatio(of: section, policy: sectionPolicy)
+            let required = continuing ? min(entryRatio, sectionPolicy.exitVisibleRatio ?? entryRatio) : entryRatio
+            guard let measured, measured.ratio >= required else {
+                if let run = openRuns[id] { exits.append(endRun(id, run, at: sampleTime)) }
+                continue
+            }
+            let ratio = min(1, measured.ratio)
+            record(measured, section: section, policy: sectionPolicy, entryRatio: entryRatio, continuing: continuing)
+
+            var run: Run
+            if continuing, let open = openRuns[id] {
+                run = open
+                run.length += 1
+            } else {
+                // A run voided by a new visit ends here, and a new one starts.
+                if let voided = openRuns[id] { exits.append(endRun(id, voided, at: sampleTime)) }
+                run = Run(length: 1, visit: visit)
+                firedDuringRun.remove(id)
+                entries.append(.entered(sectionID: id, time: sampleTime, visibleRatio: ratio, visit: visit))
+            }
+            newRuns[id] = run
+            newCounts[id] = run.length
+
+            let requiredSamples = sectionPolicy.requiredSamples(sampleInterval: sampleInterval)
+            guard run.length >= requiredSamples, !firedDuringRun.contains(id) else { continue }
+            switch sectionPolicy.recurrence {
+            case .onEveryEntry: break
+            case .oncePerVisit: if firedDuringVisit.contains(id) { continue }
+            case .oncePerTracker: if firedSinceReset.contains(id) { continue }
+            }
+            impressions.append(.impression(Impression(
+                sectionID: id,
+                time: sampleTime,
+                visibleRatio: ratio,
+                visibleDuration: sampleInterval * (run.length - 1),
+                visit: visit)))
+            firedDuringRun.insert(id)
+            firedDuringVisit.insert(id)
+            firedSinceReset.insert(id)
+        }
+        // Every id not visible at this sample (including ids missing from the layout)
+        // has a count of 0, which ends its run.
+        consecutiveSamples = newCounts
+        openRuns = newRuns
+        firedDuringRun = firedDuringRun.filter { newCounts[$0] != nil }
+        departedExits.sort { $0.key < $1.key }
+        return departedExits.map(\.event) + exits + entries + impressions
+    }
+
+    /// The exit of `run`, adding it to the exposure of the visit it started in.
+    private mutating func endRun(_ id: ID, _ run: Run, at sampleTime: Duration) -> VisibilityEvent<ID> {
+        var total = run.length
+        if let earlier = exposure[id], earlier.visit == run.visit { total += earlier.samples }
+        exposure[id] = (run.visit, total)
+        return .exited(sectionID: id, time: sampleTime, stayDuration: sampleInterval * run.length,
+                       totalVisibleDuration: sampleInterval * total, visit: run.visit)
+    }
+
+    private mutating func record(_ measured: Measured, section: TrackedSection<ID>, policy: ImpressionPolicy,
+                                 entryRatio: Double, continuing: Bool) {
+        stats.visibleSamples += 1
+        if continuing && measured.ratio < entryRatio { stats.keptByExitRatio += 1 }
+        if policy.largeSectionRule == .capToViewport && measured.uncappedRatio < policy.minimumVisibleRatio {
+            stats.visibleThanksToCap += 1
+        }
+        if entryRatio < policy.minimumVisibleRatio && measured.ratio < policy.minimumVisibleRatio {
+            stats.visibleThanksToLowerRatio += 1
+        }
+        if !section.nestedCells.isEmpty { stats.visibleWithNestedCells += 1 }
+    }
+
+    /// What a sample measures of `section`, or `nil` when nothing of it shows or it has
+    /// no size to measure against; counts what the features did in ``stats``.
+    mutating func measure(_ section: TrackedSection<ID>, policy: ImpressionPolicy) -> Measured? {
+        let observation = observe(section, policy: policy)
+        if observation.clippedSomething { stats.clippedByContainer += 1 }
+        if observation.hiddenByInsets { stats.hiddenByInsets += 1 }
+        if observation.hidden == .obstructed { stats.hiddenByObstructions += 1 }
+        if observation.changedByObstructions { stats.changedByObstructions += 1 }
+        return observation.measured
+    }
+}

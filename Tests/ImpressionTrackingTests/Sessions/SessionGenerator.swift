@@ -1,0 +1,210 @@
+@testable import ImpressionTracking
+
+// Split by concern: the steps and policies here, layouts in SessionGenerator+Layouts,
+// bad input in +BadInputs, scrolling, insets and obstructions in +Screen. A seed's
+// session depends on the order of the draws, so any change to a draw changes sessions.
+
+/// Makes random but reproducible sessions over a feed of up to 12 sections with `Int` ids.
+///
+/// All geometry is integer-valued, so every sum, difference and product of coordinates is
+/// exact and any correct algorithm computes bit-identical ratios.
+///
+/// With no ``Features`` (the default) it makes the same sessions, draw for draw, as before
+/// issue 3; each feature adds its own steps and shapes, drawn only when it is on.
+struct SessionGenerator {
+    /// What the sessions of issue 3 (real screens) add.
+    struct Features: OptionSet, Sendable {
+        var rawValue: Int
+        /// Carousels: scroll containers (some nested), nested cells, `setContentOffset`.
+        static let containers = Features(rawValue: 1 << 0)
+        /// `setViewportInsets`.
+        static let insets = Features(rawValue: 1 << 1)
+        /// `setObstructions`.
+        static let obstructions = Features(rawValue: 1 << 2)
+        /// Policies with `exitVisibleRatio` and `largeSectionRule`, and taller sections.
+        static let policyRules = Features(rawValue: 1 << 3)
+        /// Everything above.
+        static let realScreens: Features = [.containers, .insets, .obstructions, .policyRules]
+    }
+
+    static let idPool = Array(0..<12)
+    static let contentWidth = 320
+
+    var random: SplitMix64
+    let seed: UInt64
+    let features: Features
+
+    // The generator's guess at the lifecycle state, to keep the tracker mostly active.
+    private var appeared = true
+    private var foreground = true
+    private var covered = false
+    private var refreshing = false
+
+    // The current screen, which the steps change: read and written by the extensions
+    // in SessionGenerator+Layouts, +Screen and +BadInputs, so not private.
+    var sections: [TrackedSection<Int>] = []
+    var viewport = Rect(x: 0, y: 0, width: 320, height: 800)
+    /// The containers of the current layout, with their current offsets.
+    var containers: [ScrollContainer] = []
+    var nextContainerNumber = 0
+
+    init(seed: UInt64, features: Features = []) {
+        self.seed = seed
+        self.features = features
+        random = SplitMix64(seed: seed)
+    }
+
+    /// A session of `stepCount` steps (random in 150...350 by default), sampled every
+    /// `sampleIntervalMilliseconds` (random by default: mostly 100 and 250, some 500 and 30).
+    mutating func makeSession(stepCount: Int? = nil, sampleIntervalMilliseconds: Int? = nil) -> Session<Int> {
+        let intervalMilliseconds = sampleIntervalMilliseconds ?? random.pick([100, 100, 100, 250, 250, 500, 30])
+        let sampleInterval = Duration.milliseconds(intervalMilliseconds)
+        let policy = randomPolicy()
+        let count = stepCount ?? random.int(in: 150...350)
+
+        var steps: [SessionStep<Int>] = []
+        var now = 0
+        sections = randomLayout()
+        // Steps at t = 0 come after the sample at 0 (the driver is brought up to a step's
+        // time first); with the new features, half the sessions set their first inputs
+        // at -1 ms, before any sample, so that sample 0 sees them (the engine's own use).
+        let start: Duration = !features.isEmpty && random.chance(0.5) ? .milliseconds(-1) : .zero
+        // Most sessions start with a layout and a viewport before the first sample.
+        if random.chance(0.8) {
+            steps.append(SessionStep(time: start, action: .input(layoutInput())))
+        }
+        if random.chance(0.8) {
+            steps.append(SessionStep(time: start, action: .input(.viewport(viewport))))
+        }
+        if features.contains(.insets), random.chance(0.3) {
+            steps.append(SessionStep(time: start, action: .input(.viewportInsets(randomInsets()))))
+        }
+        if features.contains(.obstructions), random.chance(0.3) {
+            steps.append(SessionStep(time: start, action: .input(.obstructions(randomObstructions()))))
+        }
+        while steps.count < count {
+            switch random.weighted([45, 30, 20, 5]) {
+            case 0: break
+            case 1: now += random.int(in: 1...40)
+            case 2: now = (now / intervalMilliseconds + 1) * intervalMilliseconds   // on the grid
+            default: now += random.int(in: 100...600)
+            }
+            steps.append(SessionStep(time: .milliseconds(now), action: randomAction(now: now)))
+        }
+        return Session(seed: seed, policy: policy, sampleInterval: sampleInterval, steps: steps)
+    }
+
+    /// The current layout as an input: with its containers when containers are on.
+    private func layoutInput() -> EngineInput<Int> {
+        features.contains(.containers) ? .layout(sections: sections, containers: containers) : .layout(sections)
+    }
+
+    private mutating func randomAction(now: Int) -> SessionAction<Int> {
+        var weights: [Double] = [30, 30, 10, 4, 0.5, 2, 1.5]
+        if !features.isEmpty {
+            weights += [
+                features.contains(.containers) ? 20 : 0,
+                features.contains(.insets) ? 2 : 0,
+                features.contains(.obstructions) ? 3 : 0,
+            ]
+        }
+        switch random.weighted(weights) {
+        case 0:
+            return .flush
+        case 1:
+            viewport = scrolledViewport()
+            return .input(.viewport(viewport))
+        case 2:
+            mutateLayout()
+            return .input(layoutInput())
+        case 3:
+            return .input(lifecycleInput())
+        case 4:
+            return .input(.lifecycle(.reset))
+        case 5:
+            return .rewind(to: .milliseconds(random.int(in: 0...now)))
+        case 6:
+            if random.chance(0.7) {
+                let bad = invalidLayout()
+                return .input(bad.containers.map { .layout(sections: bad.sections, containers: $0) } ?? .layout(bad.sections))
+            }
+            return .input(.viewport(invalidViewport()))
+        case 7:
+            return .input(scrolledContainer())
+        case 8:
+            return .input(.viewportInsets(randomInsets()))
+        default:
+            return .input(.obstructions(randomObstructions()))
+        }
+    }
+
+    // MARK: Policies
+
+    mutating func randomPolicy() -> ImpressionPolicy {
+        let withRules = features.contains(.policyRules)
+        if random.chance(0.3) {
+            var presets: [ImpressionPolicy] = [.default, .sarahCell, .cookpadShowContent, .anyPixel, .abema, .mrcDisplay, .mrcVideo]
+            if withRules { presets += [.mrcLargeDisplay, .mrcLargeDisplay, .viewportRelative, .viewportRelative] }
+            return random.pick(presets)
+        }
+        let ratio = random.pick([0, 1, 0.5, 0.5, 1.0 / 3.0, 2.0 / 3.0, 0.8, 0.25, Double.random(in: 0...1, using: &random)])
+        let duration = Duration.milliseconds(random.pick([0, 100, 250, 1000, 1000]))
+        let measure: ImpressionPolicy.Measure = random.chance(0.5) ? .height : .area
+        let recurrence: ImpressionPolicy.Recurrence = random.pick([.onEveryEntry, .onEveryEntry, .oncePerVisit, .oncePerTracker])
+        guard withRules else {
+            return ImpressionPolicy(minimumVisibleRatio: ratio, minimumDuration: duration, measure: measure, recurrence: recurrence)
+        }
+        var exitRatio: Double?
+        if random.chance(0.5) {
+            exitRatio = random.pick([0, ratio, ratio / 2, ratio * 0.8, Double.random(in: 0...ratio, using: &random)])
+        }
+        var rule: ImpressionPolicy.LargeSectionRule?
+        switch random.weighted([5, 3, 3]) {
+        case 0: rule = nil
+        case 1: rule = .capToViewport
+        default:
+            rule = .lowerRatio(minimumArea: Double(random.pick([0, 30_000, 64_000, 242_500, random.int(in: 1...400_000)])),
+                               ratio: random.pick([0.3, 0.1, 0.9, 0, Double.random(in: 0...1, using: &random)]))
+        }
+        return ImpressionPolicy(minimumVisibleRatio: ratio, minimumDuration: duration, measure: measure,
+                                recurrence: recurrence, exitVisibleRatio: exitRatio, largeSectionRule: rule)
+    }
+
+    // MARK: Lifecycle
+
+
+    /// A lifecycle call; deactivating calls are rarer than reactivating ones, so the
+    /// tracker is mostly active (and some calls are redundant, which must change nothing).
+    private mutating func lifecycleInput() -> EngineInput<Int> {
+        let toggles: [(isOn: Bool, off: EngineInput<Int>, on: EngineInput<Int>)] = [
+            (appeared, .lifecycle(.disappear), .lifecycle(.appear)),
+            (foreground, .lifecycle(.enterBackground), .lifecycle(.enterForeground)),
+            (!covered, .lifecycle(.cover), .lifecycle(.uncover)),
+            (!refreshing, .lifecycle(.beginRefresh), .lifecycle(.endRefresh)),
+        ]
+        let offToggles = toggles.filter { !$0.isOn }
+        let input: EngineInput<Int>
+        if !offToggles.isEmpty, random.chance(0.9) {
+            input = random.pick(offToggles).on
+        } else {
+            let toggle = random.pick(toggles)
+            if toggle.isOn {
+                input = random.chance(0.25) ? toggle.off : toggle.on
+            } else {
+                input = random.chance(0.8) ? toggle.on : toggle.off
+            }
+        }
+        switch input {
+        case .lifecycle(.appear): appeared = true
+        case .lifecycle(.disappear): appeared = false
+        case .lifecycle(.enterBackground): foreground = false
+        case .lifecycle(.enterForeground): foreground = true
+        case .lifecycle(.cover): covered = true
+        case .lifecycle(.uncover): covered = false
+        case .lifecycle(.beginRefresh): refreshing = true
+        case .lifecycle(.endRefresh): refreshing = false
+        default: break
+        }
+        return input
+    }
+}
