@@ -1,11 +1,11 @@
 import ImpressionTracking
 
 /// The engine's layout for a ``Feed`` in its current state: the one place that turns
-/// feed sections into ``TrackedSection``s and carousels into ``ScrollContainer``s.
+/// feed sections into `TrackedSection`s and carousels into `ScrollContainer`s.
 ///
 /// A carousel is a horizontal scroll container as wide as the screen; its cards are
 /// nested cells in the container's content coordinates, and a swipe is
-/// ``ImpressionEngine/setContentOffset(_:ofContainer:)`` (``setCarouselOffset(_:ofSection:)``
+/// `ImpressionEngine.setContentOffset(_:ofContainer:)` (``setCarouselOffset(_:ofSection:)``
 /// says which), not a new layout. Cards scrolled past the container's edges are clipped
 /// by it. A carousel's `fullArea` is the card area it shows at rest
 /// (``FeedSection/restingArea``), not the area of all its cards: a carousel on screen
@@ -51,7 +51,7 @@ public struct FeedLayout: Sendable {
         if case .window = scope { moveWindow(to: offset) }
     }
 
-    /// The tracked sections to give ``ImpressionEngine/setLayout(_:containers:)``, in
+    /// The tracked sections to give `ImpressionEngine.setLayout(_:containers:)`, in
     /// feed order; ids are feed positions.
     public var sections: [TrackedSection<Int>] {
         window.count == allSections.count ? allSections : Array(allSections[window])

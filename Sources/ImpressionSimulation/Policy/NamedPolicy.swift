@@ -1,6 +1,6 @@
 import ImpressionTracking
 
-/// An ``ImpressionPolicy`` with the name it is reported under in tables, JSON and
+/// An `ImpressionPolicy` with the name it is reported under in tables, JSON and
 /// replayed impressions.
 ///
 /// `Codable` as the name and the policy's values, so a run's configuration can be

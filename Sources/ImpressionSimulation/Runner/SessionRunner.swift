@@ -1,6 +1,6 @@
 import ImpressionTracking
 
-/// Replays sessions on a feed through one ``ImpressionEngine`` per policy, in lockstep,
+/// Replays sessions on a feed through one `ImpressionEngine` per policy, in lockstep,
 /// on virtual time: every policy sees exactly the same inputs at the same times.
 ///
 /// For each event, every engine is first advanced to the event's time (evaluating the

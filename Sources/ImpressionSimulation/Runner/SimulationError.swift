@@ -8,5 +8,6 @@ public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

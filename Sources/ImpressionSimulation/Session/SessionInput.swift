@@ -3,7 +3,7 @@ import ImpressionTracking
 /// One thing the user (or the app) does in a simulated session.
 ///
 /// Offsets are content offsets in points. ``SessionRunner`` maps each input to the
-/// engine: a scroll to ``ImpressionEngine/setViewport(_:)``, a carousel scroll to a new
+/// engine: a scroll to `ImpressionEngine.setViewport(_:)`, a carousel scroll to a new
 /// container offset from ``FeedLayout``, lifecycle calls as they are.
 public enum SessionInput: Sendable, Hashable {
     /// The feed's vertical content offset, one per frame while it moves.

@@ -1,7 +1,7 @@
 import ImpressionTracking
 
-/// An ``ImpressionTracking/EngineInput`` at a time since the start of the session: the
-/// engines are advanced to `time`, then given `input`, which applies from the next sample on.
+/// An `EngineInput` at a time since the start of the session: the engines are advanced
+/// to `time`, then given `input`, which applies from the next sample on.
 public struct TimedInput<ID: Hashable & Sendable>: Sendable, Equatable {
     /// When it happens.
     public var time: Duration

@@ -3,7 +3,7 @@ import ImpressionTracking
 /// What one engine showed at every sample of a replay: each section's visible ratio,
 /// the lifecycle, and the impressions; drawn by ``svg(title:maximumRows:)``.
 ///
-/// It steps the engine one sample at a time and takes a ``ImpressionEngine/snapshot()``
+/// It steps the engine one sample at a time and takes a `ImpressionEngine.snapshot()`
 /// before each, so it costs O(sections in the layout) per sample; it stops recording
 /// (and says so in the picture) after ``maximumSamples`` samples or
 /// ``maximumSectionSamples`` measured sections, so a hostile trace cannot make it run

@@ -1,6 +1,6 @@
 import ImpressionTracking
 
-/// Replays a trace's inputs through one ``ImpressionEngine`` per policy, in lockstep, as
+/// Replays a trace's inputs through one `ImpressionEngine` per policy, in lockstep, as
 /// ``SessionRunner`` does for generated sessions: each engine is advanced to an input's
 /// time, then given it; inputs at time zero come before the first sample.
 ///
@@ -17,8 +17,11 @@ public struct TraceReplayer: Sendable {
 
     /// A replayer at time zero with no layout or viewport.
     ///
-    /// - Parameter recordsTimeline: record what the first policy's engine sees at every
-    ///   sample, for ``TimelineRecorder/svg(title:)``.
+    /// - Parameters:
+    ///   - policies: the policies to replay under, one engine each, in report order.
+    ///   - sampleInterval: the time between two samples, usually the trace header's.
+    ///   - recordsTimeline: record what the first policy's engine sees at every
+    ///     sample, for ``TimelineRecorder/svg(title:maximumRows:)``.
     /// - Throws: ``SimulationError`` naming an invalid policy.
     public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
         self.policies = policies

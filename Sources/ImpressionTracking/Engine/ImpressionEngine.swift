@@ -17,9 +17,10 @@
 /// with hysteresis or a large-section rule; ``advanceWithEvents(to:)`` also reports
 /// entries and exits, and ``snapshot()`` says why each section does or does not count.
 ///
-/// A sample touches only the sections near the viewport (see ``SpatialIndex``), and
-/// samples between two inputs are evaluated together, so the cost of ``advance(to:)``
-/// depends on what is on screen, not on the size of the feed or the length of the jump.
+/// A sample touches only the sections near the viewport (found through an index sorted
+/// by position), and samples between two inputs are evaluated together, so the cost of
+/// ``advance(to:)`` depends on what is on screen, not on the size of the feed or the
+/// length of the jump.
 ///
 /// ``ImpressionTracker`` wraps an engine in an actor with a clock and subscribers; use
 /// the engine directly for simulations and tests on virtual time.

@@ -1,27 +1,27 @@
 extension ImpressionPolicy {
-    /// ZOZO's module rule (seed 003): 50 % of the height for 1 continuous second, checked
-    /// every 100 ms; scrolled out and back in fires again. The same as ``default``.
+    /// ZOZO's module rule: 50 % of the height for 1 continuous second, checked every
+    /// 100 ms; scrolled out and back in fires again. The same as ``default``.
     public static var zozoModule: ImpressionPolicy { .default }
 
-    /// SARAH's cell rule (seed 000): two thirds of the height for 2 s, once per screen
-    /// visit. SARAH sampled every 0.5 s; use `sampleInterval: .milliseconds(500)` to match.
+    /// SARAH's cell rule: two thirds of the height for 2 s, once per screen visit.
+    /// SARAH sampled every 0.5 s; use `sampleInterval: .milliseconds(500)` to match.
     public static var sarahCell: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 2.0 / 3.0, minimumDuration: .seconds(2), recurrence: .oncePerVisit)
     }
 
-    /// Cookpad's `ShowContentLog` (seed 001): logged as soon as any of it appears, once
+    /// Cookpad's `ShowContentLog`: logged as soon as any of it appears, once
     /// per visit; the lifecycle calls carry the six rules.
     public static var cookpadShowContent: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, recurrence: .oncePerVisit)
     }
 
-    /// One pixel, at once (GameWith, seed 002, after Google Ad Manager's mobile rule):
+    /// One pixel, at once (GameWith, after Google Ad Manager's mobile rule):
     /// any positive visible area fires at the first sample.
     public static var anyPixel: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, measure: .area)
     }
 
-    /// ABEMA's `ImpressionTrackingController` (seed 004): 80 % of the area for 2 s.
+    /// ABEMA's `ImpressionTrackingController`: 80 % of the area for 2 s.
     public static var abema: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0.8, minimumDuration: .seconds(2), measure: .area)
     }

@@ -1,8 +1,8 @@
 /// What counts as an impression: how much of a section must be seen, for how long, and
 /// how often it may count again.
 ///
-/// The default is ZOZO's module rule (seed 003): half of the section's height, for one
-/// continuous second, again on every entry. Presets for the other seeds and the industry
+/// The default is ZOZO's module rule: half of the section's height, for one continuous
+/// second, again on every entry. Presets for the other apps' rules and the industry
 /// standards are in ``ImpressionPolicy`` extensions, e.g. ``mrcDisplay``.
 ///
 /// A policy is a plain value; it is checked when handed to an engine or tracker
@@ -76,7 +76,7 @@ public struct ImpressionPolicy: Sendable, Hashable {
         self.largeSectionRule = largeSectionRule
     }
 
-    /// 50 % of the height for 1 s, again on every entry (ZOZO, seed 003).
+    /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
     /// Checks that the ratio is in `0...1` and the duration is not negative.

@@ -87,7 +87,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// ```swift
     /// func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    ///     tracker.send(.viewport(Rect(scrollView.bounds)))
+    ///     let bounds = scrollView.bounds
+    ///     tracker.send(.viewport(Rect(x: bounds.minX, y: bounds.minY,
+    ///                                 width: bounds.width, height: bounds.height)))
     /// }
     /// ```
     public nonisolated func send(_ input: EngineInput<ID>) {
