@@ -60,33 +60,67 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidConfiguration = Code("invalidConfiguration")
     }
 
+    /// Everything the error says, compared and hashed as a whole.
+    private struct Fields: Hashable, Sendable {
+        var code: Code
+        var section: String?
+        var sectionIndex: Int?
+        var container: String?
+        var field: String
+        var value: String
+        var configurationError: ConfigurationError?
+        var message: String
+    }
+
+    // Behind one reference, so that the error is one word wide: a function that can throw
+    // it (typed throws) returns it in a register instead of through a buffer, and the
+    // actor's inputs stay free of allocations when nothing is thrown.
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
     /// The kind of problem.
-    public let code: Code
+    public var code: Code { box.fields.code }
     /// The offending section's id, as text (`String(reflecting:)`); `nil` when the
     /// problem is not a section's.
-    public internal(set) var section: String?
+    public internal(set) var section: String? {
+        get { box.fields.section }
+        set { var fields = box.fields; fields.section = newValue; box = Box(fields) }
+    }
     /// The offending section's position in the layout.
-    public internal(set) var sectionIndex: Int?
+    public internal(set) var sectionIndex: Int? {
+        get { box.fields.sectionIndex }
+        set { var fields = box.fields; fields.sectionIndex = newValue; box = Box(fields) }
+    }
     /// The offending scroll container's id, for container problems.
-    public let container: String?
+    public var container: String? { box.fields.container }
     /// The field that was wrong, e.g. `cells[2]`, `fullHeight`, `viewport`, `frame`.
-    public let field: String
+    public var field: String { box.fields.field }
     /// The offending value, as text.
-    public let value: String
+    public var value: String { box.fields.value }
     /// The policy or interval problem, for ``Code/invalidSectionPolicy`` and
     /// ``Code/invalidConfiguration``.
-    public let configurationError: ConfigurationError?
+    public var configurationError: ConfigurationError? { box.fields.configurationError }
     /// The problem in words, with the value.
-    private let message: String
+    private var message: String { box.fields.message }
 
     private init(_ code: Code, container: String? = nil, field: String, value: String, message: String,
                  configurationError: ConfigurationError? = nil) {
-        self.code = code
-        self.container = container
-        self.field = field
-        self.value = value
-        self.message = message
-        self.configurationError = configurationError
+        box = Box(Fields(code: code, container: container, field: field, value: value,
+                         configurationError: configurationError, message: message))
+    }
+
+    /// Whether two errors say the same: code, section, container, field, value and message.
+    public static func == (lhs: InputError, rhs: InputError) -> Bool {
+        lhs.box.fields == rhs.box.fields
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
     }
 
     /// A one-line message naming the section or container, the problem and the value.
