@@ -118,7 +118,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         lhs.box.fields == rhs.box.fields
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(box.fields)
     }
