@@ -1,7 +1,8 @@
 import ImpressionSimulation
 
 extension ImpressionsCommand {
-    /// `impressions simulate`: the run (or a shard of it), its traces and timeline, the report.
+    /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
+    /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
         do throws(SimulationError) {
@@ -38,6 +39,9 @@ extension ImpressionsCommand {
                 let trace = simulation.runner.trace(of: simulation.session(at: first))
                 let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
                 try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
+            }
+            if let path = options.sectionsOutPath {
+                try FileAccess.write(simulation.report(from: tally).sectionsCSV(), to: path)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
