@@ -31,6 +31,7 @@ extension ImpressionsCommand {
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
+        let report = simulation.report(from: tally)
         do throws(FileAccessError) {
             if let directory = options.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
@@ -41,7 +42,7 @@ extension ImpressionsCommand {
                 try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
             }
             if let path = options.sectionsOutPath {
-                try FileAccess.write(simulation.report(from: tally).sectionsCSV(), to: path)
+                try FileAccess.write(report.sectionsCSV(), to: path)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
@@ -56,7 +57,6 @@ extension ImpressionsCommand {
                 return 1
             }
         }
-        let report = simulation.report(from: tally)
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }
