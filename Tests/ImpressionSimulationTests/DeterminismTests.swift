@@ -29,6 +29,7 @@ struct DeterminismTests {
             let parallel = await simulation.run(workers: workers)
             #expect(parallel == serial, "\(workers) workers")
             #expect(parallel.table() == serial.table(), "\(workers) workers")
+            #expect(parallel.sectionsCSV() == serial.sectionsCSV(), "\(workers) workers")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ImpressionSimulation
 @testable import ImpressionsCommandLine
 import ImpressionTracking
@@ -128,6 +129,28 @@ struct CommandLineTests {
         #expect(otherSeed.output != first.output)
     }
 
+    @Test("--sections-out writes a row per section and policy, the same bytes on any number of workers")
+    func sectionsOut() async throws {
+        let directory = try temporaryDirectory()
+        let run = ["simulate", "--sessions", "9", "--sections", "60", "--seconds", "15", "--policy", "default", "--policy", "abema"]
+        var files: [String] = []
+        for workers in ["1", "4"] {
+            let path = directory + "/sections-\(workers).csv"
+            let result = await impressions(arguments: run + ["--workers", workers, "--sections-out", path])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains("viewable rate (impressed / rendered)"))
+            files.append(try String(contentsOfFile: path, encoding: .utf8))
+        }
+        #expect(files[0] == files[1])
+        let lines = files[0].split(separator: "\n")
+        #expect(lines.count == 1 + 60 * 2)
+        #expect(lines[0] == "section,kind,position,policy,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
+        #expect(lines[1].hasPrefix("0,") && lines[1].contains(",default,9,9,") && lines[2].contains(",abema,9,9,"))
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
+        let unwritable = await impressions(arguments: run + ["--sections-out", directory + "/missing/sections.csv"])
+        #expect(unwritable.status == 1 && unwritable.output.isEmpty && unwritable.error.contains("cannot write"))
+    }
+
     @Test("--json prints JSON with every policy")
     func json() async {
         let result = await impressions("simulate", "--sessions", "4", "--sections", "40", "--seconds", "10",
@@ -138,6 +161,7 @@ struct CommandLineTests {
         #expect(result.output.contains("\"name\": \"default\""))
         #expect(result.output.contains("\"name\": \"strict \\\"80\\\"\""))
         #expect(result.output.contains("\"firstImpressionSeconds\""))
+        #expect(result.output.contains("\"viewabilityByKind\"") && result.output.contains("\"meanTimeInViewSeconds\""))
         // Balanced brackets, outside strings.
         var depth = 0
         var inString = false

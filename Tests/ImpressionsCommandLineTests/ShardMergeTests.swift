@@ -22,14 +22,33 @@ struct ShardMergeTests {
         return paths
     }
 
-    @Test("merged shards equal the single run, byte for byte, in any order", arguments: [1, 2, 4, 7])
+    @Test("merged shards equal the single run, byte for byte, in any order, per-section CSV included",
+          arguments: [1, 2, 4, 7])
     func mergeEqualsSingleRun(count: Int) async throws {
-        let single = await impressions(arguments: ["simulate"] + Self.run + ["--json"])
+        let directory = try temporaryDirectory()
+        let single = await impressions(arguments: ["simulate"] + Self.run + ["--json", "--sections-out", directory + "/single.csv"])
         #expect(single.status == 0)
         let paths = try await Self.shardFiles(count: count)
-        let merged = await impressions(arguments: ["merge"] + paths.reversed())
+        let merged = await impressions(arguments: ["merge"] + paths.reversed() + ["--sections-out", directory + "/merged.csv"])
         #expect(merged.status == 0, "\(merged.error)")
         #expect(merged.output == single.output)
+        let singleCSV = try String(contentsOfFile: directory + "/single.csv", encoding: .utf8)
+        #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8) == singleCSV)
+        // The sections the shards counted are the run's: deep ones and untouched ones.
+        #expect(singleCSV.split(separator: "\n").count == 1 + 250 * 3)
+        #expect(singleCSV.contains(",23,0,0,,"))
+    }
+
+    @Test("merge reads --sections-out anywhere, and refuses other options")
+    func mergeOptions() throws {
+        let options = try MergeOptions.parse(["a.json", "--sections-out=s.csv", "b.json"])
+        #expect(options.paths == ["a.json", "b.json"] && options.sectionsOutPath == "s.csv")
+        #expect(throws: CommandLineError(subcommand: "merge", "unknown option '--json'")) {
+            try MergeOptions.parse(["a.json", "--json"])
+        }
+        #expect(throws: CommandLineError(subcommand: "merge", "missing the shard summaries to merge")) {
+            try MergeOptions.parse(["--sections-out", "s.csv"])
+        }
     }
 
     @Test("the arguments a trace's source records read back as the same run, odd session lengths included")
@@ -68,6 +87,12 @@ struct ShardMergeTests {
         let forged = try temporaryFile(text.replacingOccurrences(of: "\"sessions\":8}", with: "\"sessions\":9}"), name: "forged.json")
         let wrong = await impressions(arguments: ["merge", paths[0], forged, paths[2]])
         #expect(wrong.status == 1 && wrong.error.contains("holds 9 sessions, its slice of the run has 8"), "\(wrong.error)")
+        // A section counted in more sessions than the shard has.
+        let inflated = try temporaryFile(text.replacingOccurrences(of: "\"sections\":[[0,8,", with: "\"sections\":[[0,9,"),
+                                         name: "inflated.json")
+        #expect(text.contains("\"sections\":[[0,8,"))
+        let tooMany = await impressions(arguments: ["merge", paths[0], inflated, paths[2]])
+        #expect(tooMany.status == 1 && tooMany.error.contains("section 0 has counts that do not fit 8 sessions"), "\(tooMany.error)")
         let none = await impressions(arguments: ["merge"])
         #expect(none.status == 2)
         let badShard = await impressions(arguments: ["simulate", "--shard", "4/4"])

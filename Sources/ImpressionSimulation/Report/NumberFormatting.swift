@@ -32,6 +32,12 @@ package enum NumberFormatting {
         return value < 0 && units != 0 ? "-" + text : text
     }
 
+    /// `1234.5` for one digit: ``decimal(_:digits:)`` without thousands separators, for
+    /// machine-read files.
+    package static func plainDecimal(_ value: Double, digits: Int) -> String {
+        String(decimal(value, digits: digits).filter { $0 != "," })
+    }
+
     /// A duration in seconds with one decimal when it is a whole number of tenths
     /// (`1.0 s`), else to the millisecond (`1.25 s`).
     package static func seconds(_ duration: Duration) -> String {

@@ -22,12 +22,16 @@ public struct PolicySummary: Sendable, Hashable {
     public var impressionsByDepth: [Int]
     /// Impressions by kind of section, in the order of `SectionKind.allCases`.
     public var impressionsByKind: [Int]
+    /// The sections of each kind, summed: section-sessions rendered and impressed, and
+    /// time in view; in the order of `SectionKind.allCases`.
+    public var viewabilityByKind: [SectionViewability]
 
     /// Creates a summary; ``Simulation`` makes them.
     public init(policy: NamedPolicy, impressions: Int, impressionsPerSession: Double,
                 distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
                 firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
-                impressionsByDepth: [Int], impressionsByKind: [Int]) {
+                impressionsByDepth: [Int], impressionsByKind: [Int],
+                viewabilityByKind: [SectionViewability] = []) {
         self.policy = policy
         self.impressions = impressions
         self.impressionsPerSession = impressionsPerSession
@@ -38,10 +42,19 @@ public struct PolicySummary: Sendable, Hashable {
         self.firstImpressionP90 = firstImpressionP90
         self.impressionsByDepth = impressionsByDepth
         self.impressionsByKind = impressionsByKind
+        self.viewabilityByKind = viewabilityByKind
     }
 
     /// The impressions of sections of `kind`.
     public func impressions(of kind: SectionKind) -> Int {
         SectionKind.allCases.firstIndex(of: kind).map { impressionsByKind[$0] } ?? 0
+    }
+
+    /// The summed counts of the sections of `kind`; zeros when the summary has none.
+    public func viewability(of kind: SectionKind) -> SectionViewability {
+        guard let index = SectionKind.allCases.firstIndex(of: kind), viewabilityByKind.indices.contains(index) else {
+            return SectionViewability()
+        }
+        return viewabilityByKind[index]
     }
 }

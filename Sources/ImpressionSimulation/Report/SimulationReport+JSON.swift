@@ -2,7 +2,8 @@ import ImpressionTracking
 
 extension SimulationReport {
     /// The report as JSON: the configuration, the feed, the depth reached and one object
-    /// per policy; times in seconds.
+    /// per policy, with its counts by kind of section (``SectionViewability``); times in
+    /// seconds.
     ///
     /// Written by hand (no Foundation); keys in a fixed order, so the same report always
     /// gives the same bytes.
@@ -74,6 +75,19 @@ extension SimulationReport {
         writer.beginObject()
             for (kind, count) in zip(SectionKind.allCases, summary.impressionsByKind) {
                 writer.key(kind.name); writer.integer(count)
+            }
+        writer.endObject()
+        writer.key("viewabilityByKind")
+        writer.beginObject()
+            for kind in SectionKind.allCases {
+                let counts = summary.viewability(of: kind)
+                writer.key(kind.name)
+                writer.beginObject()
+                    writer.key("rendered"); writer.integer(counts.rendered)
+                    writer.key("impressed"); writer.integer(counts.impressed)
+                    writer.key("viewableRate"); writer.optionalNumber(counts.viewableRate)
+                    writer.key("meanTimeInViewSeconds"); writer.optionalNumber(counts.meanTimeInView?.inSeconds)
+                writer.endObject()
             }
         writer.endObject()
     }

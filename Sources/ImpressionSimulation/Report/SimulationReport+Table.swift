@@ -60,8 +60,45 @@ extension SimulationReport {
                             values: policies.map { NumberFormatting.integer($0.impressionsByKind[kindIndex]) }))
         }
 
+        lines += render(rows)
+        lines.append("")
+        lines += render(kindRows())
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The per-kind summary, a table of its own so that its widths leave the main
+    /// table's lines as they were: section-sessions rendered, the viewable rate and the
+    /// mean time in view per rendered section-session, under each policy.
+    private func kindRows() -> [Row] {
+        var rows: [Row] = []
+        rows.append(Row(label: "by section kind", values: policies.map(\.policy.name)))
+        rows.append(.separator)
+        rows.append(Row(label: "rendered (section-sessions)", values: policies.map { _ in "" }))
+        for kind in SectionKind.allCases {
+            rows.append(Row(label: "  " + kind.name,
+                            values: policies.map { NumberFormatting.integer($0.viewability(of: kind).rendered) }))
+        }
+        rows.append(Row(label: "viewable rate (impressed / rendered)", values: policies.map { _ in "" }))
+        for kind in SectionKind.allCases {
+            rows.append(Row(label: "  " + kind.name, values: policies.map { summary in
+                summary.viewability(of: kind).viewableRate.map { NumberFormatting.decimal($0 * 100) + "%" } ?? "-"
+            }))
+        }
+        rows.append(Row(label: "mean time in view per rendered", values: policies.map { _ in "" }))
+        for kind in SectionKind.allCases {
+            rows.append(Row(label: "  " + kind.name, values: policies.map { summary in
+                summary.viewability(of: kind).meanTimeInView.map { NumberFormatting.decimal($0.inSeconds, digits: 2) + " s" } ?? "-"
+            }))
+        }
+        return rows
+    }
+
+    /// The rows as lines: labels left, values right-aligned in columns two apart.
+    private func render(_ rows: [Row]) -> [String] {
+        var lines: [String] = []
+        let columnCount = rows.map(\.values.count).max() ?? 0
         let labelWidth = rows.map(\.label.count).max() ?? 0
-        let columnWidths = policies.indices.map { column in
+        let columnWidths = (0..<columnCount).map { column in
             rows.compactMap { $0.values.indices.contains(column) ? $0.values[column].count : nil }.max() ?? 0
         }
         let totalWidth = labelWidth + columnWidths.reduce(0) { $0 + $1 + 2 }
@@ -78,7 +115,7 @@ extension SimulationReport {
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private struct Row {

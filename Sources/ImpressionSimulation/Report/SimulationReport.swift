@@ -20,11 +20,14 @@ public struct SimulationReport: Sendable, Hashable {
     public var rejectedInputs: Int
     /// One summary per policy, in the configuration's order.
     public var policies: [PolicySummary]
+    /// Every section of the feed, top to bottom, with its counts under each policy
+    /// (``sectionsCSV()``).
+    public var sections: [SectionResult]
 
     /// Creates a report; ``Simulation`` makes them.
     public init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
                 deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
-                rejectedInputs: Int, policies: [PolicySummary]) {
+                rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {
         self.configuration = configuration
         self.sectionsByKind = sectionsByKind
         self.depthBuckets = depthBuckets
@@ -33,6 +36,7 @@ public struct SimulationReport: Sendable, Hashable {
         self.deepestPositionP90 = deepestPositionP90
         self.rejectedInputs = rejectedInputs
         self.policies = policies
+        self.sections = sections
     }
 
     /// The simulated time: sessions × session duration, in seconds.

@@ -13,6 +13,11 @@ import ImpressionTracking
 /// skipped (no sample would see it), and engines are advanced only when a sample fell
 /// due. The engines are made once, with the first layout and the screen at the top, and
 /// copied for each session.
+///
+/// Besides the impressions, a run records the sections rendered (checked against the
+/// feed's geometry at each evaluated sample while the screen is active) and, from the
+/// engines' exit events, each section's visible samples under each policy; a stay still
+/// open at the session's end is closed at the sample after it.
 public struct SessionRunner: Sendable {
     /// The feed every session scrolls.
     public let feed: Feed
@@ -57,11 +62,13 @@ public struct SessionRunner: Sendable {
 
     /// Replays `session` under every policy.
     public func run(_ session: Session) -> SessionOutcome {
-        var engines = EngineBank(engines: initialEngines)
+        var engines = EngineBank(engines: initialEngines, sampleInterval: sampleInterval)
         let deepestOffset = drive(session, into: &engines)
+        engines.finish(at: session.duration)
         let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
         return SessionOutcome(impressions: engines.impressions, deepestSection: deepestSection,
-                              rejectedInputs: engines.rejectedInputs)
+                              rejectedInputs: engines.rejectedInputs, renderedSections: engines.rendered,
+                              timeInView: engines.timeInView)
     }
 
     /// The engine inputs `session` makes, in order, as a trace records them: the
@@ -80,6 +87,7 @@ public struct SessionRunner: Sendable {
     /// deepest offset scrolled to.
     private func drive(_ session: Session, into sink: inout some SessionInputSink) -> Double {
         var layout = initialLayout
+        var viewport = feed.screen.viewport(atOffset: 0)
         var deepestOffset = 0.0
         // The last sample the engines were brought up to; -1 before sample 0.
         var evaluatedThrough: Int64 = -1
@@ -99,18 +107,19 @@ public struct SessionRunner: Sendable {
             }
             // Inputs at time zero join the initial state, before sample 0, as in a trace.
             if event.time > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
-                sink.advance(to: event.time)
+                sink.advance(to: event.time, showing: layout, in: viewport)
                 if let sample { evaluatedThrough = sample }
             }
             let time = event.time
             switch event.input {
             case .scroll(let offset):
-                let viewport = feed.screen.viewport(atOffset: offset)
-                guard viewport.isValid else { sink.reject(); break }
+                let scrolled = feed.screen.viewport(atOffset: offset)
+                guard scrolled.isValid else { sink.reject(); break }
                 if layout.follow(offset: offset) {
                     sink.apply(.layout(sections: layout.sections, containers: layout.containers), at: time)
                 }
-                sink.apply(.viewport(viewport), at: time)
+                sink.apply(.viewport(scrolled), at: time)
+                viewport = scrolled
             case .carouselScroll(let section, let offset):
                 if let (containerID, contentOffset) = layout.setCarouselOffset(offset, ofSection: section) {
                     sink.apply(.contentOffset(contentOffset, containerID: containerID), at: time)
@@ -119,7 +128,7 @@ public struct SessionRunner: Sendable {
             }
             sink.endEvent()
         }
-        sink.advance(to: session.duration)
+        sink.advance(to: session.duration, showing: layout, in: viewport)
         return deepestOffset
     }
 
@@ -136,49 +145,15 @@ public struct SessionRunner: Sendable {
 
 /// Where ``SessionRunner`` sends the engine inputs a session makes: its engines, or a
 /// recording of them for a trace.
-private protocol SessionInputSink {
-    /// Evaluates the samples due at or before `time`.
-    mutating func advance(to time: Duration)
+protocol SessionInputSink {
+    /// Evaluates the samples due at or before `time`, at which `layout` shows `viewport`.
+    mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect)
     /// Applies an input made by the current session event.
     mutating func apply(_ input: EngineInput<Int>, at time: Duration)
     /// The current session event cannot be made into an input (a non-finite offset).
     mutating func reject()
     /// The current session event is done.
     mutating func endEvent()
-}
-
-/// The runner's engines, one per policy, fed in lockstep.
-private struct EngineBank: SessionInputSink {
-    var engines: [ImpressionEngine<Int>]
-    var impressions: [[Impression<Int>]]
-    var rejectedInputs = 0
-    /// Whether an engine refused an input of the current session event.
-    private var eventRejected = false
-
-    init(engines: [ImpressionEngine<Int>]) {
-        self.engines = engines
-        impressions = Array(repeating: [], count: engines.count)
-    }
-
-    mutating func advance(to time: Duration) {
-        for index in engines.indices {
-            let fired = engines[index].advance(to: time)
-            if !fired.isEmpty { impressions[index].append(contentsOf: fired) }
-        }
-    }
-
-    mutating func apply(_ input: EngineInput<Int>, at time: Duration) {
-        for index in engines.indices {
-            do { try engines[index].apply(input) } catch { eventRejected = true }
-        }
-    }
-
-    mutating func reject() { eventRejected = true }
-
-    mutating func endEvent() {
-        if eventRejected { rejectedInputs += 1 }
-        eventRejected = false
-    }
 }
 
 /// The engine inputs of a session, for a trace.
@@ -189,7 +164,7 @@ private struct InputRecorder: SessionInputSink {
         inputs.append(TimedInput(time: time, input: input))
     }
 
-    mutating func advance(to time: Duration) {}
+    mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {}
     mutating func apply(_ input: EngineInput<Int>, at time: Duration) { record(input, at: time) }
     mutating func reject() {}
     mutating func endEvent() {}

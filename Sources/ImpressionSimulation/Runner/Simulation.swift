@@ -165,7 +165,14 @@ public struct Simulation: Sendable {
         var configuration = configuration
         configuration.sessionCount = sessions
         func perSession(_ count: Int) -> Double { sessions == 0 ? 0 : Double(count) / Double(sessions) }
-        let summaries = zip(configuration.policies, tally.policies).map { named, policyTally in
+        let sections = sectionResults(from: tally.sections)
+        let summaries = zip(configuration.policies, tally.policies).enumerated().map { policyIndex, pair in
+            let (named, policyTally) = pair
+            var byKind = Array(repeating: SectionViewability(), count: SectionKind.allCases.count)
+            for section in sections {
+                let kind = Int(kindOfSection[section.section])
+                byKind[kind] = byKind[kind] + section.byPolicy[policyIndex]
+            }
             let times = policyTally.firstImpressionTimes.sorted()
             return PolicySummary(
                 policy: named,
@@ -177,7 +184,8 @@ public struct Simulation: Sendable {
                 firstImpressionMedian: nearestRank(times, percent: 50),
                 firstImpressionP90: nearestRank(times, percent: 90),
                 impressionsByDepth: policyTally.byDepth,
-                impressionsByKind: policyTally.byKind)
+                impressionsByKind: policyTally.byKind,
+                viewabilityByKind: byKind)
         }
         // Positions are reported 1-based; a session that saw nothing counts as 0.
         let deepest = tally.deepestSections.map { $0 + 1 }.sorted()
@@ -189,6 +197,20 @@ public struct Simulation: Sendable {
             deepestPositionMedian: nearestRank(deepest, percent: 50) ?? 0,
             deepestPositionP90: nearestRank(deepest, percent: 90) ?? 0,
             rejectedInputs: tally.rejectedInputs,
-            policies: summaries)
+            policies: summaries,
+            sections: sections)
+    }
+
+    /// Every section's counts under every policy, as ``SimulationReport/sections`` holds them.
+    private func sectionResults(from tally: SectionTally) -> [SectionResult] {
+        let interval = configuration.sampleInterval
+        return feed.sections.indices.map { section in
+            SectionResult(section: section, kind: feed.sections[section].kind,
+                          byPolicy: configuration.policies.indices.map { policy in
+                let counts = tally.counts(ofSection: section, policy: policy)
+                return SectionViewability(rendered: counts.rendered, impressed: counts.impressed,
+                                          timeInView: interval * counts.visibleSamples)
+            })
+        }
     }
 }

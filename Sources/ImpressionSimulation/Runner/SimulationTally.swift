@@ -23,8 +23,11 @@ package struct SimulationTally: Sendable {
     var policies: [PolicyTally]
     /// The deepest position (0-based) each session reached, in session order; -1 for none.
     var deepestSections: [Int] = []
+    /// What each section rendered, and under each policy was impressed and in view.
+    var sections: SectionTally
 
     init(policyCount: Int, depthBucketCount: Int) {
+        sections = SectionTally(policyCount: policyCount)
         policies = Array(repeating: PolicyTally(byDepth: Array(repeating: 0, count: depthBucketCount),
                                                 byKind: Array(repeating: 0, count: SectionKind.allCases.count)),
                          count: policyCount)
@@ -36,6 +39,7 @@ package struct SimulationTally: Sendable {
         sessions += 1
         rejectedInputs += outcome.rejectedInputs
         deepestSections.append(outcome.deepestSection ?? -1)
+        sections.add(outcome)
         var sectionIDs: [Int] = []
         for (policyIndex, impressions) in outcome.impressions.enumerated() where policyIndex < policies.count {
             guard let first = impressions.first else { continue }
@@ -54,6 +58,7 @@ package struct SimulationTally: Sendable {
             var previous: Int?
             for section in sectionIDs where section != previous {
                 distinct += 1
+                sections.addImpressed(section, policy: policyIndex)
                 previous = section
             }
             policies[policyIndex].distinctSections += distinct
@@ -65,6 +70,7 @@ package struct SimulationTally: Sendable {
         sessions += next.sessions
         rejectedInputs += next.rejectedInputs
         deepestSections.append(contentsOf: next.deepestSections)
+        sections.add(next.sections)
         for index in policies.indices where index < next.policies.count {
             let other = next.policies[index]
             policies[index].impressions += other.impressions

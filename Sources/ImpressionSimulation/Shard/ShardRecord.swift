@@ -26,6 +26,10 @@ struct ShardRecord: Codable {
         var rejectedInputs: Int
         var deepestSections: [[Int64]]
         var policies: [Policy]
+        /// `[section, rendered, impressed, visibleSamples, impressed, visibleSamples, ...]`
+        /// (a pair per policy) for each section with a count, ascending: the shard's
+        /// ``SectionTally``, without the sections it never reached.
+        var sections: [[Int]]
 
         struct Policy: Codable {
             var impressions: Int
@@ -44,10 +48,20 @@ struct ShardRecord: Codable {
                        byDepth: policy.byDepth, byKind: policy.byKind,
                        firstImpressionNanoseconds: Self.histogram(policy.firstImpressionTimes.map(\.wholeNanoseconds)))
             }
+            let counts = tally.sections
+            sections = (0..<counts.count).compactMap { section in
+                var row = [section, counts.counts(ofSection: section, policy: 0).rendered]
+                for policy in 0..<counts.policyCount {
+                    let policyCounts = counts.counts(ofSection: section, policy: policy)
+                    row += [policyCounts.impressed, policyCounts.visibleSamples]
+                }
+                return row.dropFirst().allSatisfy { $0 == 0 } ? nil : row
+            }
         }
 
         /// The tally, checked against the run's shape and the shard's session count.
-        func tally(matching empty: SimulationTally, sessions expected: Int, name: String) throws(ShardSummaryError) -> SimulationTally {
+        func tally(matching empty: SimulationTally, sessions expected: Int, sectionCount: Int,
+                   name: String) throws(ShardSummaryError) -> SimulationTally {
             func fail(_ problem: String) -> ShardSummaryError { ShardSummaryError("\(name): \(problem)") }
             guard sessions == expected else {
                 throw fail("holds \(sessions) sessions, its slice of the run has \(expected)")
@@ -74,7 +88,31 @@ struct ShardRecord: Codable {
                     policy.firstImpressionNanoseconds, atMost: sessions, what: "firstImpressionNanoseconds", fail: fail
                 ).map { .nanoseconds($0) }
             }
+            tally.sections = try sectionTally(policyCount: policies.count, sectionCount: sectionCount, fail: fail)
             return tally
+        }
+
+        /// The ``sections`` rows as a tally, each checked: a section of the feed, after the
+        /// previous row's, with a pair per policy, and counts of at most one per session.
+        private func sectionTally(policyCount: Int, sectionCount: Int,
+                                  fail: (String) -> ShardSummaryError) throws(ShardSummaryError) -> SectionTally {
+            var counts = SectionTally(policyCount: policyCount)
+            var previous = -1
+            for row in sections {
+                guard row.count == 2 + 2 * policyCount, row[0] > previous, row[0] < sectionCount else {
+                    throw fail("sections must be [section, rendered, impressed, visibleSamples, ...] rows, "
+                        + "one pair per policy, sections ascending within the feed")
+                }
+                let impressed = stride(from: 2, to: row.count, by: 2).map { row[$0] }
+                let visibleSamples = stride(from: 3, to: row.count, by: 2).map { row[$0] }
+                guard (0...sessions).contains(row[1]), impressed.allSatisfy({ (0...row[1]).contains($0) }),
+                      visibleSamples.allSatisfy({ $0 >= 0 }) else {
+                    throw fail("section \(row[0]) has counts that do not fit \(sessions) sessions")
+                }
+                counts.set(section: row[0], rendered: row[1], impressed: impressed, visibleSamples: visibleSamples)
+                previous = row[0]
+            }
+            return counts
         }
 
         /// `[[value, count], ...]`, values ascending.

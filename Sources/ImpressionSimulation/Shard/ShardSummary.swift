@@ -29,10 +29,18 @@ package enum ShardSummary {
     /// Merges shard summaries (JSON texts, with the names they are reported under)
     /// into the JSON the whole run prints.
     ///
+    /// - Throws: ``ShardSummaryError`` as ``mergedReport(_:)`` does.
+    package static func merge(_ files: [(name: String, data: Data)]) throws(ShardSummaryError) -> String {
+        try mergedReport(files).json()
+    }
+
+    /// Merges shard summaries into the whole run's report: its JSON, table and
+    /// per-section CSV are those one run gives.
+    ///
     /// - Throws: ``ShardSummaryError`` naming the file and the problem: not a shard
     ///   summary, shards of different runs, a shard missing or given twice, counts that
     ///   do not fit the run.
-    package static func merge(_ files: [(name: String, data: Data)]) throws(ShardSummaryError) -> String {
+    package static func mergedReport(_ files: [(name: String, data: Data)]) throws(ShardSummaryError) -> SimulationReport {
         guard !files.isEmpty else { throw ShardSummaryError("no shard summaries given") }
         var shards: [(name: String, record: ShardRecord)] = []
         for file in files {
@@ -79,9 +87,10 @@ package enum ShardSummary {
         for position in byIndex.compactMap({ $0 }) {
             let (name, record) = shards[position]
             let expected = Shard(index: record.index, count: count)?.sessions(of: configuration.sessionCount).count ?? -1
-            total.append(try record.tally.tally(matching: total, sessions: expected, name: name))
+            total.append(try record.tally.tally(matching: total, sessions: expected,
+                                                sectionCount: configuration.sectionCount, name: name))
         }
-        return simulation.report(from: total).json()
+        return simulation.report(from: total)
     }
 
     /// The part of a shard summary that merging reads.

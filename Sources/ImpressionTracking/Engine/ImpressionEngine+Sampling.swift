@@ -7,6 +7,8 @@ extension ImpressionEngine {
     /// Advancing to an earlier time than ``time`` evaluates nothing: time never runs
     /// backwards. Samples between two inputs see the same state, so they are evaluated
     /// together: a jump of an hour costs about as much as one sample.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var impressions: [Impression<ID>] = []
@@ -18,6 +20,10 @@ extension ImpressionEngine {
 
     /// Like ``advance(to:)``, and also reports when sections become visible and stop
     /// being visible (with their exposure time); see ``VisibilityEvent``.
+    // Specialised: the simulation calls it at every sample, and unspecialised it spends
+    // its time looking up generic metadata.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var events: [VisibilityEvent<ID>] = []

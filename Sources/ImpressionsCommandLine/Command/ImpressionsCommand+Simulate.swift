@@ -1,7 +1,8 @@
 import ImpressionSimulation
 
 extension ImpressionsCommand {
-    /// `impressions simulate`: the run (or a shard of it), its traces and timeline, the report.
+    /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
+    /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
         do throws(SimulationError) {
@@ -30,6 +31,7 @@ extension ImpressionsCommand {
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
+        let report = simulation.report(from: tally)
         do throws(FileAccessError) {
             if let directory = options.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
@@ -38,6 +40,9 @@ extension ImpressionsCommand {
                 let trace = simulation.runner.trace(of: simulation.session(at: first))
                 let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
                 try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
+            }
+            if let path = options.sectionsOutPath {
+                try FileAccess.write(report.sectionsCSV(), to: path)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
@@ -52,7 +57,6 @@ extension ImpressionsCommand {
                 return 1
             }
         }
-        let report = simulation.report(from: tally)
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }

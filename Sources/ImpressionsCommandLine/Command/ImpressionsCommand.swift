@@ -33,42 +33,37 @@ package enum ImpressionsCommand {
                 return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(other)'"), io: io)
             }
         case "simulate":
-            do throws(CommandLineError) {
-                let options = try SimulateOptions.parse(rest)
-                if options.help {
-                    io.writeOutput(HelpText.simulate)
-                    return 0
-                }
-                return await simulate(options, io: io)
-            } catch {
-                return usageError(error, io: io)
+            return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { options in
+                await simulate(options, io: io)
             }
         case "replay":
-            do throws(CommandLineError) {
-                let options = try ReplayOptions.parse(rest)
-                if options.help {
-                    io.writeOutput(HelpText.replay)
-                    return 0
-                }
-                return replay(options, io: io)
-            } catch {
-                return usageError(error, io: io)
+            return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { options in
+                replay(options, io: io)
             }
         case "merge":
-            if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
-                io.writeOutput(HelpText.merge)
-                return 0
+            return await run(MergeOptions.self, rest, help: HelpText.merge, io: io) { options in
+                merge(options, io: io)
             }
-            if let flag = rest.first(where: { $0.hasPrefix("-") }) {
-                return usageError(CommandLineError(subcommand: "merge", "unknown option '\(flag)'"), io: io)
-            }
-            guard !rest.isEmpty else {
-                return usageError(CommandLineError(subcommand: "merge", "missing the shard summaries to merge"), io: io)
-            }
-            return merge(paths: rest, io: io)
         default:
             let message = subcommand.hasPrefix("-") ? "unknown option '\(subcommand)'" : "unknown subcommand '\(subcommand)'"
             return usageError(CommandLineError(subcommand: nil, message), io: io)
+        }
+    }
+
+    /// Reads a subcommand's options, then prints its help when asked, else runs it.
+    private static func run<Options: SubcommandOptions>(
+        _ type: Options.Type, _ arguments: [String], help: String, io: some CommandIO,
+        _ body: (Options) async -> Int32
+    ) async -> Int32 {
+        do throws(CommandLineError) {
+            let options = try Options.parse(arguments)
+            if options.help {
+                io.writeOutput(help)
+                return 0
+            }
+            return await body(options)
+        } catch {
+            return usageError(error, io: io)
         }
     }
 
@@ -77,3 +72,15 @@ package enum ImpressionsCommand {
         return CommandLineError.exitStatus
     }
 }
+
+/// The options of a subcommand: read from its arguments, and whether `--help` was given.
+protocol SubcommandOptions {
+    /// `--help` was given: print the help and nothing else.
+    var help: Bool { get }
+    /// Reads the subcommand's arguments (without the subcommand).
+    static func parse(_ arguments: [String]) throws(CommandLineError) -> Self
+}
+
+extension SimulateOptions: SubcommandOptions {}
+extension ReplayOptions: SubcommandOptions {}
+extension MergeOptions: SubcommandOptions {}

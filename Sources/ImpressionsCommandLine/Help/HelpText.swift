@@ -42,7 +42,7 @@ package enum HelpText {
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
                                         [--trace-out DIR] [--timeline FILE.svg]
-                                        [--shard I/N]
+                                        [--sections-out FILE.csv] [--shard I/N]
 
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
@@ -71,6 +71,17 @@ package enum HelpText {
                                 (see docs/trace-format.md); 'impressions replay' reads them.
               --timeline FILE   Also draw the first session's timeline under the first
                                 policy as an SVG picture.
+              --sections-out FILE
+                                Also write per-section results as CSV, one row per
+                                section and policy: section,kind,position,policy,
+                                sessions,rendered,impressed,viewable_rate,
+                                mean_time_in_view_ms. rendered: sessions in which part of
+                                a cell was on screen at a sample while the screen was
+                                active; impressed: sessions in which it fired;
+                                viewable_rate: impressed / rendered; time in view:
+                                samples at which it met the policy's ratio x interval,
+                                averaged over the rendered sessions. The table and JSON
+                                sum them by kind of section.
               --shard I/N       Run only slice I of N (I from 0) of the sessions and print
                                 its JSON with the counts 'impressions merge' needs; the
                                 merged shards print exactly what one run prints.
@@ -83,6 +94,7 @@ package enum HelpText {
               impressions simulate --sessions 1000 --seed 7 --policy default --policy abema
               impressions simulate --policy ratio=0.8,duration=2s,measure=area --json
               impressions simulate --sessions 10 --trace-out traces --timeline first.svg
+              impressions simulate --sessions 1000 --sections-out sections.csv
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
 
             """
@@ -128,14 +140,16 @@ package enum HelpText {
         I into exactly the JSON the whole run prints. The shards must come from the same
         arguments; each must be given once, in any order.
 
-        USAGE: impressions merge <FILE> ...
+        USAGE: impressions merge <FILE> ... [--sections-out FILE.csv]
 
         OPTIONS:
-          -h, --help  Show this help.
+          --sections-out FILE  Also write the whole run's per-section results as CSV,
+                               exactly as 'simulate --sections-out' writes them.
+          -h, --help           Show this help.
 
         EXAMPLE:
           for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
-          impressions merge part-*.json
+          impressions merge part-*.json --sections-out sections.csv
 
         """
 }

@@ -25,6 +25,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var traceDirectory: String?
     /// `--timeline FILE`: draw the first session's timeline there.
     package var timelinePath: String?
+    /// `--sections-out FILE`: write the per-section results there as CSV.
+    package var sectionsOutPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
     package var shard: Shard?
     /// `--help` was given: print the help and nothing else.
@@ -117,6 +119,8 @@ package struct SimulateOptions: Hashable, Sendable {
                 options.traceDirectory = try scanner.value()
             case "--timeline":
                 options.timelinePath = try scanner.value()
+            case "--sections-out":
+                options.sectionsOutPath = try scanner.value()
             case "--shard":
                 let text = try scanner.value()
                 guard let shard = Shard(parsing: text) else {

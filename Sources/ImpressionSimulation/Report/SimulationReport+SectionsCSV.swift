@@ -1,0 +1,49 @@
+extension SimulationReport {
+    /// The columns of ``sectionsCSV()``, in order.
+    public static let sectionsCSVHeader = [
+        "section", "kind", "position", "policy", "sessions", "rendered", "impressed",
+        "viewable_rate", "mean_time_in_view_ms",
+    ]
+
+    /// The per-section results as CSV: a header row, then one row per section and
+    /// policy, sections top to bottom, policies in order; what
+    /// `impressions simulate --sections-out` writes.
+    ///
+    /// `section` is the section's id, `position` its 1-based position, `sessions` the
+    /// run's; `rendered`, `impressed` and the rate and mean time are those of
+    /// ``SectionViewability``, the rate to 6 decimals and the time in milliseconds to 3;
+    /// both are empty for a section never rendered. Text fields are quoted as RFC 4180
+    /// says when they hold a comma, a quote or a line break; lines end with `\n`. DuckDB's
+    /// `read_csv` and pandas' `read_csv` load it as is. The same report always gives
+    /// the same bytes.
+    public func sectionsCSV() -> String {
+        var text = Self.sectionsCSVHeader.joined(separator: ",") + "\n"
+        let sessions = String(configuration.sessionCount)
+        let policyNames = policies.map { Self.csvField($0.policy.name) }
+        for result in sections {
+            let lead = Self.csvField(String(result.section)) + "," + Self.csvField(result.kind.name) + ","
+                + String(result.position) + ","
+            for (policyName, counts) in zip(policyNames, result.byPolicy) {
+                text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","
+                    + String(counts.impressed) + ","
+                    + (counts.viewableRate.map { NumberFormatting.plainDecimal($0, digits: 6) } ?? "") + ","
+                    + (counts.meanTimeInView.map { NumberFormatting.plainDecimal($0.inSeconds * 1000, digits: 3) } ?? "")
+                    + "\n"
+            }
+        }
+        return text
+    }
+
+    /// `value` as an RFC 4180 field: as is, or in double quotes with its quotes doubled
+    /// when it holds a comma, a quote or a line break.
+    static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return value
+        }
+        var quoted = "\""
+        for character in value {
+            if character == "\"" { quoted += "\"\"" } else { quoted.append(character) }
+        }
+        return quoted + "\""
+    }
+}

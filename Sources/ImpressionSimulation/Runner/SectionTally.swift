@@ -1,0 +1,79 @@
+/// Per-section counts over a run of sessions: in how many sessions each section was
+/// rendered, and under each policy in how many it was impressed and its visible samples.
+///
+/// Dense arrays by feed position, only as long as the deepest section counted: a chunk
+/// of sessions costs what its sessions reached, not the size of the feed. Integer sums,
+/// so tallies add up to the same counts however sessions were split.
+struct SectionTally: Sendable, Hashable {
+    let policyCount: Int
+    /// Sessions in which each section was rendered, by feed position.
+    private(set) var rendered: [Int] = []
+    /// Sessions in which each section was impressed, at `section * policyCount + policy`.
+    private(set) var impressed: [Int] = []
+    /// Samples at which each section was in view, over every session, at
+    /// `section * policyCount + policy`.
+    private(set) var visibleSamples: [Int] = []
+
+    init(policyCount: Int) {
+        self.policyCount = policyCount
+    }
+
+    /// The number of positions counted: one past the deepest section with a count.
+    var count: Int { rendered.count }
+
+    /// Adds what one session rendered and each policy's time in view.
+    mutating func add(_ outcome: SessionOutcome) {
+        for section in outcome.renderedSections {
+            reach(section)
+            rendered[section] += 1
+        }
+        for (policy, times) in outcome.timeInView.enumerated() where policy < policyCount {
+            for time in times {
+                reach(time.section)
+                visibleSamples[time.section * policyCount + policy] += time.visibleSamples
+            }
+        }
+    }
+
+    /// Counts one session in which `section` was impressed under `policy`.
+    mutating func addImpressed(_ section: Int, policy: Int) {
+        reach(section)
+        impressed[section * policyCount + policy] += 1
+    }
+
+    /// Adds another tally's counts.
+    mutating func add(_ other: SectionTally) {
+        guard other.count > 0 else { return }
+        reach(other.count - 1)
+        for index in other.rendered.indices { rendered[index] += other.rendered[index] }
+        for index in other.impressed.indices {
+            impressed[index] += other.impressed[index]
+            visibleSamples[index] += other.visibleSamples[index]
+        }
+    }
+
+    /// The counts of `section` under `policy`; zeros beyond the deepest section counted.
+    func counts(ofSection section: Int, policy: Int) -> (rendered: Int, impressed: Int, visibleSamples: Int) {
+        guard section < count else { return (0, 0, 0) }
+        let slot = section * policyCount + policy
+        return (rendered[section], impressed[slot], visibleSamples[slot])
+    }
+
+    /// Sets the counts of `section`, as a shard summary recorded them.
+    mutating func set(section: Int, rendered sessions: Int, impressed: [Int], visibleSamples: [Int]) {
+        reach(section)
+        rendered[section] = sessions
+        for policy in 0..<min(policyCount, impressed.count, visibleSamples.count) {
+            self.impressed[section * policyCount + policy] = impressed[policy]
+            self.visibleSamples[section * policyCount + policy] = visibleSamples[policy]
+        }
+    }
+
+    private mutating func reach(_ section: Int) {
+        guard section >= rendered.count else { return }
+        let added = section + 1 - rendered.count
+        rendered.append(contentsOf: repeatElement(0, count: added))
+        impressed.append(contentsOf: repeatElement(0, count: added * policyCount))
+        visibleSamples.append(contentsOf: repeatElement(0, count: added * policyCount))
+    }
+}

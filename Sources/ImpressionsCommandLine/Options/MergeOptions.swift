@@ -1,0 +1,34 @@
+/// The options of `impressions merge`: the shard summaries, and where to write the
+/// merged per-section CSV.
+package struct MergeOptions: Hashable, Sendable {
+    /// The shard summaries, in the order given.
+    package var paths: [String] = []
+    /// `--sections-out FILE`: write the merged per-section results there as CSV.
+    package var sectionsOutPath: String?
+    /// `--help` was given: print the help and nothing else.
+    package var help = false
+
+    /// The options of `impressions merge` alone: no files.
+    package init() {}
+
+    /// Reads `merge`'s arguments (without the subcommand).
+    ///
+    /// - Throws: ``CommandLineError`` for an unknown flag or no shard summaries.
+    package static func parse(_ arguments: [String]) throws(CommandLineError) -> MergeOptions {
+        var options = MergeOptions()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            options.help = true
+            return options
+        }
+        var scanner = ArgumentScanner(arguments, subcommand: "merge")
+        while let argument = scanner.next() {
+            switch argument {
+            case .operand(let path): options.paths.append(path)
+            case .flag("--sections-out"): options.sectionsOutPath = try scanner.value()
+            case .flag(let flag): throw scanner.fail("unknown option '\(flag)'")
+            }
+        }
+        guard !options.paths.isEmpty else { throw scanner.fail("missing the shard summaries to merge") }
+        return options
+    }
+}
