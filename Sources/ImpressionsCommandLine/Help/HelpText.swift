@@ -107,7 +107,9 @@ package enum HelpText {
           --keep-going        Skip bad lines (and count them) instead of stopping.
           --timeline FILE     Draw the timeline under the first policy as an SVG picture.
           --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
-          --max-line-bytes N  The longest line accepted (default 16777216).
+          --max-line-bytes N  The longest line accepted (default 16777216); a longer one
+                              fails as soon as it passes the limit (with --keep-going,
+                              it is skipped to its newline).
           --max-sections N    The most sections in one layout (default 100000).
           -h, --help          Show this help.
 
