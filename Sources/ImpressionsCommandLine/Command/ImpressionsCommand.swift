@@ -29,31 +29,18 @@ package enum ImpressionsCommand {
             case "merge":
                 io.writeOutput(HelpText.merge)
                 return 0
+            case "feed":
+                io.writeOutput(HelpText.feed)
+                return 0
             case let other?:
                 return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(other)'"), io: io)
             }
         case "simulate":
-            do throws(CommandLineError) {
-                let options = try SimulateOptions.parse(rest)
-                if options.help {
-                    io.writeOutput(HelpText.simulate)
-                    return 0
-                }
-                return await simulate(options, io: io)
-            } catch {
-                return usageError(error, io: io)
-            }
+            return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { await simulate($0, io: io) }
         case "replay":
-            do throws(CommandLineError) {
-                let options = try ReplayOptions.parse(rest)
-                if options.help {
-                    io.writeOutput(HelpText.replay)
-                    return 0
-                }
-                return replay(options, io: io)
-            } catch {
-                return usageError(error, io: io)
-            }
+            return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { replay($0, io: io) }
+        case "feed":
+            return await run(FeedOptions.self, rest, help: HelpText.feed, io: io) { feed($0, io: io) }
         case "merge":
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
                 io.writeOutput(HelpText.merge)
@@ -69,6 +56,24 @@ package enum ImpressionsCommand {
         default:
             let message = subcommand.hasPrefix("-") ? "unknown option '\(subcommand)'" : "unknown subcommand '\(subcommand)'"
             return usageError(CommandLineError(subcommand: nil, message), io: io)
+        }
+    }
+
+    /// Reads a subcommand's options and runs `body` with them, or prints its help, or
+    /// the usage error.
+    private static func run<Options: SubcommandOptions>(
+        _ type: Options.Type, _ arguments: [String], help: String, io: some CommandIO,
+        body: (Options) async -> Int32
+    ) async -> Int32 {
+        do throws(CommandLineError) {
+            let options = try Options.parse(arguments)
+            if options.help {
+                io.writeOutput(help)
+                return 0
+            }
+            return await body(options)
+        } catch {
+            return usageError(error, io: io)
         }
     }
 
