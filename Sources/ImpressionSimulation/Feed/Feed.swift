@@ -12,7 +12,8 @@ import ImpressionTracking
 public struct Feed: Sendable {
     /// The screen the feed is laid out for.
     public let screen: Screen
-    /// The sizes and mix it was made with.
+    /// The sizes and mix a synthetic feed was made with; for a feed of templates, the
+    /// defaults but for ``FeedParameters/sectionSpacing``.
     public let parameters: FeedParameters
     /// The sections, top to bottom; `sections[i].index == i`.
     public let sections: [FeedSection]

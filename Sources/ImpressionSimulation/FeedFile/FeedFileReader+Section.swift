@@ -26,6 +26,14 @@ extension FeedFileReader {
         }
         let whole = carousel == nil ? [Rect(x: 0, y: 0, width: screen.width, height: height)] : []
         let cells = try rects(fields, listKey: "cells", at: path) ?? whole
+        // Sections near the screen are found by their frames (a lazy list's window), so a
+        // cell below or above its section could be on screen while its section is not.
+        if let index = cells.firstIndex(where: { $0.minY < 0 || $0.maxY > height + 1e-6 }) {
+            let cell = cells[index]
+            throw FeedFileError(path: fields["grid"] != nil ? path + ".grid" : "\(path).cells[\(index)]",
+                                "cells must lie within the section's height, 0...\(TraceEncoder.number(height)), "
+                                    + "got \(TraceEncoder.number(cell.minY))...\(TraceEncoder.number(cell.maxY))")
+        }
         let policy = try fields["policy"].map { value throws(FeedFileError) in try self.policy(value, at: path + ".policy") }
         return SectionTemplate(kind: kind, id: id, height: height, cells: cells, carousel: carousel, policy: policy)
     }
