@@ -62,6 +62,7 @@ struct FeedFileReader {
             }
         }
         let (items, size) = try sectionItems(required(fields, "sections", at: ""), at: "sections")
+        guard size.sections > 0 else { throw FeedFileError(path: "sections", "a feed needs at least one section") }
         var rules: [InsertRule] = []
         if let value = fields["insert"] {
             for (index, rule) in try array(value, at: "insert").enumerated() {

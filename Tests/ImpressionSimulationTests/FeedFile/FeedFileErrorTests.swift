@@ -47,6 +47,7 @@ struct FeedFileErrorTests {
         (#""screen": {"width": 0, "height": 844}, "sections": []"#, "screen.width: must be positive, got 0"),
         (#""spacing": -1, "sections": []"#, "spacing: must be in 0...10000, got -1"),
         (#""sections": [], "extra": 1"#, "extra: unknown key"),
+        (#""sections": [{"repeat": 2, "sections": []}]"#, "sections: a feed needs at least one section"),
     ])
     func badValue(members: String, message: String) {
         #expect {
