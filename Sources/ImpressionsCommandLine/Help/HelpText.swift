@@ -10,8 +10,8 @@ package enum HelpText {
         USAGE: impressions <subcommand> [options]
 
         SUBCOMMANDS:
-          simulate    Run simulated sessions over a synthetic feed (or yours) and compare
-                      policies.
+          simulate    Run simulated sessions over a synthetic feed, or yours, and
+                      compare policies.
           feed        Write the synthetic feed as a feed file, to edit into your own.
           replay      Replay a recorded session (a trace) under policies.
           merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
@@ -136,16 +136,16 @@ package enum HelpText {
 
     /// `impressions feed --help`.
     package static let feed = """
-        OVERVIEW: Write the synthetic feed 'impressions simulate' runs as a feed file (JSON,
-        see docs/feed-format.md) on standard output: a starting point to edit into your
-        app's feed for 'impressions simulate --feed FILE'. Simulating the file gives
-        exactly the report the synthetic feed gives.
+        OVERVIEW: Write the synthetic feed 'impressions simulate' runs as a feed file
+        (JSON, see docs/feed-format.md) on standard output: a starting point to edit
+        into your app's feed for 'impressions simulate --feed FILE'. Simulating the
+        file gives exactly the report the synthetic feed gives.
 
         USAGE: impressions feed --export [--sections N] [--seed X]
 
         OPTIONS:
           --export      Write the feed (required).
-          --sections N  Sections in the feed, 1...1000000 (default 2000), as for simulate.
+          --sections N  Sections in the feed, 1...1000000 (default 2000).
           --seed X      Seed of the feed, as for simulate (default 1).
           -h, --help    Show this help.
 
