@@ -19,6 +19,21 @@ struct FeedCommandTests {
         #expect(tableFromFile.output == table.output && table.output.contains("on a feed of 300 sections, seed 7"))
     }
 
+    @Test("the documented example: its ads keep their own policy under every definition; window and whole-feed layouts agree")
+    func documentedExample() async {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/feed-example.json").path
+        let run = ["simulate", "--feed", example, "--sessions", "40", "--seconds", "30", "--policy", "default", "--policy", "abema"]
+        let window = await impressions(arguments: run)
+        #expect(window.status == 0 && window.output.contains("feed: 1 banner, 80 card, 20 two-line, 1 carousel, 20 video, 30 ad"))
+        let adRow = window.output.split(separator: "\n").first { $0.hasPrefix("  ad ") }?.split(separator: " ") ?? []
+        #expect(adRow.count == 3 && adRow[1] == adRow[2] && adRow[1] != "0", "\(adRow)")
+        let cardRow = window.output.split(separator: "\n").first { $0.hasPrefix("  card ") }?.split(separator: " ") ?? []
+        #expect(cardRow.count == 3 && cardRow[1] != cardRow[2])
+        let wholeFeed = await impressions(arguments: run + ["--layout", "feed"])
+        #expect(wholeFeed.output == window.output)
+    }
+
     @Test("a bad feed file fails with status 1, the file, the JSON path and the value; nothing on standard output")
     func badFile() async throws {
         let path = try temporaryFile(#"""
