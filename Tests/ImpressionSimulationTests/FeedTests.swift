@@ -32,8 +32,8 @@ struct FeedTests {
         // The video is taller than the screen; the carousel runs off its right edge.
         #expect(feed.sections[4].frame.height > screen.height)
         let carousel = feed.sections[3]
-        #expect(carousel.cells.count == parameters.carouselCardCount)
-        #expect((carousel.cells.last?.maxX ?? 0) > screen.width)
+        #expect(carousel.cells.isEmpty && carousel.cards.count == parameters.carouselCardCount)
+        #expect((carousel.cards.last?.maxX ?? 0) > screen.width)
         #expect(carousel.isCarousel && carousel.carouselMaximumOffset > 0)
         #expect(feed.sections[5].cells[0].width == parameters.adWidth)
         #expect(feed.sections[5].cells[0].midXForTest == screen.width / 2)
@@ -46,7 +46,7 @@ struct FeedTests {
         let before = layout.sections
         // The cards are nested cells of the carousel's container, in its coordinates.
         let carousel = feed.sections[1]
-        #expect(before[1].cells.isEmpty && before[1].nestedCells.count == carousel.cells.count)
+        #expect(before[1].cells.isEmpty && before[1].nestedCells.count == carousel.cards.count)
         #expect(before[1].nestedCells.allSatisfy { $0.containerID == "carousel-1" && $0.frame.y == 0 })
         #expect(layout.containers == [ScrollContainer(id: "carousel-1", frame: carousel.frame)])
         let moved = layout.setCarouselOffset(158, ofSection: 1)

@@ -1,19 +1,24 @@
 import ImpressionTracking
 
-/// A synthetic feed: sections of mixed kinds stacked top to bottom, as a home or
-/// timeline screen shows them.
+/// A feed: sections of mixed kinds stacked top to bottom, as a home or timeline screen
+/// shows them.
 ///
-/// Generated from a seed (``init(sectionCount:parameters:screen:seed:)``) or from an
-/// explicit list of kinds (``init(kinds:parameters:screen:)``, for scripted tests). Every
+/// Generated from a seed (``init(sectionCount:parameters:screen:seed:)``), from an
+/// explicit list of kinds (``init(kinds:parameters:screen:)``, for scripted tests), or
+/// from the app's own sections (``init(templates:sectionSpacing:screen:)``, read from a
+/// feed file by ``FeedFile/decode(_:)``). Every
 /// session of a simulation scrolls the same feed, so sections and depths compare across
 /// sessions and policies.
 public struct Feed: Sendable {
     /// The screen the feed is laid out for.
     public let screen: Screen
-    /// The sizes and mix it was made with.
+    /// The sizes and mix a synthetic feed was made with; for a feed of templates, the
+    /// defaults but for ``FeedParameters/sectionSpacing``.
     public let parameters: FeedParameters
     /// The sections, top to bottom; `sections[i].index == i`.
     public let sections: [FeedSection]
+    /// The sections before they were placed, as a feed file writes them.
+    public let templates: [SectionTemplate]
     /// The height of the whole feed, from the top of the first section to the bottom of
     /// the last.
     public let contentHeight: Double
@@ -33,14 +38,26 @@ public struct Feed: Sendable {
 
     /// A feed of exactly these kinds, in this order.
     public init(kinds: [SectionKind], parameters: FeedParameters = FeedParameters(), screen: Screen = .phone) {
+        self.init(templates: kinds.map { SectionTemplate.synthetic($0, parameters: parameters, screen: screen) },
+                  parameters: parameters, screen: screen)
+    }
+
+    /// A feed of these sections, top to bottom, `sectionSpacing` apart: a feed file's
+    /// (see ``FeedFile``). Its ``parameters`` are the defaults but for the spacing.
+    public init(templates: [SectionTemplate], sectionSpacing: Double, screen: Screen = .phone) {
+        self.init(templates: templates, parameters: FeedParameters(sectionSpacing: sectionSpacing), screen: screen)
+    }
+
+    private init(templates: [SectionTemplate], parameters: FeedParameters, screen: Screen) {
         self.screen = screen
         self.parameters = parameters
+        self.templates = templates
         var sections: [FeedSection] = []
-        sections.reserveCapacity(kinds.count)
+        sections.reserveCapacity(templates.count)
         var top = 0.0
-        for (index, kind) in kinds.enumerated() {
+        for (index, template) in templates.enumerated() {
             if index > 0 { top += parameters.sectionSpacing }
-            let section = Self.makeSection(index: index, kind: kind, top: top, parameters: parameters, screen: screen)
+            let section = template.placed(index: index, top: top, screen: screen)
             top = section.frame.maxY
             sections.append(section)
         }
@@ -81,58 +98,5 @@ public struct Feed: Sendable {
             return first..<first
         }
         return first..<(last + 1)
-    }
-
-    private static func makeSection(index: Int, kind: SectionKind, top: Double,
-                                    parameters: FeedParameters, screen: Screen) -> FeedSection {
-        let inset = parameters.horizontalInset
-        let spacing = parameters.cellSpacing
-        let innerWidth = max(1, screen.width - 2 * inset)
-        func section(height: Double, cells: [Rect]) -> FeedSection {
-            FeedSection(index: index, kind: kind, frame: Rect(x: 0, y: top, width: screen.width, height: height), cells: cells)
-        }
-        switch kind {
-        case .banner:
-            return section(height: parameters.bannerHeight,
-                           cells: [Rect(x: 0, y: top, width: screen.width, height: parameters.bannerHeight)])
-        case .card:
-            return section(height: parameters.cardHeight,
-                           cells: [Rect(x: inset, y: top, width: innerWidth, height: parameters.cardHeight)])
-        case .twoLineModule:
-            let columns = parameters.twoLineColumns
-            let cellWidth = max(1, (innerWidth - Double(columns - 1) * spacing) / Double(columns))
-            let cellHeight = parameters.twoLineCellHeight
-            var cells: [Rect] = []
-            cells.reserveCapacity(2 * columns)
-            for row in 0..<2 {
-                for column in 0..<columns {
-                    cells.append(Rect(x: inset + Double(column) * (cellWidth + spacing),
-                                      y: top + Double(row) * (cellHeight + spacing),
-                                      width: cellWidth, height: cellHeight))
-                }
-            }
-            return section(height: 2 * cellHeight + spacing, cells: cells)
-        case .carousel:
-            let count = parameters.carouselCardCount
-            let cardWidth = parameters.carouselCardWidth
-            let height = parameters.carouselCardHeight
-            let cells = (0..<count).map { card in
-                Rect(x: inset + Double(card) * (cardWidth + spacing), y: top, width: cardWidth, height: height)
-            }
-            let frame = Rect(x: 0, y: top, width: screen.width, height: height)
-            let restingArea = cells.reduce(0.0) { $0 + ($1.intersection(frame)?.area ?? 0) }
-            let contentWidth = 2 * inset + Double(count) * cardWidth + Double(count - 1) * spacing
-            return FeedSection(
-                index: index, kind: kind, frame: frame, cells: cells, restingArea: restingArea,
-                carouselPageWidth: cardWidth + spacing,
-                carouselMaximumOffset: max(0, contentWidth - screen.width))
-        case .video:
-            let height = parameters.videoHeightToScreen * screen.height
-            return section(height: height, cells: [Rect(x: 0, y: top, width: screen.width, height: height)])
-        case .ad:
-            let width = min(parameters.adWidth, screen.width)
-            return section(height: parameters.adHeight,
-                           cells: [Rect(x: (screen.width - width) / 2, y: top, width: width, height: parameters.adHeight)])
-        }
     }
 }

@@ -60,9 +60,8 @@ public struct FeedLayout: Sendable {
     /// The scroll containers of the carousels in the layout, at their current offsets.
     public var containers: [ScrollContainer] {
         window.compactMap { index in
-            let section = feed.sections[index]
-            guard section.kind == .carousel else { return nil }
-            return ScrollContainer(id: Self.containerID(ofSection: index), frame: section.frame,
+            guard let frame = feed.sections[index].carouselFrame else { return nil }
+            return ScrollContainer(id: Self.containerID(ofSection: index), frame: frame,
                                    contentOffset: Point(x: carouselOffset(ofSection: index), y: 0))
         }
     }
@@ -108,15 +107,16 @@ public struct FeedLayout: Sendable {
     /// The tracked section of a feed section; a carousel's cards become nested cells of
     /// its container, in the container's content coordinates.
     public static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
-        guard section.kind == .carousel else {
-            return TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea)
+        guard let origin = section.carouselFrame else {
+            return TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea,
+                                  policy: section.policy)
         }
         let containerID = containerID(ofSection: section.index)
-        let origin = section.frame
-        let nested = section.cells.map { card in
+        let nested = section.cards.map { card in
             NestedCell(containerID: containerID, frame: card.offsetBy(dx: -origin.x, dy: -origin.y))
         }
-        return TrackedSection(id: section.index, nestedCells: nested, fullArea: section.restingArea)
+        return TrackedSection(id: section.index, cells: section.cells, nestedCells: nested,
+                              fullArea: section.restingArea, policy: section.policy)
     }
 
     private mutating func moveWindow(to offset: Double) {

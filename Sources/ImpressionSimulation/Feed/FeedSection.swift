@@ -1,40 +1,57 @@
 import ImpressionTracking
 
-/// One section of a synthetic ``Feed``: its kind, where it sits, and its cells.
+/// One section of a ``Feed``: its kind, where it sits, its cells, and the cards of its
+/// carousel if it has one.
 ///
 /// Coordinates are the feed's content coordinates: `x` from the screen's left edge, `y`
-/// from the top of the feed. A carousel's cells are given at horizontal offset 0;
+/// from the top of the feed. A carousel's cards are given at horizontal offset 0;
 /// ``FeedLayout`` moves them when the carousel is swiped.
 public struct FeedSection: Sendable, Hashable {
     /// The position in the feed, from 0; also the id of the tracked section.
     public var index: Int
-    /// What the section is.
+    /// What the section is: the row it is counted under in reports.
     public var kind: SectionKind
+    /// The section's name in a feed file (`hero`, `ad-3`); its position when it has none.
+    public var id: String
     /// The section's frame: full screen width, from its top to its bottom.
     public var frame: Rect
-    /// The cells, in content coordinates (a carousel's at offset 0).
+    /// The cells fixed in the feed, in content coordinates (none for a synthetic carousel).
     public var cells: [Rect]
-    /// The area a carousel shows at rest: the part of its cards inside the frame at
-    /// offset 0. `nil` for other kinds, whose area is that of all their cells.
+    /// The carousel's cards, in content coordinates at offset 0; empty without a carousel.
+    public var cards: [Rect]
+    /// The frame of the carousel's horizontal scroll container, which clips its cards;
+    /// `nil` when the section has no carousel.
+    public var carouselFrame: Rect?
+    /// The area a section with a carousel shows at rest: its fixed cells and the part of
+    /// its cards inside the carousel's frame at offset 0. `nil` for other sections, whose
+    /// area is that of all their cells.
     public var restingArea: Double?
-    /// How far a carousel scrolls sideways per swipe (a card and a gap); 0 for other kinds.
+    /// How far a carousel scrolls sideways per swipe (a card and a gap); 0 without one.
     public var carouselPageWidth: Double
     /// The largest horizontal offset of a carousel (its last card at the right margin);
-    /// 0 for other kinds.
+    /// 0 without one.
     public var carouselMaximumOffset: Double
+    /// A policy for this section alone, overriding every compared policy (an ad slot
+    /// measured as the ad server measures it); `nil` for the policy being compared.
+    public var policy: ImpressionPolicy?
 
-    /// Creates a section; ``Feed`` makes them from ``FeedParameters``.
-    public init(index: Int, kind: SectionKind, frame: Rect, cells: [Rect], restingArea: Double? = nil,
-                carouselPageWidth: Double = 0, carouselMaximumOffset: Double = 0) {
+    /// Creates a section; ``Feed`` makes them from ``SectionTemplate``s.
+    public init(index: Int, kind: SectionKind, frame: Rect, cells: [Rect], cards: [Rect] = [],
+                carouselFrame: Rect? = nil, restingArea: Double? = nil, carouselPageWidth: Double = 0,
+                carouselMaximumOffset: Double = 0, id: String? = nil, policy: ImpressionPolicy? = nil) {
         self.index = index
         self.kind = kind
+        self.id = id ?? String(index)
         self.frame = frame
         self.cells = cells
+        self.cards = cards
+        self.carouselFrame = carouselFrame
         self.restingArea = restingArea
         self.carouselPageWidth = carouselPageWidth
         self.carouselMaximumOffset = carouselMaximumOffset
+        self.policy = policy
     }
 
-    /// Whether the section scrolls sideways.
-    public var isCarousel: Bool { kind == .carousel && carouselMaximumOffset > 0 }
+    /// Whether the section has a carousel that scrolls sideways.
+    public var isCarousel: Bool { carouselFrame != nil && carouselMaximumOffset > 0 }
 }

@@ -1,6 +1,10 @@
 /// Splits input into lines, taking it in chunks and never holding more than one line
-/// of up to `maximumLineBytes` and one chunk: a longer line is reported as too long and
-/// its rest skipped without being kept.
+/// of up to `maximumLineBytes` and one chunk: a longer line is reported as too long as
+/// soon as it passes the limit, and its rest is skipped (up to its newline) only when
+/// the next line is asked for.
+///
+/// Reporting at once is what keeps an endless line (`replay /dev/zero`, a stuck pipe)
+/// from hanging a caller that stops at the first bad line.
 ///
 /// It reads no files itself: the caller hands it chunks (the command line reads a file
 /// descriptor ``chunkSize`` bytes at a time), or bytes in memory.
@@ -24,6 +28,8 @@ package struct TraceLineReader {
     private var chunkPosition = 0
     private var lineNumber = 0
     private var isAtEnd = false
+    /// The line last reported too long has not been read to its newline yet.
+    private var isSkippingLongLine = false
     /// The size of the chunks that bytes in memory are cut into, and a good size for
     /// the chunks of ``init(maximumLineBytes:nextChunk:)``.
     package static let chunkSize = 64 << 10
@@ -45,8 +51,10 @@ package struct TraceLineReader {
     ///
     /// - Throws: ``TraceError`` (line 0) when the input cannot be read.
     package mutating func next() throws(TraceError) -> Line? {
+        if isSkippingLongLine {
+            guard try skipToNewline() else { return nil }
+        }
         var line: [UInt8] = []
-        var tooLong = false
         var sawAnything = false
         while true {
             if chunkPosition == chunk.count {
@@ -55,30 +63,45 @@ package struct TraceLineReader {
             sawAnything = true
             let rest = chunk[chunkPosition...]
             if let newline = rest.firstIndex(of: 0x0A) {
-                if !tooLong { line.append(contentsOf: chunk[chunkPosition..<newline]) }
+                line.append(contentsOf: chunk[chunkPosition..<newline])
                 chunkPosition = newline + 1
                 lineNumber += 1
-                return finish(line, tooLong: tooLong || line.count > maximumLineBytes + 1)
+                return finish(line)
             }
-            if !tooLong {
-                line.append(contentsOf: rest)
-                // One byte of slack for a `\r` before the newline.
-                if line.count > maximumLineBytes + 1 {
-                    tooLong = true
-                    line = []
-                }
-            }
+            line.append(contentsOf: rest)
             chunkPosition = chunk.count
+            // One byte of slack for a `\r` before the newline; past it, no newline can
+            // save the line, so it is refused now instead of at its end.
+            if line.count > maximumLineBytes + 1 {
+                lineNumber += 1
+                isSkippingLongLine = true
+                return .tooLong(number: lineNumber)
+            }
         }
         guard sawAnything else { return nil }
         lineNumber += 1
-        return finish(line, tooLong: tooLong || line.count > maximumLineBytes + 1)
+        return finish(line)
     }
 
-    private func finish(_ line: [UInt8], tooLong: Bool) -> Line {
+    /// Drops the rest of a line refused as too long; `false` when the input ended first.
+    private mutating func skipToNewline() throws(TraceError) -> Bool {
+        while true {
+            if chunkPosition == chunk.count {
+                guard try refill() else { return false }
+            }
+            if let newline = chunk[chunkPosition...].firstIndex(of: 0x0A) {
+                chunkPosition = newline + 1
+                isSkippingLongLine = false
+                return true
+            }
+            chunkPosition = chunk.count
+        }
+    }
+
+    private func finish(_ line: [UInt8]) -> Line {
         var line = line
         if line.last == 0x0D { line.removeLast() }
-        if tooLong || line.count > maximumLineBytes { return .tooLong(number: lineNumber) }
+        if line.count > maximumLineBytes { return .tooLong(number: lineNumber) }
         return .text(number: lineNumber, bytes: line)
     }
 

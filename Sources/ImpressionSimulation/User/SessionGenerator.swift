@@ -164,7 +164,7 @@ private struct SessionWriter {
         let bottom = offset + feed.screen.height
         for index in feed.sections(onScreenAtOffset: offset) {
             let section = feed.sections[index]
-            if section.isCarousel && section.frame.minY >= offset && section.frame.maxY <= bottom {
+            if section.isCarousel, let row = section.carouselFrame, row.minY >= offset && row.maxY <= bottom {
                 return index
             }
         }

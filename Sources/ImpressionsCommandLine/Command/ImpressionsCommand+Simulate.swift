@@ -6,7 +6,12 @@ extension ImpressionsCommand {
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
         do throws(SimulationError) {
-            simulation = try Simulation(configuration: options.configuration)
+            if let path = options.feedPath {
+                guard let feed = readFeed(path, io: io) else { return 1 }
+                simulation = try Simulation(configuration: options.configuration, feed: feed)
+            } else {
+                simulation = try Simulation(configuration: options.configuration)
+            }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1
@@ -60,6 +65,25 @@ extension ImpressionsCommand {
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }
+
+    /// The feed file at `path`, or `nil` after saying on standard error what is wrong
+    /// with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
+    private static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
+        do throws(FileAccessError) {
+            let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
+            do throws(FeedFileError) {
+                return try FeedFile.decode(bytes)
+            } catch {
+                io.writeError("impressions simulate: \(path): \(error)\n")
+            }
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+        }
+        return nil
+    }
+
+    /// The largest feed file read: room for a million sections with their cells.
+    static let maximumFeedFileBytes = 512 << 20
 
     /// Writes session `i` of `sessions` to `directory/session-00000i.jsonl`.
     private static func writeTraces(of simulation: Simulation, sessions: Range<Int>, to directory: String,

@@ -29,17 +29,18 @@ package enum ImpressionsCommand {
             case "merge":
                 io.writeOutput(HelpText.merge)
                 return 0
+            case "feed":
+                io.writeOutput(HelpText.feed)
+                return 0
             case let other?:
                 return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(other)'"), io: io)
             }
         case "simulate":
-            return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { options in
-                await simulate(options, io: io)
-            }
+            return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { await simulate($0, io: io) }
         case "replay":
-            return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { options in
-                replay(options, io: io)
-            }
+            return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { replay($0, io: io) }
+        case "feed":
+            return await run(FeedOptions.self, rest, help: HelpText.feed, io: io) { feed($0, io: io) }
         case "merge":
             return await run(MergeOptions.self, rest, help: HelpText.merge, io: io) { options in
                 merge(options, io: io)
@@ -72,15 +73,3 @@ package enum ImpressionsCommand {
         return CommandLineError.exitStatus
     }
 }
-
-/// The options of a subcommand: read from its arguments, and whether `--help` was given.
-protocol SubcommandOptions {
-    /// `--help` was given: print the help and nothing else.
-    var help: Bool { get }
-    /// Reads the subcommand's arguments (without the subcommand).
-    static func parse(_ arguments: [String]) throws(CommandLineError) -> Self
-}
-
-extension SimulateOptions: SubcommandOptions {}
-extension ReplayOptions: SubcommandOptions {}
-extension MergeOptions: SubcommandOptions {}

@@ -10,7 +10,9 @@ package enum HelpText {
         USAGE: impressions <subcommand> [options]
 
         SUBCOMMANDS:
-          simulate    Run simulated sessions over a synthetic feed and compare policies.
+          simulate    Run simulated sessions over a synthetic feed, or yours, and
+                      compare policies.
+          feed        Write the synthetic feed as a feed file, to edit into your own.
           replay      Replay a recorded session (a trace) under policies.
           merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
           help        Show the help of a subcommand: impressions help simulate
@@ -38,7 +40,8 @@ package enum HelpText {
             time, evaluate every policy on the same sessions, and print a comparison table.
             The same options and seed always print the same bytes, on any number of cores.
 
-            USAGE: impressions simulate [--sessions N] [--sections N] [--seconds S]
+            USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
+                                        [--seconds S]
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
                                         [--trace-out DIR] [--timeline FILE.svg]
@@ -47,6 +50,12 @@ package enum HelpText {
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
               --sections N      Sections in the feed, 1...1000000 (default 2000).
+              --feed FILE       Simulate the feed in FILE (your app's: sections, cells,
+                                carousels, repeats, inserts; see docs/feed-format.md)
+                                instead of the synthetic one. 'impressions feed --export'
+                                writes the synthetic one as a starting point. A bad file
+                                fails with the JSON path and the value, status 1. Not with
+                                --sections or --shard.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
                                 (default 60).
               --seed X          Seed of the feed and the sessions, decimal or 0x-hex
@@ -95,6 +104,7 @@ package enum HelpText {
               impressions simulate --policy ratio=0.8,duration=2s,measure=area --json
               impressions simulate --sessions 10 --trace-out traces --timeline first.svg
               impressions simulate --sessions 1000 --sections-out sections.csv
+              impressions simulate --feed my-feed.json --policy default --policy abema
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
 
             """
@@ -119,7 +129,9 @@ package enum HelpText {
           --keep-going        Skip bad lines (and count them) instead of stopping.
           --timeline FILE     Draw the timeline under the first policy as an SVG picture.
           --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
-          --max-line-bytes N  The longest line accepted (default 16777216).
+          --max-line-bytes N  The longest line accepted (default 16777216); a longer one
+                              fails as soon as it passes the limit (with --keep-going,
+                              it is skipped to its newline).
           --max-sections N    The most sections in one layout (default 100000).
           -h, --help          Show this help.
 
@@ -131,6 +143,27 @@ package enum HelpText {
         EXAMPLES:
           impressions replay traces/session-000000.jsonl --policy default --policy abema
           cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
+
+        """
+
+    /// `impressions feed --help`.
+    package static let feed = """
+        OVERVIEW: Write the synthetic feed 'impressions simulate' runs as a feed file
+        (JSON, see docs/feed-format.md) on standard output: a starting point to edit
+        into your app's feed for 'impressions simulate --feed FILE'. Simulating the
+        file gives exactly the report the synthetic feed gives.
+
+        USAGE: impressions feed --export [--sections N] [--seed X]
+
+        OPTIONS:
+          --export      Write the feed (required).
+          --sections N  Sections in the feed, 1...1000000 (default 2000).
+          --seed X      Seed of the feed, as for simulate (default 1).
+          -h, --help    Show this help.
+
+        EXAMPLE:
+          impressions feed --export --seed 7 > feed.json
+          impressions simulate --seed 7 --feed feed.json
 
         """
 

@@ -61,6 +61,15 @@ struct ArgumentScanner {
         return number
     }
 
+    /// A seed, decimal or `0x` hexadecimal (see ``SimulateOptions/parseSeed(_:)``).
+    mutating func seed() throws(CommandLineError) -> UInt64 {
+        let text = try value()
+        guard let seed = SimulateOptions.parseSeed(text) else {
+            throw invalid(text, "expected a whole number in 0...18446744073709551615, decimal or 0x-hexadecimal")
+        }
+        return seed
+    }
+
     enum Argument: Equatable {
         case flag(String)
         case operand(String)

@@ -27,6 +27,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var timelinePath: String?
     /// `--sections-out FILE`: write the per-section results there as CSV.
     package var sectionsOutPath: String?
+    /// `--feed FILE`: the feed file to simulate instead of the synthetic feed.
+    package var feedPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
     package var shard: Shard?
     /// `--help` was given: print the help and nothing else.
@@ -48,8 +50,9 @@ package struct SimulateOptions: Hashable, Sendable {
     /// The arguments that fix what a run computes (not how it runs or where it writes),
     /// in a fixed form: the run a trace's `source` names.
     package var canonicalArguments: [String] {
-        var arguments = ["--sessions", String(sessions), "--sections", String(sections),
-                         "--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
+        var arguments = ["--sessions", String(sessions)]
+        arguments += feedPath.map { ["--feed", $0] } ?? ["--sections", String(sections)]
+        arguments += ["--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
         for policy in policyTexts { arguments += ["--policy", policy] }
         arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
         return arguments
@@ -73,6 +76,7 @@ package struct SimulateOptions: Hashable, Sendable {
             return options
         }
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
+        var sectionsGiven = false
         while let argument = scanner.next() {
             guard case .flag(let flag) = argument else {
                 guard case .operand(let operand) = argument else { continue }
@@ -83,6 +87,9 @@ package struct SimulateOptions: Hashable, Sendable {
                 options.sessions = try scanner.integer(in: sessionRange)
             case "--sections":
                 options.sections = try scanner.integer(in: sectionRange)
+                sectionsGiven = true
+            case "--feed":
+                options.feedPath = try scanner.value()
             case "--seconds":
                 let text = try scanner.value()
                 guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {
@@ -90,11 +97,7 @@ package struct SimulateOptions: Hashable, Sendable {
                 }
                 options.sessionDuration = .microseconds(Int64((seconds * 1_000_000).rounded()))
             case "--seed":
-                let text = try scanner.value()
-                guard let seed = parseSeed(text) else {
-                    throw scanner.invalid(text, "expected a whole number in 0...18446744073709551615, decimal or 0x-hexadecimal")
-                }
-                options.seed = seed
+                options.seed = try scanner.seed()
             case "--policy":
                 let text = try scanner.value()
                 do throws(PolicyParseError) {
@@ -130,6 +133,11 @@ package struct SimulateOptions: Hashable, Sendable {
             default:
                 throw scanner.fail("unknown option '\(flag)'")
             }
+        }
+        if options.feedPath != nil {
+            if sectionsGiven { throw scanner.fail("--sections and --feed: the feed file gives the sections") }
+            // merge rebuilds the run from its configuration, which names no feed file.
+            if options.shard != nil { throw scanner.fail("--shard does not take --feed yet") }
         }
         return options
     }

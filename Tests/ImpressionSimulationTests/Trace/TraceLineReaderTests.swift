@@ -31,4 +31,31 @@ struct TraceLineReaderTests {
         }
         #expect(throws: TraceError(line: 0, "cannot read the trace: Is a directory")) { try failing.next() }
     }
+
+    @Test("an endless line is refused as soon as it passes the limit, after reading no more than the limit and a chunk")
+    func endlessLine() throws {
+        var chunksRead = 0
+        var reader = TraceLineReader(maximumLineBytes: 100_000) { () throws(TraceError) -> [UInt8] in
+            chunksRead += 1
+            // Endless zeros, as `/dev/zero` gives: the input never ends and has no newline.
+            return [UInt8](repeating: 0, count: 1000)
+        }
+        guard case .tooLong(1) = try reader.next() else { Issue.record("the endless line was not refused"); return }
+        #expect(chunksRead == 101, "100,001 bytes of slack is passed by the 101st chunk of 1,000")
+    }
+
+    @Test("the rest of a refused line is skipped to its newline only when the next line is asked for")
+    func skipsRestOnDemand() throws {
+        var chunks = [Array("abcdefghij".utf8), Array("klmnop\nnext\n".utf8)][...]
+        var chunksRead = 0
+        var reader = TraceLineReader(maximumLineBytes: 4) { () throws(TraceError) -> [UInt8] in
+            chunksRead += 1
+            return chunks.popFirst() ?? []
+        }
+        guard case .tooLong(1) = try reader.next() else { Issue.record("the long line was not refused"); return }
+        #expect(chunksRead == 1)
+        guard case .text(2, let bytes) = try reader.next() else { Issue.record("the next line was lost"); return }
+        #expect(bytes == Array("next".utf8))
+        #expect(try reader.next() == nil)
+    }
 }

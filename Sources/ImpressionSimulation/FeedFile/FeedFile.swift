@@ -1,0 +1,60 @@
+import Foundation
+
+/// The app's own feed as a JSON file: `impressions simulate --feed FILE.json`.
+///
+/// An ordered list of sections (a kind for the reports, an id, a height, cells in the
+/// section's coordinates, a carousel row of cards, a policy of its own), with blocks
+/// repeated (`{"repeat": 200, "sections": [...]}`) and sections inserted every few
+/// positions (`"insert": [{"every": 5, "section": {...}}]`). The format is described,
+/// with an example, in `docs/feed-format.md`.
+///
+/// Reading checks every value and names the first bad one with its JSON path; nothing a
+/// file holds can crash it or make it build more than ``maximumSections`` sections and
+/// ``maximumCells`` cells. Unknown keys are errors, so that a typo never silently drops
+/// a setting; keys starting with `_` are comments and ignored.
+public enum FeedFile {
+    /// The `format` every feed file declares.
+    public static let formatName = "impressions-feed"
+    /// The version of the format this library reads and writes.
+    public static let currentVersion = 1
+    /// The most sections a file may make, repeats and inserts included.
+    public static let maximumSections = 1_000_000
+    /// The most cells and cards a file may make, repeats and inserts included.
+    public static let maximumCells = 5_000_000
+    /// The most cells or cards one section may have.
+    public static let maximumCellsPerSection = 10_000
+    /// The largest coordinate or size, in points.
+    public static let maximumLength = 100_000.0
+    /// The most times a block may repeat.
+    public static let maximumRepeat = 1_000_000
+
+    /// Reads a feed file.
+    ///
+    /// - Throws: ``FeedFileError`` naming the first bad value by its JSON path.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(FeedFileError) -> Feed {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw Self.error(error)
+        } catch {
+            throw FeedFileError(path: "(the file)", "malformed JSON: \(error)")
+        }
+        var reader = FeedFileReader()
+        return try reader.feed(root)
+    }
+
+    /// A decoding error as a path and a message.
+    private static func error(_ error: DecodingError) -> FeedFileError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The parser's own words say where: `Unexpected end of file`, `Number 1e999 is not representable`.
+            let detail = context.underlyingError.map { " (\($0))" } ?? ""
+            return FeedFileError(path: "(the file)", "malformed JSON: \(context.debugDescription)\(detail)")
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return FeedFileError(path: TraceDecoder.path(context.codingPath), context.debugDescription)
+        default:
+            return FeedFileError(path: "(the file)", "malformed JSON: \(TraceDecoder.describe(error))")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// A feed file that cannot be read: the JSON path of the value and what is wrong with it,
+/// e.g. `sections[12].cells[3].height: must be positive, got -4`.
+public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the value is: `sections[12].cells[3].height`; `(the file)` for the whole file.
+    public var path: String
+    /// What is wrong, with the value: `must be positive, got -4`.
+    public var message: String
+
+    /// Creates an error at `path`.
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: message`.
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,63 @@
+import Foundation
+@testable import ImpressionsCommandLine
+import Testing
+
+@Suite("impressions feed --export and simulate --feed")
+struct FeedCommandTests {
+    @Test("simulate --feed on the exported synthetic feed prints exactly the bytes simulate prints without it")
+    func exportRoundTrip() async throws {
+        let export = await impressions("feed", "--export", "--sections", "300", "--seed", "7")
+        #expect(export.status == 0 && export.error.isEmpty)
+        let path = try temporaryFile(export.output, name: "feed.json")
+        let run = ["--sessions", "30", "--seed", "7", "--seconds", "20", "--policy", "default", "--policy", "abema"]
+        let synthetic = await impressions(arguments: ["simulate", "--sections", "300", "--json"] + run)
+        let fromFile = await impressions(arguments: ["simulate", "--feed", path, "--json", "--workers", "1"] + run)
+        #expect(synthetic.status == 0 && fromFile.status == 0)
+        #expect(fromFile.output == synthetic.output)
+        let table = await impressions(arguments: ["simulate", "--sections", "300"] + run)
+        let tableFromFile = await impressions(arguments: ["simulate", "--feed", path] + run)
+        #expect(tableFromFile.output == table.output && table.output.contains("on a feed of 300 sections, seed 7"))
+    }
+
+    @Test("the documented example: its ads keep their own policy under every definition; window and whole-feed layouts agree")
+    func documentedExample() async {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/feed-example.json").path
+        let run = ["simulate", "--feed", example, "--sessions", "40", "--seconds", "30", "--policy", "default", "--policy", "abema"]
+        let window = await impressions(arguments: run)
+        #expect(window.status == 0 && window.output.contains("feed: 1 banner, 80 card, 20 two-line, 1 carousel, 20 video, 30 ad"))
+        let adRow = window.output.split(separator: "\n").first { $0.hasPrefix("  ad ") }?.split(separator: " ") ?? []
+        #expect(adRow.count == 3 && adRow[1] == adRow[2] && adRow[1] != "0", "\(adRow)")
+        let cardRow = window.output.split(separator: "\n").first { $0.hasPrefix("  card ") }?.split(separator: " ") ?? []
+        #expect(cardRow.count == 3 && cardRow[1] != cardRow[2])
+        let wholeFeed = await impressions(arguments: run + ["--layout", "feed"])
+        #expect(wholeFeed.output == window.output)
+    }
+
+    @Test("a bad feed file fails with status 1, the file, the JSON path and the value; nothing on standard output")
+    func badFile() async throws {
+        let path = try temporaryFile(#"""
+            {"format": "impressions-feed", "version": 1,
+             "sections": [{"kind": "card", "height": 10, "cells": [{"width": 10, "height": -4}]}]}
+            """#, name: "bad.json")
+        let result = await impressions("simulate", "--feed", path)
+        #expect(result.status == 1 && result.output.isEmpty)
+        #expect(result.error == "impressions simulate: \(path): sections[0].cells[0].height: must be positive, got -4\n")
+        let missing = await impressions("simulate", "--feed", "/nonexistent/feed.json")
+        #expect(missing.status == 1 && missing.error.contains("cannot open /nonexistent/feed.json"))
+    }
+
+    @Test("usage errors are status 2: --feed with --sections or --shard, feed without --export")
+    func usage() async {
+        let sections = await impressions("simulate", "--feed", "f.json", "--sections", "10")
+        #expect(sections.status == 2 && sections.error.contains("--sections and --feed"))
+        let shard = await impressions("simulate", "--feed", "f.json", "--shard", "0/2")
+        #expect(shard.status == 2 && shard.error.contains("--shard does not take --feed yet"))
+        let bare = await impressions("feed")
+        #expect(bare.status == 2 && bare.error.contains("missing --export"))
+        let help = await impressions("feed", "--help")
+        #expect(help.status == 0 && help.output.contains("docs/feed-format.md"))
+        let simulateHelp = await impressions("simulate", "--help")
+        #expect(simulateHelp.output.contains("--feed FILE"))
+    }
+}
