@@ -34,6 +34,19 @@ struct FeedCommandTests {
         #expect(wholeFeed.output == window.output)
     }
 
+    @Test("with a feed file, --sections-out names each section by its id in the file")
+    func sectionsOutNamesFeedSections() async throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/feed-example.json").path
+        let csvPath = try temporaryFile("", name: "sections.csv")
+        let run = await impressions("simulate", "--feed", example, "--sessions", "4", "--seconds", "20",
+                                    "--policy", "default", "--sections-out", csvPath)
+        #expect(run.status == 0)
+        let rows = try String(contentsOfFile: csvPath, encoding: .utf8).split(separator: "\n")
+        #expect(rows.dropFirst().first?.hasPrefix("hero,banner,1,default,4,") == true)
+        #expect(rows.contains { $0.hasPrefix("ad#1,ad,") })
+    }
+
     @Test("a bad feed file fails with status 1, the file, the JSON path and the value; nothing on standard output")
     func badFile() async throws {
         let path = try temporaryFile(#"""

@@ -2,16 +2,19 @@
 /// ``SectionViewability`` under each policy; `impressions simulate --sections-out`
 /// writes one CSV row per section and policy.
 public struct SectionResult: Sendable, Hashable {
-    /// The section's id: its position in the feed, from 0.
+    /// The section's position in the feed, from 0.
     public var section: Int
+    /// The section's name: its id in a feed file (`hero`, `ad#3`), else its position.
+    public var name: String
     /// What the section is.
     public var kind: SectionKind
     /// Its counts under each policy, in the order of ``SimulationReport/policies``.
     public var byPolicy: [SectionViewability]
 
     /// Creates a result; ``Simulation`` makes them.
-    public init(section: Int, kind: SectionKind, byPolicy: [SectionViewability]) {
+    public init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability]) {
         self.section = section
+        self.name = name
         self.kind = kind
         self.byPolicy = byPolicy
     }

@@ -9,7 +9,8 @@ extension SimulationReport {
     /// policy, sections top to bottom, policies in order; what
     /// `impressions simulate --sections-out` writes.
     ///
-    /// `section` is the section's id, `position` its 1-based position, `sessions` the
+    /// `section` is the section's name (its id in a feed file, else its position from 0),
+    /// `position` its 1-based position, `sessions` the
     /// run's; `rendered`, `impressed` and the rate and mean time are those of
     /// ``SectionViewability``, the rate to 6 decimals and the time in milliseconds to 3;
     /// both are empty for a section never rendered. Text fields are quoted as RFC 4180
@@ -21,7 +22,7 @@ extension SimulationReport {
         let sessions = String(configuration.sessionCount)
         let policyNames = policies.map { Self.csvField($0.policy.name) }
         for result in sections {
-            let lead = Self.csvField(String(result.section)) + "," + Self.csvField(result.kind.name) + ","
+            let lead = Self.csvField(result.name) + "," + Self.csvField(result.kind.name) + ","
                 + String(result.position) + ","
             for (policyName, counts) in zip(policyNames, result.byPolicy) {
                 text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","

@@ -206,7 +206,7 @@ public struct Simulation: Sendable {
     private func sectionResults(from tally: SectionTally) -> [SectionResult] {
         let interval = configuration.sampleInterval
         return feed.sections.indices.map { section in
-            SectionResult(section: section, kind: feed.sections[section].kind,
+            SectionResult(section: section, name: feed.sections[section].id, kind: feed.sections[section].kind,
                           byPolicy: configuration.policies.indices.map { policy in
                 let counts = tally.counts(ofSection: section, policy: policy)
                 return SectionViewability(rendered: counts.rendered, impressed: counts.impressed,
