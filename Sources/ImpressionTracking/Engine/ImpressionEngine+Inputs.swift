@@ -4,6 +4,10 @@ extension ImpressionEngine {
     /// The input applies from the next unevaluated sample on, as the named method would.
     ///
     /// - Throws: ``InputError`` when the engine refuses it; its previous state stays.
+    // Pre-specialised: the actor calls it from generic code, where the enum's payloads
+    // would otherwise go through value witnesses.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
         switch input {
         case .layout(let sections, let containers): try setLayout(sections, containers: containers)
