@@ -35,7 +35,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
     public internal(set) var time: Duration = .zero
     /// The current visit, 1 for the first; see ``appear()``.
-    public private(set) var visit = 1
+    public internal(set) var visit = 1   // internal set: the lifecycle file starts visits
     /// The viewport in root content coordinates, once set.
     public private(set) var viewport: Rect?
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
@@ -240,64 +240,5 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     private func checkConfiguration() throws(InputError) {
         if let configurationError { throw .invalidConfiguration(configurationError) }
-    }
-
-    // MARK: - Lifecycle
-
-    /// The screen appeared (pop back, tab switch back).
-    ///
-    /// - Important: After ``disappear()`` this starts a new visit: counts restart and
-    ///   `.oncePerVisit` sections may fire again. While already appeared it does nothing.
-    public mutating func appear() { noteLifecycleChange(lifecycle.appear()) }
-
-    /// The screen disappeared (push, tab switch away); nothing counts until ``appear()``.
-    public mutating func disappear() { noteLifecycleChange(lifecycle.disappear()) }
-
-    /// The app went to the background; nothing counts until ``enterForeground()``.
-    public mutating func enterBackground() { noteLifecycleChange(lifecycle.enterBackground()) }
-
-    /// The app came to the foreground.
-    ///
-    /// - Important: This starts a new visit, except when the screen was covered
-    ///   (``setCovered(_:)``) when the app went to the background: Cookpad's modal rule.
-    public mutating func enterForeground() { noteLifecycleChange(lifecycle.enterForeground()) }
-
-    /// A modal covers the screen (`true`) or no longer does (`false`).
-    ///
-    /// Covering pauses counting; uncovering does not start a new visit.
-    public mutating func setCovered(_ covered: Bool) { noteLifecycleChange(lifecycle.setCovered(covered)) }
-
-    /// Content is being replaced (pull to refresh, a refresh on foreground): nothing
-    /// counts until ``endRefresh()``.
-    public mutating func beginRefresh() { noteLifecycleChange(lifecycle.beginRefresh()) }
-
-    /// The refresh is over.
-    ///
-    /// - Important: This starts a new visit, so the new content fires and content shown
-    ///   only before the refresh never does.
-    public mutating func endRefresh() { noteLifecycleChange(lifecycle.endRefresh()) }
-
-    /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
-    public mutating func reset() {
-        firstRememberedVisit = visit + 1
-        changedSinceSample = true
-        startVisit()
-    }
-
-    private mutating func noteLifecycleChange(_ startsVisit: Bool) {
-        changedSinceSample = true
-        if startsVisit { startVisit() }
-    }
-
-    private mutating func startVisit() {
-        visit += 1
-        runsValidFrom = nextSample
-        // The last visit's exposure (and, after a reset, the fired memory) is void.
-        departed.prune(retention)
-    }
-
-    /// What makes the counters of a section that left the layout worth keeping, now.
-    var retention: DepartedSections<ID>.Retention {
-        .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
     }
 }
