@@ -16,25 +16,15 @@ package enum ImpressionsCommand {
             io.writeOutput(HelpText.tool)
             return 0
         case "help":
-            switch rest.first {
-            case nil:
+            guard let name = rest.first else {
                 io.writeOutput(HelpText.tool)
                 return 0
-            case "simulate":
-                io.writeOutput(HelpText.simulate)
-                return 0
-            case "replay":
-                io.writeOutput(HelpText.replay)
-                return 0
-            case "merge":
-                io.writeOutput(HelpText.merge)
-                return 0
-            case "feed":
-                io.writeOutput(HelpText.feed)
-                return 0
-            case let other?:
-                return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(other)'"), io: io)
             }
+            guard let help = HelpText.subcommands[name] else {
+                return usageError(CommandLineError(subcommand: nil, "unknown subcommand '\(name)'"), io: io)
+            }
+            io.writeOutput(help)
+            return 0
         case "simulate":
             return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { await simulate($0, io: io) }
         case "replay":

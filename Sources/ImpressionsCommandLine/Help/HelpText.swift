@@ -2,6 +2,9 @@ import ImpressionSimulation
 
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
+    /// Each subcommand's help by name, for `impressions help NAME`.
+    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "merge": merge]
+
     /// `impressions --help`: the subcommands.
     package static let tool = """
         OVERVIEW: Simulate users scrolling a feed, on virtual time, and count the view
