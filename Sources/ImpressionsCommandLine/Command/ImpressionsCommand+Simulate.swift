@@ -71,7 +71,7 @@ extension ImpressionsCommand {
     private static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
-            do throws(FeedFileError) {
+            do throws(FileFormatError) {
                 return try FeedFile.decode(bytes)
             } catch {
                 io.writeError("impressions simulate: \(path): \(error)\n")
