@@ -24,7 +24,7 @@ struct SessionGeneratorStreamsTests {
             let a = SessionGenerator(model: model, feed: first, duration: .seconds(120)).session(seed: 5, index: index)
             let b = SessionGenerator(model: model, feed: second, duration: .seconds(120)).session(seed: 5, index: index)
             // The first event that differs, if any (comparing whole sessions would print thousands).
-            let firstDifference = zip(a.events, b.events).firstIndex { $0 != $1 }
+            let firstDifference = zip(a.events, b.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             #expect(firstDifference == nil && a.events.count == b.events.count && a.duration == b.duration, "session \(index)")
             carouselsSeen += a.events.count { event in
                 guard case .scroll(let offset) = event.input else { return false }
