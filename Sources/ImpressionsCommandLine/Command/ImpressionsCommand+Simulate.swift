@@ -1,3 +1,4 @@
+import Foundation
 import ImpressionSimulation
 
 extension ImpressionsCommand {
@@ -5,12 +6,17 @@ extension ImpressionsCommand {
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
+        var configuration = options.configuration
+        if let path = options.usersPath {
+            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return 1 }
+            configuration.user = model
+        }
         do throws(SimulationError) {
             if let path = options.feedPath {
-                guard let feed = readFeed(path, io: io) else { return 1 }
-                simulation = try Simulation(configuration: options.configuration, feed: feed)
+                guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+                simulation = try Simulation(configuration: configuration, feed: feed)
             } else {
-                simulation = try Simulation(configuration: options.configuration)
+                simulation = try Simulation(configuration: configuration)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
@@ -66,13 +72,14 @@ extension ImpressionsCommand {
         return 0
     }
 
-    /// The feed file at `path`, or `nil` after saying on standard error what is wrong
-    /// with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    private static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
+    /// The feed or users file at `path`, or `nil` after saying on standard error what is
+    /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
+    private static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
+                                            io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
             do throws(FileFormatError) {
-                return try FeedFile.decode(bytes)
+                return try decode(bytes)
             } catch {
                 io.writeError("impressions simulate: \(path): \(error)\n")
             }
