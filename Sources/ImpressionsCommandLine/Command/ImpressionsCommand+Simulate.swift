@@ -36,9 +36,11 @@ extension ImpressionsCommand {
             let elapsed = (clock.now - start).inSeconds
             let sessionSeconds = Double(tally.sessions) * options.sessionDuration.inSeconds
             let rate = elapsed > 0 ? sessionSeconds / elapsed : 0
-            io.writeError("simulated \(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
+            // With a users file's session lengths, the sessions are shorter than the cap.
+            let upTo = simulation.configuration.user.sessionLength == nil ? "" : "up to "
+            io.writeError("simulated \(upTo)\(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
                 + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-                + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+                + "\(upTo)\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
