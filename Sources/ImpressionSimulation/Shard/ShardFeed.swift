@@ -15,8 +15,9 @@ enum ShardFeed {
     /// generates that feed.
     ///
     /// - Throws: ``ShardSummaryError`` when the feed holds what a feed file cannot say
-    ///   exactly (parameters other than the spacing, a policy's duration finer than a
-    ///   nanosecond): merging would rebuild another run.
+    ///   exactly (parameters other than the spacing, a section policy's exit ratio or
+    ///   large-section rule, a duration finer than a nanosecond): merging would
+    ///   rebuild another run.
     static func text(of simulation: Simulation) throws(ShardSummaryError) -> String? {
         let configuration = simulation.configuration
         let feed = simulation.feed
@@ -26,12 +27,21 @@ enum ShardFeed {
         guard feed.parameters == FeedParameters(sectionSpacing: feed.parameters.sectionSpacing) else {
             throw ShardSummaryError("cannot record the run's feed: a feed file holds only the spacing of its parameters")
         }
-        if let index = feed.templates.firstIndex(where: { template in
-            template.policy.map { $0.minimumDuration != .nanoseconds($0.minimumDuration.wholeNanoseconds) } ?? false
-        }) {
-            throw ShardSummaryError("cannot record the run's feed: section \(index)'s policy lasts a fraction of a nanosecond")
+        if let index = feed.templates.firstIndex(where: { template in template.policy.map { $0 != writable($0) } ?? false }) {
+            throw ShardSummaryError("cannot record the run's feed: section \(index)'s policy holds more than a feed file says "
+                + "(its ratio, duration to the nanosecond, measure and recurrence)")
         }
         return FeedFile.encode(feed)
+    }
+
+    /// What a feed file keeps of a section's policy: what its reader sets on the default.
+    private static func writable(_ policy: ImpressionPolicy) -> ImpressionPolicy {
+        var written = ImpressionPolicy()
+        written.minimumVisibleRatio = policy.minimumVisibleRatio
+        written.minimumDuration = .nanoseconds(policy.minimumDuration.wholeNanoseconds)
+        written.measure = policy.measure
+        written.recurrence = policy.recurrence
+        return written
     }
 
     /// The run that `configuration` and the shard's feed text (`nil` for the generated
