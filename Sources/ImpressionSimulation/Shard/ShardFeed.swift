@@ -7,9 +7,9 @@ import ImpressionTracking
 /// is carried whole, as the feed file ``FeedFile/encode(_:)`` writes (one section a
 /// line, repeats expanded): shards are then self-contained, whatever file each machine
 /// read, and shards of two files that describe the same feed merge. The price is size:
-/// about 100 bytes a section, so a shard of a million-section feed file holds some
-/// 130 MB of feed (escaped in a JSON string), and `merge` reads each shard in turn,
-/// keeping one copy.
+/// about 120 bytes a section once escaped in the shard's JSON (20,000 sections: 2.4 MB),
+/// so a shard of a million-section feed holds some 120 MB of feed, whatever repeats
+/// made the file short; `merge` reads the shards one at a time and keeps one copy.
 enum ShardFeed {
     /// The feed file text of `simulation`'s feed, or `nil` when its configuration
     /// generates that feed.
