@@ -1,5 +1,3 @@
-import Foundation
-
 /// The app's own feed as a JSON file: `impressions simulate --feed FILE.json`.
 ///
 /// An ordered list of sections (a kind for the reports, an id, a height, cells in the
@@ -30,31 +28,10 @@ public enum FeedFile {
 
     /// Reads a feed file.
     ///
-    /// - Throws: ``FeedFileError`` naming the first bad value by its JSON path.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(FeedFileError) -> Feed {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw Self.error(error)
-        } catch {
-            throw FeedFileError(path: "(the file)", "malformed JSON: \(error)")
-        }
+    /// - Throws: ``FileFormatError`` naming the first bad value by its JSON path.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> Feed {
+        let root = try JSONValue.parse(bytes)
         var reader = FeedFileReader()
         return try reader.feed(root)
-    }
-
-    /// A decoding error as a path and a message.
-    private static func error(_ error: DecodingError) -> FeedFileError {
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            // The parser's own words say where: `Unexpected end of file`, `Number 1e999 is not representable`.
-            let detail = context.underlyingError.map { " (\($0))" } ?? ""
-            return FeedFileError(path: "(the file)", "malformed JSON: \(context.debugDescription)\(detail)")
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return FeedFileError(path: TraceDecoder.path(context.codingPath), context.debugDescription)
-        default:
-            return FeedFileError(path: "(the file)", "malformed JSON: \(TraceDecoder.describe(error))")
-        }
     }
 }

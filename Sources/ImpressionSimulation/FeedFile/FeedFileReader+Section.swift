@@ -3,11 +3,11 @@ import ImpressionTracking
 extension FeedFileReader {
     /// A section: `kind`, `height`, and optionally `id`, `cells` or `grid`, `carousel`,
     /// `policy`. Without cells, grid or carousel it is one cell as big as itself.
-    func section(_ fields: [String: JSONValue], at path: String) throws(FeedFileError) -> SectionTemplate {
+    func section(_ fields: [String: JSONValue], at path: String) throws(FileFormatError) -> SectionTemplate {
         try checkKeys(fields, allowed: ["id", "kind", "height", "cells", "grid", "carousel", "policy"], at: path)
         let kindText = try string(required(fields, "kind", at: path), at: path + ".kind")
         guard let kind = SectionKind(rawValue: kindText) else {
-            throw FeedFileError(path: path + ".kind", "must be one of \(SectionKind.allCases.map(\.name).joined(separator: ", ")), "
+            throw FileFormatError(path: path + ".kind", "must be one of \(SectionKind.allCases.map(\.name).joined(separator: ", ")), "
                 + "got \(JSONWriter.quoted(kindText))")
         }
         var id: String?
@@ -15,7 +15,7 @@ extension FeedFileReader {
             let text = try string(value, at: path + ".id")
             // Sections without an id are named by their position: a number would be ambiguous.
             guard !text.isEmpty, text.count <= 200, !text.allSatisfy(\.isNumber) else {
-                throw FeedFileError(path: path + ".id", "must be a name of 1 to 200 characters, not a number, got \(JSONWriter.quoted(text))")
+                throw FileFormatError(path: path + ".id", "must be a name of 1 to 200 characters, not a number, got \(JSONWriter.quoted(text))")
             }
             id = text
         }
@@ -30,27 +30,27 @@ extension FeedFileReader {
         // cell below or above its section could be on screen while its section is not.
         if let index = cells.firstIndex(where: { $0.minY < 0 || $0.maxY > height + 1e-6 }) {
             let cell = cells[index]
-            throw FeedFileError(path: fields["grid"] != nil ? path + ".grid" : "\(path).cells[\(index)]",
+            throw FileFormatError(path: fields["grid"] != nil ? path + ".grid" : "\(path).cells[\(index)]",
                                 "cells must lie within the section's height, 0...\(TraceEncoder.number(height)), "
                                     + "got \(TraceEncoder.number(cell.minY))...\(TraceEncoder.number(cell.maxY))")
         }
-        let policy = try fields["policy"].map { value throws(FeedFileError) in try self.policy(value, at: path + ".policy") }
+        let policy = try fields["policy"].map { value throws(FileFormatError) in try self.policy(value, at: path + ".policy") }
         return SectionTemplate(kind: kind, id: id, height: height, cells: cells, carousel: carousel, policy: policy)
     }
 
     /// The rects listed under `listKey` (`{"x", "y", "width", "height"}` each) or made by
     /// `grid`; `nil` when neither is given.
-    private func rects(_ fields: [String: JSONValue], listKey: String, at path: String) throws(FeedFileError) -> [Rect]? {
+    private func rects(_ fields: [String: JSONValue], listKey: String, at path: String) throws(FileFormatError) -> [Rect]? {
         switch (fields[listKey], fields["grid"]) {
         case (nil, nil):
             return nil
         case (_?, _?):
-            throw FeedFileError(path: path, "give \(listKey) or grid, not both")
+            throw FileFormatError(path: path, "give \(listKey) or grid, not both")
         case (let list?, nil):
             let listPath = member(listKey, of: path)
             let elements = try array(list, at: listPath)
             guard elements.count <= FeedFile.maximumCellsPerSection else {
-                throw FeedFileError(path: listPath, "\(elements.count) rects, more than the limit of \(FeedFile.maximumCellsPerSection)")
+                throw FileFormatError(path: listPath, "\(elements.count) rects, more than the limit of \(FeedFile.maximumCellsPerSection)")
             }
             var rects: [Rect] = []
             rects.reserveCapacity(elements.count)
@@ -62,7 +62,7 @@ extension FeedFileReader {
         }
     }
 
-    private func rect(_ value: JSONValue, at path: String) throws(FeedFileError) -> Rect {
+    private func rect(_ value: JSONValue, at path: String) throws(FileFormatError) -> Rect {
         let fields = try object(value, at: path)
         try checkKeys(fields, allowed: ["x", "y", "width", "height"], at: path)
         return Rect(x: try coordinate(fields["x"], at: path + ".x"), y: try coordinate(fields["y"], at: path + ".y"),
@@ -71,13 +71,13 @@ extension FeedFileReader {
     }
 
     /// `{"columns", "rows", "x", "y", "width", "height", "gap"}`: see ``SectionTemplate/grid(columns:rows:x:y:width:height:gap:)``.
-    private func grid(_ fields: [String: JSONValue], at path: String) throws(FeedFileError) -> [Rect] {
+    private func grid(_ fields: [String: JSONValue], at path: String) throws(FileFormatError) -> [Rect] {
         try checkKeys(fields, allowed: ["columns", "rows", "x", "y", "width", "height", "gap"], at: path)
         let limit = 1...FeedFile.maximumCellsPerSection
         let columns = try whole(required(fields, "columns", at: path), in: limit, at: path + ".columns")
         let rows = try whole(fields["rows"] ?? .number(1), in: limit, at: path + ".rows")
         guard columns * rows <= FeedFile.maximumCellsPerSection else {
-            throw FeedFileError(path: path, "\(columns) columns × \(rows) rows make \(columns * rows) cells, "
+            throw FileFormatError(path: path, "\(columns) columns × \(rows) rows make \(columns * rows) cells, "
                 + "more than the limit of \(FeedFile.maximumCellsPerSection)")
         }
         return SectionTemplate.grid(
@@ -90,44 +90,44 @@ extension FeedFileReader {
 
     /// `{"y", "height", "cards" or "grid", "contentWidth", "pageWidth"}`.
     private func carousel(_ fields: [String: JSONValue], sectionHeight: Double,
-                          at path: String) throws(FeedFileError) -> SectionTemplate.Carousel {
+                          at path: String) throws(FileFormatError) -> SectionTemplate.Carousel {
         try checkKeys(fields, allowed: ["y", "height", "cards", "grid", "contentWidth", "pageWidth"], at: path)
         let y = try coordinate(fields["y"], at: path + ".y", minimum: 0)
-        let height = try fields["height"].map { value throws(FeedFileError) in try size(value, at: path + ".height") } ?? sectionHeight - y
+        let height = try fields["height"].map { value throws(FileFormatError) in try size(value, at: path + ".height") } ?? sectionHeight - y
         guard height > 0, y + height <= sectionHeight else {
-            throw FeedFileError(path: path + ".height", "the row must fit in the section: y + height must be at most "
+            throw FileFormatError(path: path + ".height", "the row must fit in the section: y + height must be at most "
                 + "\(TraceEncoder.number(sectionHeight)), got \(TraceEncoder.number(y + height))")
         }
         guard let cards = try rects(fields, listKey: "cards", at: path), let first = cards.first else {
-            throw FeedFileError(path: path + ".cards", "a carousel needs at least one card (cards or grid)")
+            throw FileFormatError(path: path + ".cards", "a carousel needs at least one card (cards or grid)")
         }
         let lastEdge = cards.map(\.maxX).max() ?? 0
         // By default the row ends with the margin it starts with, and a swipe moves one card and its gap.
         let contentWidth = try coordinate(fields["contentWidth"], at: path + ".contentWidth", minimum: 0,
                                           default: lastEdge + max(0, cards.map(\.minX).min() ?? 0))
         let step = cards.count > 1 ? cards[1].minX - first.minX : first.width
-        let pageWidth = try fields["pageWidth"].map { value throws(FeedFileError) in
+        let pageWidth = try fields["pageWidth"].map { value throws(FileFormatError) in
             try size(value, at: path + ".pageWidth")
         } ?? (step > 0 ? step : first.width)
         return SectionTemplate.Carousel(y: y, height: height, cards: cards, contentWidth: contentWidth, pageWidth: pageWidth)
     }
 
     /// `{"ratio", "durationMs", "measure", "recurrence"}`, as in a trace's layout.
-    private func policy(_ value: JSONValue, at path: String) throws(FeedFileError) -> ImpressionPolicy {
+    private func policy(_ value: JSONValue, at path: String) throws(FileFormatError) -> ImpressionPolicy {
         let fields = try object(value, at: path)
         try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence"], at: path)
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(required(fields, "ratio", at: path), at: path + ".ratio")
         let milliseconds = try number(required(fields, "durationMs", at: path), at: path + ".durationMs")
         guard milliseconds >= 0 && milliseconds <= 86_400_000 else {
-            throw FeedFileError(path: path + ".durationMs", "must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
+            throw FileFormatError(path: path + ".durationMs", "must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
         }
         policy.minimumDuration = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
         if let measure = fields["measure"] {
             switch try string(measure, at: path + ".measure") {
             case "height": policy.measure = .height
             case "area": policy.measure = .area
-            default: throw FeedFileError(path: path + ".measure", "must be height or area, got \(measure.described)")
+            default: throw FileFormatError(path: path + ".measure", "must be height or area, got \(measure.described)")
             }
         }
         if let recurrence = fields["recurrence"] {
@@ -136,14 +136,14 @@ extension FeedFileReader {
             case "once-per-visit": policy.recurrence = .oncePerVisit
             case "once-per-tracker": policy.recurrence = .oncePerTracker
             default:
-                throw FeedFileError(path: path + ".recurrence",
+                throw FileFormatError(path: path + ".recurrence",
                                     "must be every-entry, once-per-visit or once-per-tracker, got \(recurrence.described)")
             }
         }
         do throws(ConfigurationError) {
             try policy.validate()
         } catch {
-            throw FeedFileError(path: path, "\(error)")
+            throw FileFormatError(path: path, "\(error)")
         }
         return policy
     }

@@ -5,7 +5,7 @@ import ImpressionTracking
 ///
 /// Counts are checked before anything is expanded, so `{"repeat": 1000000, ...}` of a
 /// large block fails at once instead of filling memory.
-struct FeedFileReader {
+struct FeedFileReader: JSONPathReading {
     /// Sections and cells an item expands to.
     struct Size {
         var sections = 0
@@ -38,15 +38,15 @@ struct FeedFileReader {
     var screen = Screen.phone
 
     /// The feed the file describes.
-    mutating func feed(_ root: JSONValue) throws(FeedFileError) -> Feed {
+    mutating func feed(_ root: JSONValue) throws(FileFormatError) -> Feed {
         let fields = try object(root, at: "")
         try checkKeys(fields, allowed: ["format", "version", "screen", "spacing", "sections", "insert"], at: "")
         guard case .string(FeedFile.formatName) = try required(fields, "format", at: "") else {
-            throw FeedFileError(path: "format", "expected \"\(FeedFile.formatName)\", got \(fields["format"]?.described ?? "")")
+            throw FileFormatError(path: "format", "expected \"\(FeedFile.formatName)\", got \(fields["format"]?.described ?? "")")
         }
         let version = try number(required(fields, "version", at: ""), at: "version")
         guard version == Double(FeedFile.currentVersion) else {
-            throw FeedFileError(path: "version", "this tool reads version \(FeedFile.currentVersion), got \(TraceEncoder.number(version))")
+            throw FileFormatError(path: "version", "this tool reads version \(FeedFile.currentVersion), got \(TraceEncoder.number(version))")
         }
         if let value = fields["screen"] {
             let sides = try object(value, at: "screen")
@@ -58,11 +58,11 @@ struct FeedFileReader {
         if let value = fields["spacing"] {
             spacing = try number(value, at: "spacing")
             guard spacing >= 0 && spacing <= 10_000 else {
-                throw FeedFileError(path: "spacing", "must be in 0...10000, got \(TraceEncoder.number(spacing))")
+                throw FileFormatError(path: "spacing", "must be in 0...10000, got \(TraceEncoder.number(spacing))")
             }
         }
         let (items, size) = try sectionItems(required(fields, "sections", at: ""), at: "sections")
-        guard size.sections > 0 else { throw FeedFileError(path: "sections", "a feed needs at least one section") }
+        guard size.sections > 0 else { throw FileFormatError(path: "sections", "a feed needs at least one section") }
         var rules: [InsertRule] = []
         if let value = fields["insert"] {
             for (index, rule) in try array(value, at: "insert").enumerated() {
@@ -78,7 +78,7 @@ struct FeedFileReader {
     }
 
     /// A `sections` list: sections and repeated blocks, with what they expand to.
-    private func sectionItems(_ value: JSONValue, at path: String) throws(FeedFileError) -> ([Item], Size) {
+    private func sectionItems(_ value: JSONValue, at path: String) throws(FileFormatError) -> ([Item], Size) {
         var items: [Item] = []
         var total = Size()
         for (index, element) in try array(value, at: path).enumerated() {
@@ -121,20 +121,20 @@ struct FeedFileReader {
     }
 
     /// Refuses a count past the limits.
-    func check(_ size: Size, at path: String, what: String) throws(FeedFileError) {
+    func check(_ size: Size, at path: String, what: String) throws(FileFormatError) {
         if size.sections > FeedFile.maximumSections {
-            throw FeedFileError(path: path, "\(what) make \(size.sections) sections, more than the limit of \(FeedFile.maximumSections)")
+            throw FileFormatError(path: path, "\(what) make \(size.sections) sections, more than the limit of \(FeedFile.maximumSections)")
         }
         if size.cells > FeedFile.maximumCells {
-            throw FeedFileError(path: path, "\(what) make \(size.cells) cells, more than the limit of \(FeedFile.maximumCells)")
+            throw FileFormatError(path: path, "\(what) make \(size.cells) cells, more than the limit of \(FeedFile.maximumCells)")
         }
     }
 
-    private func insertRule(_ value: JSONValue, at path: String) throws(FeedFileError) -> InsertRule {
+    private func insertRule(_ value: JSONValue, at path: String) throws(FileFormatError) -> InsertRule {
         let fields = try object(value, at: path)
         try checkKeys(fields, allowed: ["every", "from", "section"], at: path)
         let every = try whole(required(fields, "every", at: path), in: 2...FeedFile.maximumSections, at: path + ".every")
-        let from = try fields["from"].map { value throws(FeedFileError) in
+        let from = try fields["from"].map { value throws(FileFormatError) in
             try whole(value, in: 1...FeedFile.maximumSections, at: path + ".from")
         } ?? every
         let template = try section(object(required(fields, "section", at: path), at: path + ".section"), at: path + ".section")

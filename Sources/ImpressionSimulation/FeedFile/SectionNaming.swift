@@ -13,7 +13,7 @@ struct SectionNaming {
     /// `from`, `from + every`, ... (1-based) while content remains; at a position two
     /// rules claim, the first listed wins.
     mutating func merged(_ content: [FeedFileReader.Placement], inserting rules: [FeedFileReader.InsertRule],
-                         contentCells: Int) throws(FeedFileError) -> [SectionTemplate] {
+                         contentCells: Int) throws(FileFormatError) -> [SectionTemplate] {
         var templates: [SectionTemplate] = []
         templates.reserveCapacity(content.count)
         var cells = contentCells
@@ -25,11 +25,11 @@ struct SectionNaming {
                 insertedInARow += 1
                 cells += rule.template.cellCount
                 guard insertedInARow <= Self.maximumInsertedInARow else {
-                    throw FeedFileError(path: "insert", "the rules insert more than \(Self.maximumInsertedInARow) sections in a row, "
+                    throw FileFormatError(path: "insert", "the rules insert more than \(Self.maximumInsertedInARow) sections in a row, "
                         + "leaving no room for the content")
                 }
                 guard templates.count < FeedFile.maximumSections, cells <= FeedFile.maximumCells else {
-                    throw FeedFileError(path: rule.path, "the inserts make more than the limit of \(FeedFile.maximumSections) "
+                    throw FileFormatError(path: rule.path, "the inserts make more than the limit of \(FeedFile.maximumSections) "
                         + "sections or \(FeedFile.maximumCells) cells")
                 }
                 templates.append(try named(rule.template, path: rule.path + ".section", isCopy: true, position: position))
@@ -44,7 +44,7 @@ struct SectionNaming {
     }
 
     private mutating func named(_ template: SectionTemplate, path: String, isCopy: Bool,
-                                position: Int) throws(FeedFileError) -> SectionTemplate {
+                                position: Int) throws(FileFormatError) -> SectionTemplate {
         guard let id = template.id else { return template }
         var named = template
         if isCopy {
@@ -54,7 +54,7 @@ struct SectionNaming {
         }
         let name = named.id ?? id
         if let first = positions.updateValue(position, forKey: name) {
-            throw FeedFileError(path: path + ".id", "\(JSONWriter.quoted(name)) names two sections, at positions \(first) and \(position)")
+            throw FileFormatError(path: path + ".id", "\(JSONWriter.quoted(name)) names two sections, at positions \(first) and \(position)")
         }
         return named
     }

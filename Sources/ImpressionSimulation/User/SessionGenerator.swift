@@ -1,19 +1,28 @@
 import ImpressionTracking
 
-/// Writes simulated sessions: a ``UserModel`` scrolling a ``Feed`` for a given duration.
+/// Writes simulated sessions: a ``UserModel`` scrolling a ``Feed`` for up to a given
+/// duration.
 ///
 /// Sessions are made on virtual time, in nanoseconds, and depend only on the random
 /// generator they are given: ``session(seed:index:)`` gives session `index` of a run the
 /// same inputs on every run, whatever thread makes it.
+///
+/// The same user on two feeds does the same things (common random numbers, for layout
+/// A/B tests): the session's generator seeds one stream for its length, one for the
+/// reading turns and one per rare event, and every turn draws the same numbers (its
+/// pause, the chance of a carousel swipe, a fling's direction and speed) whether or not
+/// it uses them. Only what the feed decides differs: a swipe needs a carousel on screen,
+/// and the top and bottom stop a fling.
 public struct SessionGenerator: Sendable {
     /// The user's behaviour.
     public let model: UserModel
     /// The feed scrolled.
     public let feed: Feed
-    /// The length of every session.
+    /// The length of every session, or the cap on it when the model has a
+    /// ``UserModel/sessionLength``.
     public let duration: Duration
 
-    /// A generator of sessions of `duration` on `feed` by users following `model`.
+    /// A generator of sessions of up to `duration` on `feed` by users following `model`.
     public init(model: UserModel, feed: Feed, duration: Duration) {
         self.model = model
         self.feed = feed
@@ -28,10 +37,11 @@ public struct SessionGenerator: Sendable {
 
     /// A session drawn from `random`.
     public func session(using random: inout SplitMix64) -> Session {
-        var writer = SessionWriter(model: model, feed: feed, duration: duration, random: random)
+        var lengthStream = SplitMix64(seed: random.next())
+        let length = model.sessionLength?.draw(using: &lengthStream, cap: duration) ?? duration
+        var writer = SessionWriter(model: model, feed: feed, duration: length, random: &random)
         writer.write()
-        random = writer.random
-        return Session(duration: duration, events: writer.events)
+        return Session(duration: length, events: writer.events)
     }
 }
 
@@ -41,6 +51,24 @@ private struct SessionWriter {
     /// The rare events, in the order they win a tie.
     enum RareEvent: CaseIterable {
         case backToTop, tabSwitch, background, modal, refresh
+
+        /// The event's place in `allCases`: its stream and due time.
+        var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    }
+
+    /// What one reading turn draws, in this order, always all of it.
+    struct Turn {
+        var pause: Double
+        var swipeRoll: Double
+        var wantsUp: Bool
+        var flingSpeed: Double
+
+        init(model: UserModel, random: inout SplitMix64) {
+            pause = random.nextLogNormal(mean: model.meanReadingPause.inSeconds, sigma: model.readingPauseSigma)
+            swipeRoll = random.nextUniform()
+            wantsUp = random.nextBool(probability: model.upwardFlingProbability)
+            flingSpeed = random.nextLogNormal(median: model.medianFlingSpeed, sigma: model.flingSpeedSigma)
+        }
     }
 
     let model: UserModel
@@ -48,17 +76,21 @@ private struct SessionWriter {
     let end: Int64
     let physics: FlingPhysics
     let frameInterval: Int64
-    var random: SplitMix64
+    /// The draws of the reading turns: four a turn, whatever the turn does.
+    var turns: SplitMix64
+    /// One stream per rare event: when it falls due, and how long it keeps the user away.
+    var rareEventStreams: [SplitMix64]
     var events: [SessionEvent] = []
     var now: Int64 = 0
     var offset = 0.0
     var carouselOffsets: [Int: Double] = [:]
     var dueTimes: [Int64] = []
 
-    init(model: UserModel, feed: Feed, duration: Duration, random: SplitMix64) {
+    init(model: UserModel, feed: Feed, duration: Duration, random: inout SplitMix64) {
         self.model = model
         self.feed = feed
-        self.random = random
+        turns = SplitMix64(seed: random.next())
+        rareEventStreams = RareEvent.allCases.map { _ in SplitMix64(seed: random.next()) }
         end = duration.wholeNanoseconds
         physics = FlingPhysics(model: model)
         frameInterval = max(1, Int64((1e9 / max(1, model.frameRate)).rounded()))
@@ -68,15 +100,16 @@ private struct SessionWriter {
         dueTimes = RareEvent.allCases.map { schedule($0, after: 0) }
         while now < end {
             let start = now
-            now = adding(seconds: random.nextLogNormal(mean: model.meanReadingPause.inSeconds, sigma: model.readingPauseSigma), to: now)
+            let turn = Turn(model: model, random: &turns)
+            now = adding(seconds: turn.pause, to: now)
             guard now < end else { break }
             if let event = dueEvent() {
                 perform(event)
-                dueTimes[RareEvent.allCases.firstIndex(of: event) ?? 0] = schedule(event, after: now)
-            } else if let carousel = swipeableCarousel(), random.nextBool(probability: model.carouselSwipeProbability) {
+                dueTimes[event.index] = schedule(event, after: now)
+            } else if let carousel = swipeableCarousel(), turn.swipeRoll < model.carouselSwipeProbability {
                 swipe(carousel)
             } else {
-                fling()
+                fling(wantsUp: turn.wantsUp, speed: turn.flingSpeed)
             }
             // Every turn moves the clock, so a session always ends.
             if now <= start { now = start + 1_000_000 }
@@ -96,7 +129,7 @@ private struct SessionWriter {
     }
 
     private mutating func schedule(_ event: RareEvent, after time: Int64) -> Int64 {
-        let minutes = random.nextExponential(rate: rate(of: event))
+        let minutes = rareEventStreams[event.index].nextExponential(rate: rate(of: event))
         return adding(seconds: minutes * 60, to: time)
     }
 
@@ -117,15 +150,15 @@ private struct SessionWriter {
             scrollToTop()
         case .tabSwitch:
             emit(.lifecycle(.disappear))
-            stayAway(meanSeconds: model.meanTimeOnOtherTab.inSeconds)
+            stayAway(for: event, meanSeconds: model.meanTimeOnOtherTab.inSeconds)
             emit(.lifecycle(.appear))
         case .background:
             emit(.lifecycle(.enterBackground))
-            stayAway(meanSeconds: model.meanTimeInBackground.inSeconds)
+            stayAway(for: event, meanSeconds: model.meanTimeInBackground.inSeconds)
             emit(.lifecycle(.enterForeground))
         case .modal:
             emit(.lifecycle(.cover))
-            stayAway(meanSeconds: model.meanModalTime.inSeconds)
+            stayAway(for: event, meanSeconds: model.meanModalTime.inSeconds)
             emit(.lifecycle(.uncover))
         case .refresh:
             scrollToTop()
@@ -135,8 +168,9 @@ private struct SessionWriter {
         }
     }
 
-    private mutating func stayAway(meanSeconds: Double) {
-        now = adding(seconds: random.nextLogNormal(mean: meanSeconds, sigma: model.awayTimeSigma), to: now)
+    private mutating func stayAway(for event: RareEvent, meanSeconds: Double) {
+        let seconds = rareEventStreams[event.index].nextLogNormal(mean: meanSeconds, sigma: model.awayTimeSigma)
+        now = adding(seconds: seconds, to: now)
     }
 
     /// The status-bar tap: an ease-out scroll to the top over `backToTopDuration`.
@@ -185,9 +219,7 @@ private struct SessionWriter {
     }
 
     /// A fling up or down, one scroll input per frame until it stops.
-    private mutating func fling() {
-        let wantsUp = random.nextBool(probability: model.upwardFlingProbability)
-        let speed = random.nextLogNormal(median: model.medianFlingSpeed, sigma: model.flingSpeedSigma)
+    private mutating func fling(wantsUp: Bool, speed: Double) {
         let maximum = feed.maximumOffset
         let direction: Double
         if offset <= 0 {

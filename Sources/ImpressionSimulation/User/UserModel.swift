@@ -57,6 +57,9 @@ public struct UserModel: Sendable, Hashable, Codable {
     public var refreshesPerMinute: Double
     /// How long a refresh takes, from the pull to the new content.
     public var refreshDuration: Duration
+    /// How long sessions last, capped by the run's session duration; `nil` (the
+    /// default): every session lasts the run's duration.
+    public var sessionLength: SessionLength?
 
     /// Creates a user model; see the properties for what each parameter means.
     public init(
@@ -80,7 +83,8 @@ public struct UserModel: Sendable, Hashable, Codable {
         meanModalTime: Duration = .seconds(4),
         awayTimeSigma: Double = 0.8,
         refreshesPerMinute: Double = 0.15,
-        refreshDuration: Duration = .milliseconds(1200)
+        refreshDuration: Duration = .milliseconds(1200),
+        sessionLength: SessionLength? = nil
     ) {
         self.meanReadingPause = meanReadingPause
         self.readingPauseSigma = readingPauseSigma
@@ -103,6 +107,7 @@ public struct UserModel: Sendable, Hashable, Codable {
         self.awayTimeSigma = awayTimeSigma
         self.refreshesPerMinute = refreshesPerMinute
         self.refreshDuration = refreshDuration
+        self.sessionLength = sessionLength
     }
 
     /// A user who only reads and flings: no carousel swipes and no rare events.
@@ -157,6 +162,6 @@ public struct UserModel: Sendable, Hashable, Codable {
         if !(frameRate >= 1 && frameRate <= 1000) {
             return "frameRate must be in 1...1000, got \(frameRate)"
         }
-        return nil
+        return sessionLength?.problem
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ImpressionSimulation
 
 extension ImpressionsCommand {
@@ -5,12 +6,17 @@ extension ImpressionsCommand {
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
+        var configuration = options.configuration
+        if let path = options.usersPath {
+            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return 1 }
+            configuration.user = model
+        }
         do throws(SimulationError) {
             if let path = options.feedPath {
-                guard let feed = readFeed(path, io: io) else { return 1 }
-                simulation = try Simulation(configuration: options.configuration, feed: feed)
+                guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+                simulation = try Simulation(configuration: configuration, feed: feed)
             } else {
-                simulation = try Simulation(configuration: options.configuration)
+                simulation = try Simulation(configuration: configuration)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
@@ -30,9 +36,11 @@ extension ImpressionsCommand {
             let elapsed = (clock.now - start).inSeconds
             let sessionSeconds = Double(tally.sessions) * options.sessionDuration.inSeconds
             let rate = elapsed > 0 ? sessionSeconds / elapsed : 0
-            io.writeError("simulated \(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
+            // With a users file's session lengths, the sessions are shorter than the cap.
+            let upTo = simulation.configuration.user.sessionLength == nil ? "" : "up to "
+            io.writeError("simulated \(upTo)\(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
                 + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-                + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+                + "\(upTo)\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
         } else {
             tally = await simulation.tally(sessions: sessions, workers: workers)
         }
@@ -66,13 +74,14 @@ extension ImpressionsCommand {
         return 0
     }
 
-    /// The feed file at `path`, or `nil` after saying on standard error what is wrong
-    /// with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    private static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
+    /// The feed or users file at `path`, or `nil` after saying on standard error what is
+    /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
+    private static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
+                                            io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
-            do throws(FeedFileError) {
-                return try FeedFile.decode(bytes)
+            do throws(FileFormatError) {
+                return try decode(bytes)
             } catch {
                 io.writeError("impressions simulate: \(path): \(error)\n")
             }

@@ -29,6 +29,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var sectionsOutPath: String?
     /// `--feed FILE`: the feed file to simulate instead of the synthetic feed.
     package var feedPath: String?
+    /// `--users FILE`: the users file whose model replaces the built-in one.
+    package var usersPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
     package var shard: Shard?
     /// `--help` was given: print the help and nothing else.
@@ -53,6 +55,7 @@ package struct SimulateOptions: Hashable, Sendable {
         var arguments = ["--sessions", String(sessions)]
         arguments += feedPath.map { ["--feed", $0] } ?? ["--sections", String(sections)]
         arguments += ["--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
+        arguments += usersPath.map { ["--users", $0] } ?? []
         for policy in policyTexts { arguments += ["--policy", policy] }
         arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
         return arguments
@@ -90,6 +93,8 @@ package struct SimulateOptions: Hashable, Sendable {
                 sectionsGiven = true
             case "--feed":
                 options.feedPath = try scanner.value()
+            case "--users":
+                options.usersPath = try scanner.value()
             case "--seconds":
                 let text = try scanner.value()
                 guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {

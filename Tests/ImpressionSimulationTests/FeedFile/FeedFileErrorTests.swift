@@ -2,7 +2,7 @@ import ImpressionSimulation
 import Testing
 
 @Suite("Bad feed files: the JSON path and the value, never a crash")
-struct FeedFileErrorTests {
+struct FileFormatErrorTests {
     static let card = #"{"kind": "card", "height": 100}"#
 
     @Test("each bad value is named by its path", arguments: [

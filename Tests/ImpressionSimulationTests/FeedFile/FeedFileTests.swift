@@ -55,7 +55,7 @@ struct FeedFileTests {
     }
 
     /// Decodes a file made of the format's header and `members`.
-    static func decode(_ members: String) throws(FeedFileError) -> Feed {
+    static func decode(_ members: String) throws(FileFormatError) -> Feed {
         try FeedFile.decode(Array(#"{"format": "impressions-feed", "version": 1, \#(members)}"#.utf8))
     }
 }

@@ -1,6 +1,7 @@
-/// A feed file that cannot be read: the JSON path of the value and what is wrong with it,
-/// e.g. `sections[12].cells[3].height: must be positive, got -4`.
-public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A JSON file of the simulator's (a feed file, a users file) that cannot be read: the
+/// JSON path of the value and what is wrong with it, e.g.
+/// `sections[12].cells[3].height: must be positive, got -4`.
+public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the value is: `sections[12].cells[3].height`; `(the file)` for the whole file.
     public var path: String
     /// What is wrong, with the value: `must be positive, got -4`.
@@ -15,3 +16,6 @@ public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }
+
+/// The name ``FileFormatError`` had when only feed files were read.
+public typealias FeedFileError = FileFormatError

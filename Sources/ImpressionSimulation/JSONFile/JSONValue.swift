@@ -1,5 +1,7 @@
-/// Any JSON value, as a feed file holds it: read whole by `JSONDecoder`, then walked
-/// by ``FeedFileReader`` with the path of every value, so an error can name it.
+import Foundation
+
+/// Any JSON value, as a feed or users file holds it: read whole by `JSONDecoder`, then
+/// walked (``JSONPathReading``) with the path of every value, so an error can name it.
 enum JSONValue: Decodable, Sendable {
     case null
     case bool(Bool)
@@ -51,6 +53,33 @@ enum JSONValue: Decodable, Sendable {
         case .string(let string): JSONWriter.quoted(string.count > 40 ? String(string.prefix(40)) + "..." : string)
         case .array(let array): "an array of \(array.count)"
         case .object: "an object"
+        }
+    }
+
+    /// Parses a whole JSON document.
+    ///
+    /// - Throws: ``FileFormatError`` saying where the JSON is malformed.
+    static func parse(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw Self.error(error)
+        } catch {
+            throw FileFormatError(path: "(the file)", "malformed JSON: \(error)")
+        }
+    }
+
+    /// A decoding error as a path and a message.
+    private static func error(_ error: DecodingError) -> FileFormatError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The parser's own words say where: `Unexpected end of file`, `Number 1e999 is not representable`.
+            let detail = context.underlyingError.map { " (\($0))" } ?? ""
+            return FileFormatError(path: "(the file)", "malformed JSON: \(context.debugDescription)\(detail)")
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return FileFormatError(path: TraceDecoder.path(context.codingPath), context.debugDescription)
+        default:
+            return FileFormatError(path: "(the file)", "malformed JSON: \(TraceDecoder.describe(error))")
         }
     }
 }
