@@ -7,6 +7,8 @@ import Testing
 struct ShardFeedMergeTests {
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../docs/feed-example.json").path
+    static let users = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/users-example.json").path
 
     /// A feed unlike the example: its own screen, no spacing, a policy per section, ids
     /// repeated in blocks (numbered `tile#1`...).
@@ -27,14 +29,18 @@ struct ShardFeedMergeTests {
          "--policy", "default", "--policy", "abema", "--policy", "ratio=80%,duration=2s,measure=area"]
     }
 
+    /// Users from the documented users file, whose session lengths are a distribution
+    /// capped at `--seconds`: the model travels in the shards' configuration.
+    static let withUsers = ["--users", users, "--seconds", "2m"]
+
     /// Copies `text` to a fresh feed file, runs every shard of `count` on it with
     /// `workers` workers (one more on odd shards), and deletes the file: merging must
     /// not need it.
-    static func shardsOf(feedText text: String, count: Int, workers: Int) async throws -> [String] {
+    static func shardsOf(feedText text: String, count: Int, workers: Int, extra: [String] = []) async throws -> [String] {
         let feed = try temporaryFile(text, name: "feed.json")
         var paths: [String] = []
         for index in 0..<count {
-            let result = await impressions(arguments: ["simulate"] + run(feed: feed)
+            let result = await impressions(arguments: ["simulate"] + run(feed: feed) + extra
                 + ["--shard", "\(index)/\(count)", "--workers", "\(workers + index % 2)"])
             #expect(result.status == 0, "\(result.error)")
             paths.append(try temporaryFile(result.output, name: "part-\(index).json"))
@@ -43,26 +49,29 @@ struct ShardFeedMergeTests {
         return paths
     }
 
-    @Test("merged shards equal the single run, JSON and per-section CSV, for any shard count and workers",
+    @Test("merged shards equal the single run, JSON and per-section CSV, for any shard count and workers, with a users file too",
           arguments: [(1, 1), (2, 2), (3, 1), (5, 3), (23, 2)])
     func mergeEqualsSingleRun(count: Int, workers: Int) async throws {
         let exampleText = try String(contentsOfFile: Self.example, encoding: .utf8)
-        for (name, text) in [("example", exampleText), ("other", Self.otherFeed)] {
+        let runs: [(name: String, text: String, extra: [String])] = [
+            ("example", exampleText, []), ("other", Self.otherFeed, []), ("example", exampleText, Self.withUsers),
+        ]
+        for (name, text, extra) in runs {
             let directory = try temporaryDirectory()
             let feed = try temporaryFile(text, name: "feed.json")
-            let single = await impressions(arguments: ["simulate"] + Self.run(feed: feed)
+            let single = await impressions(arguments: ["simulate"] + Self.run(feed: feed) + extra
                 + ["--json", "--workers", "2", "--sections-out", directory + "/single.csv"])
             #expect(single.status == 0, "\(single.error)")
-            let paths = try await Self.shardsOf(feedText: text, count: count, workers: workers)
+            let paths = try await Self.shardsOf(feedText: text, count: count, workers: workers, extra: extra)
             let merged = await impressions(arguments: ["merge"] + paths.reversed() + ["--sections-out", directory + "/merged.csv"])
-            #expect(merged.status == 0, "\(name): \(merged.error)")
-            #expect(merged.output == single.output, "\(name)")
+            #expect(merged.status == 0, "\(name) \(extra): \(merged.error)")
+            #expect(merged.output == single.output, "\(name) \(extra)")
             let singleCSV = try String(contentsOfFile: directory + "/single.csv", encoding: .utf8)
-            #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8) == singleCSV, "\(name)")
+            #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8) == singleCSV, "\(name) \(extra)")
             // The merged run is the feed file's, not a synthetic feed of as many sections.
             let firstRow = name == "example" ? "hero,banner,1,default,23," : "top,banner,1,default,23,"
-            #expect(singleCSV.split(separator: "\n").dropFirst().first?.hasPrefix(firstRow) == true, "\(name)")
-            #expect(singleCSV.contains(name == "example" ? "\nad#30,ad,150,abema,23," : "\ntile#40,two-line,80,abema,23,"), "\(name)")
+            #expect(singleCSV.split(separator: "\n").dropFirst().first?.hasPrefix(firstRow) == true, "\(name) \(extra)")
+            #expect(singleCSV.contains(name == "example" ? "\nad#30,ad,150,abema,23," : "\ntile#40,two-line,80,abema,23,"), "\(name) \(extra)")
         }
     }
 

@@ -53,7 +53,7 @@ enum ShardFeed {
                            name: String) throws(ShardSummaryError) -> Simulation {
         var feed: Feed?
         if let text {
-            do throws(FeedFileError) {
+            do throws(FileFormatError) {
                 feed = try FeedFile.decode(text.utf8)
             } catch {
                 throw ShardSummaryError("\(name): the run's feed is not a valid feed file: \(error)")
