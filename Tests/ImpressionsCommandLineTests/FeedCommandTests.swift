@@ -60,12 +60,13 @@ struct FeedCommandTests {
         #expect(missing.status == 1 && missing.error.contains("cannot open /nonexistent/feed.json"))
     }
 
-    @Test("usage errors are status 2: --feed with --sections or --shard, feed without --export")
+    @Test("usage errors are status 2: --feed with --sections, feed without --export")
     func usage() async {
         let sections = await impressions("simulate", "--feed", "f.json", "--sections", "10")
         #expect(sections.status == 2 && sections.error.contains("--sections and --feed"))
-        let shard = await impressions("simulate", "--feed", "f.json", "--shard", "0/2")
-        #expect(shard.status == 2 && shard.error.contains("--shard does not take --feed yet"))
+        // --shard takes --feed: the missing file is the error, not the combination.
+        let shard = await impressions("simulate", "--feed", "/nonexistent/f.json", "--shard", "0/2")
+        #expect(shard.status == 1 && shard.error.contains("cannot open /nonexistent/f.json"))
         let bare = await impressions("feed")
         #expect(bare.status == 2 && bare.error.contains("missing --export"))
         let help = await impressions("feed", "--help")

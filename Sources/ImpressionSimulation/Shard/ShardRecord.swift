@@ -2,19 +2,25 @@
 /// counts of its sessions, from which `merge` rebuilds the whole run's report exactly
 /// (percentiles cannot be merged, the values behind them can).
 ///
-/// The run is its ``SimulationConfiguration``, decoded as it was encoded; shards of one
-/// run carry equal configurations.
+/// The run is its ``SimulationConfiguration``, decoded as it was encoded, and, when the
+/// configuration's seed does not generate its feed (a feed file's), the feed itself
+/// (see ``ShardFeed``); shards of one run carry equal configurations and feeds.
 struct ShardRecord: Codable {
     var index: Int
     var count: Int
     /// The whole run's configuration, not the slice's.
     var configuration: SimulationConfiguration
+    /// The run's feed as a feed file (``FeedFile/encode(_:)``), so that a shard needs no
+    /// file to be merged; absent (and the key left out, so synthetic shards are as they
+    /// were) when the configuration generates the feed.
+    var feed: String?
     var tally: Tally
 
-    init(shard: Shard, configuration: SimulationConfiguration, tally: SimulationTally) {
+    init(shard: Shard, configuration: SimulationConfiguration, feed: String?, tally: SimulationTally) {
         index = shard.index
         count = shard.count
         self.configuration = configuration
+        self.feed = feed
         self.tally = Tally(tally)
     }
 

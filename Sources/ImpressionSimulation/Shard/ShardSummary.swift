@@ -8,10 +8,15 @@ package enum ShardSummary {
     /// The report of `tally`, the sessions of `shard` run by `simulation`, as JSON with
     /// the `shard` member.
     ///
+    /// A run on a feed its configuration does not generate (a feed file's) carries the
+    /// feed, so that `merge` needs no file (see ``ShardFeed``).
+    ///
     /// - Throws: ``ShardSummaryError`` when the configuration cannot be encoded (a
-    ///   number that is not finite; a validated configuration has none).
+    ///   number that is not finite; a validated configuration has none), or the feed
+    ///   cannot be written exactly as a feed file.
     package static func json(of simulation: Simulation, tally: SimulationTally, shard: Shard) throws(ShardSummaryError) -> String {
-        let record = ShardRecord(shard: shard, configuration: simulation.configuration, tally: tally)
+        let record = ShardRecord(shard: shard, configuration: simulation.configuration,
+                                 feed: try ShardFeed.text(of: simulation), tally: tally)
         let encoder = JSONEncoder()
         // Sorted keys: the same run always writes the same bytes.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -37,20 +42,33 @@ package enum ShardSummary {
     /// Merges shard summaries into the whole run's report: its JSON, table and
     /// per-section CSV are those one run gives.
     ///
-    /// - Throws: ``ShardSummaryError`` naming the file and the problem: not a shard
-    ///   summary, shards of different runs, a shard missing or given twice, counts that
-    ///   do not fit the run.
+    /// - Throws: ``ShardSummaryError`` as ``mergedReport(names:reading:)`` does.
     package static func mergedReport(_ files: [(name: String, data: Data)]) throws(ShardSummaryError) -> SimulationReport {
-        guard !files.isEmpty else { throw ShardSummaryError("no shard summaries given") }
+        try mergedReport(names: files.map(\.name)) { index throws(ShardSummaryError) in files[index].data }
+    }
+
+    /// Merges the shard summaries named `names`, reading each with `read` (given its
+    /// position in `names`) when it is its turn: one file's bytes are held at a time,
+    /// which matters when shards carry a large feed.
+    ///
+    /// - Throws: ``ShardSummaryError`` naming the file and the problem: not a shard
+    ///   summary, shards of different runs or feeds, a shard missing or given twice,
+    ///   counts that do not fit the run; or what `read` throws.
+    package static func mergedReport(names: [String],
+                                     reading read: (Int) throws(ShardSummaryError) -> Data) throws(ShardSummaryError) -> SimulationReport {
+        guard !names.isEmpty else { throw ShardSummaryError("no shard summaries given") }
         var shards: [(name: String, record: ShardRecord)] = []
-        for file in files {
-            do {
-                shards.append((file.name, try JSONDecoder().decode(Summary.self, from: file.data).shard))
-            } catch let error as DecodingError {
-                throw ShardSummaryError("\(file.name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
-            } catch {
-                throw ShardSummaryError("\(file.name): not a shard summary of 'impressions simulate --shard': \(error)")
+        var feed: String?
+        for (position, name) in names.enumerated() {
+            var record = try decode(read(position), name: name)
+            if let first = shards.first {
+                try checkSameRun(record, name: name, feed: feed, as: first.record, named: first.name)
+                // The first shard's copy is enough: a large feed is held once.
+                record.feed = nil
+            } else {
+                feed = record.feed
             }
+            shards.append((name, record))
         }
         let first = shards[0]
         let configuration = first.record.configuration
@@ -58,12 +76,6 @@ package enum ShardSummary {
         var byIndex = [Int?](repeating: nil, count: Shard(index: 0, count: count) == nil ? 0 : count)
         guard !byIndex.isEmpty else { throw ShardSummaryError("\(first.name): invalid shard count \(count)") }
         for (position, entry) in shards.enumerated() {
-            guard entry.record.configuration == configuration, entry.record.count == count else {
-                let differences = differences(entry.record.configuration, configuration)
-                    + (entry.record.count == count ? [] : ["\(entry.record.count) shards vs \(count)"])
-                throw ShardSummaryError("\(entry.name) is a shard of another run than \(first.name): "
-                    + differences.joined(separator: ", "))
-            }
             guard byIndex.indices.contains(entry.record.index) else {
                 throw ShardSummaryError("\(entry.name): shard index \(entry.record.index) is not in 0..<\(count)")
             }
@@ -77,12 +89,7 @@ package enum ShardSummary {
             throw ShardSummaryError("missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))"
                 + (missing.count > 10 ? " and \(missing.count - 10) more" : ""))
         }
-        let simulation: Simulation
-        do throws(SimulationError) {
-            simulation = try Simulation(configuration: configuration)
-        } catch {
-            throw ShardSummaryError("\(first.name): the run's configuration is invalid: \(error)")
-        }
+        let simulation = try ShardFeed.simulation(configuration: configuration, feed: feed, name: first.name)
         var total = simulation.emptyTally()
         for position in byIndex.compactMap({ $0 }) {
             let (name, record) = shards[position]
@@ -91,6 +98,45 @@ package enum ShardSummary {
                                                 sectionCount: configuration.sectionCount, name: name))
         }
         return simulation.report(from: total)
+    }
+
+    /// The `shard` member of one file.
+    private static func decode(_ data: Data, name: String) throws(ShardSummaryError) -> ShardRecord {
+        do {
+            return try JSONDecoder().decode(Summary.self, from: data).shard
+        } catch let error as DecodingError {
+            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
+        } catch {
+            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(error)")
+        }
+    }
+
+    /// Refuses a shard of another run than the first shard's: another configuration,
+    /// shard count or feed (`feed` is the first shard's).
+    private static func checkSameRun(_ record: ShardRecord, name: String, feed: String?,
+                                     as first: ShardRecord, named firstName: String) throws(ShardSummaryError) {
+        guard record.configuration != first.configuration || record.count != first.count || record.feed != feed else { return }
+        var differences = differences(record.configuration, first.configuration)
+        if record.count != first.count { differences.append("\(record.count) shards vs \(first.count)") }
+        switch (record.feed, feed) {
+        case (nil, nil): break
+        case (nil, _?): differences.append("the synthetic feed vs a feed file's")
+        case (_?, nil): differences.append("a feed file's feed vs the synthetic feed")
+        case (let some?, let other?) where some != other:
+            differences.append("another feed (the feed files differ from line \(firstDifferingLine(some, other)))")
+        default: break
+        }
+        throw ShardSummaryError("\(name) is a shard of another run than \(firstName): " + differences.joined(separator: ", "))
+    }
+
+    /// The first line (from 1) at which two texts differ.
+    private static func firstDifferingLine(_ some: String, _ other: String) -> Int {
+        var line = 1
+        for (byte, otherByte) in zip(some.utf8, other.utf8) {
+            guard byte == otherByte else { break }
+            if byte == UInt8(ascii: "\n") { line += 1 }
+        }
+        return line
     }
 
     /// The part of a shard summary that merging reads.

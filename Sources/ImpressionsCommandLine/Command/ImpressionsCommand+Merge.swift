@@ -5,16 +5,16 @@ extension ImpressionsCommand {
     /// `impressions merge`: the shards' summaries as the whole run's JSON, and its
     /// per-section CSV when asked.
     static func merge(_ options: MergeOptions, io: some CommandIO) -> Int32 {
-        var files: [(name: String, data: Data)] = []
-        do throws(FileAccessError) {
-            for path in options.paths { files.append((path, try FileAccess.read(path, maximumBytes: 1 << 30))) }
-        } catch {
-            io.writeError("impressions merge: \(error)\n")
-            return 1
-        }
         let report: SimulationReport
         do throws(ShardSummaryError) {
-            report = try ShardSummary.mergedReport(files)
+            // Each file is read when it is merged, so that one is held at a time.
+            report = try ShardSummary.mergedReport(names: options.paths) { index throws(ShardSummaryError) in
+                do throws(FileAccessError) {
+                    return try FileAccess.read(options.paths[index], maximumBytes: 1 << 30)
+                } catch {
+                    throw ShardSummaryError(error.message)
+                }
+            }
         } catch {
             io.writeError("impressions merge: \(error)\n")
             return 1

@@ -59,7 +59,7 @@ package enum HelpText {
                                 instead of the synthetic one. 'impressions feed --export'
                                 writes the synthetic one as a starting point. A bad file
                                 fails with the JSON path and the value, status 1. Not with
-                                --sections or --shard.
+                                --sections.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
                                 (default 60); with a users file's session lengths, the cap.
               --users FILE      The users' behaviour (reading pauses, flings, swipes, rare
@@ -101,7 +101,10 @@ package enum HelpText {
                                 sum them by kind of section.
               --shard I/N       Run only slice I of N (I from 0) of the sessions and print
                                 its JSON with the counts 'impressions merge' needs; the
-                                merged shards print exactly what one run prints.
+                                merged shards print exactly what one run prints, JSON
+                                and --sections-out CSV. With --feed, each shard carries
+                                the feed (about 120 bytes a section), so merging needs
+                                no file. Batch scripts: docs/slurm, docs/kubernetes.
               -h, --help        Show this help.
 
             A progress bar is drawn on standard error when it is a terminal.
@@ -115,6 +118,7 @@ package enum HelpText {
               impressions simulate --feed my-feed.json --policy default --policy abema
               impressions simulate --feed my-feed.json --users users.json --seconds 30m
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
+              impressions simulate --feed my-feed.json --shard $SLURM_ARRAY_TASK_ID/4 > part.json
 
             """
     }
@@ -180,7 +184,9 @@ package enum HelpText {
     package static let merge = """
         OVERVIEW: Combine the JSON printed by 'impressions simulate --shard I/N' for every
         I into exactly the JSON the whole run prints. The shards must come from the same
-        arguments; each must be given once, in any order.
+        arguments; each must be given once, in any order. Shards of a --feed run carry
+        the feed, so no feed file is needed; shards of different feeds are refused.
+        Files are read one at a time.
 
         USAGE: impressions merge <FILE> ... [--sections-out FILE.csv]
 

@@ -139,10 +139,8 @@ package struct SimulateOptions: Hashable, Sendable {
                 throw scanner.fail("unknown option '\(flag)'")
             }
         }
-        if options.feedPath != nil {
-            if sectionsGiven { throw scanner.fail("--sections and --feed: the feed file gives the sections") }
-            // merge rebuilds the run from its configuration, which names no feed file.
-            if options.shard != nil { throw scanner.fail("--shard does not take --feed yet") }
+        if options.feedPath != nil && sectionsGiven {
+            throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
         return options
     }
