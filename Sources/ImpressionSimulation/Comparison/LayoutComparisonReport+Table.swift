@@ -44,16 +44,18 @@ extension LayoutComparisonReport {
         ])
     }
 
-    /// `+0.25`, `-1.50`, `0.00`: two decimals with the sign of anything that rounds
-    /// away from zero.
+    /// `+0.25`, `-1.50`, `0.00`: two decimals, signed unless exactly zero, so that a
+    /// bound that rounds to zero still shows its side (`-0.00`).
     static func signed(_ value: Double) -> String {
-        let text = NumberFormatting.decimal(value, digits: 2)
-        return value > 0 && text != "0.00" ? "+" + text : text
+        signedText(value, NumberFormatting.decimal(value.magnitude, digits: 2))
     }
 
-    /// `+12.5%`, `-3.0%`, `0.0%`.
+    /// `+12.5%`, `-3.0%`, `0.0%`, signed as ``signed(_:)``.
     static func signedPercent(_ ratio: Double) -> String {
-        let text = NumberFormatting.decimal(ratio * 100, digits: 1)
-        return (ratio > 0 && text != "0.0" ? "+" + text : text) + "%"
+        signedText(ratio, NumberFormatting.decimal(ratio.magnitude * 100, digits: 1)) + "%"
+    }
+
+    private static func signedText(_ value: Double, _ magnitude: String) -> String {
+        value == 0 ? magnitude : (value > 0 ? "+" : "-") + magnitude
     }
 }

@@ -4,6 +4,7 @@ extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
+        if options.feedPaths.count == 2 { return await compareLayouts(options, io: io) }
         let simulation: Simulation
         do throws(SimulationError) {
             if let path = options.feedPath {
@@ -18,23 +19,10 @@ extension ImpressionsCommand {
         }
         let workers = options.workers ?? Simulation.defaultWorkerCount
         let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
-        let clock = ContinuousClock()
-        let start = clock.now
-        let tally: SimulationTally
-        if io.isErrorTerminal {
-            let bar = ProgressBar(io: io)
-            tally = await simulation.tally(sessions: sessions, workers: workers) { completed, total in
-                bar.update(completed: completed, total: total)
-            }
-            bar.clear()
-            let elapsed = (clock.now - start).inSeconds
-            let sessionSeconds = Double(tally.sessions) * options.sessionDuration.inSeconds
-            let rate = elapsed > 0 ? sessionSeconds / elapsed : 0
-            io.writeError("simulated \(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
-                + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-                + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
-        } else {
-            tally = await simulation.tally(sessions: sessions, workers: workers)
+        let tally = await withProgress(io: io, workers: workers, sessionSeconds: { tally in
+            Double(tally.sessions) * options.sessionDuration.inSeconds
+        }) { progress in
+            await simulation.tally(sessions: sessions, workers: workers, progress: progress)
         }
         let report = simulation.report(from: tally)
         do throws(FileAccessError) {
@@ -66,9 +54,31 @@ extension ImpressionsCommand {
         return 0
     }
 
+    /// Runs `body`, giving it a progress callback that draws a bar on standard error
+    /// when it is a terminal, and then says how fast the run went: `sessionSeconds` of
+    /// the result, simulated, per second.
+    static func withProgress<Result>(
+        io: some CommandIO, workers: Int, sessionSeconds: (Result) -> Double,
+        _ body: (_ progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?) async -> Result
+    ) async -> Result {
+        guard io.isErrorTerminal else { return await body(nil) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bar = ProgressBar(io: io)
+        let result = await body { completed, total in bar.update(completed: completed, total: total) }
+        bar.clear()
+        let elapsed = (clock.now - start).inSeconds
+        let simulated = sessionSeconds(result)
+        let rate = elapsed > 0 ? simulated / elapsed : 0
+        io.writeError("simulated \(NumberFormatting.integer(Int(simulated.rounded()))) session-seconds in "
+            + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
+            + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+        return result
+    }
+
     /// The feed file at `path`, or `nil` after saying on standard error what is wrong
     /// with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    private static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
+    static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
             do throws(FileFormatError) {
