@@ -1,6 +1,6 @@
 extension LayoutComparisonReport {
     /// The report as JSON: `a` and `b`, each arm's report as ``SimulationReport/json()``
-    /// writes it with its `feed` name first, and `ab`, the bootstrap and each policy's
+    /// writes it with its `feedFile` name first, and `ab`, the bootstrap and each policy's
     /// differences: `impressionsPerSession` and `byKind` (the kinds either feed has), each
     /// with the means, `difference` (B - A) and its `lower` and `upper` bounds,
     /// `excludesZero`, and `relativeChange` (B / A - 1) with its bounds (`null` when A has
@@ -13,7 +13,7 @@ extension LayoutComparisonReport {
             for (index, report) in [a, b].enumerated() {
                 writer.key(Self.letters[index].lowercased())
                 report.write(to: &writer, leading: { writer in
-                    writer.key("feed"); writer.string(name(index))
+                    writer.key("feedFile"); writer.string(name(index))
                 })
             }
             writer.key("ab")
