@@ -61,7 +61,7 @@ public struct LayoutComparison: Sendable {
     public func run(workers: Int = Simulation.defaultWorkerCount,
                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> LayoutComparisonReport {
         let (tallyA, tallyB) = await tallies(workers: workers, progress: progress)
-        return report(a: tallyA, b: tallyB)
+        return await report(a: tallyA, b: tallyB, workers: workers)
     }
 
     /// Both arms' tallies of every session, with each session's counts kept.
@@ -82,8 +82,9 @@ public struct LayoutComparison: Sendable {
             })
     }
 
-    /// The report of both arms' tallies: each arm's own, and the paired differences.
-    package func report(a tallyA: SimulationTally, b tallyB: SimulationTally) -> LayoutComparisonReport {
+    /// The report of both arms' tallies: each arm's own, and the paired differences,
+    /// bootstrapped on up to `workers` child tasks (the same report for any number).
+    package func report(a tallyA: SimulationTally, b tallyB: SimulationTally, workers: Int) async -> LayoutComparisonReport {
         let reportA = a.report(from: tallyA)
         let reportB = b.report(from: tallyB)
         // The kinds either feed has; the others are 0 on both sides.
@@ -99,7 +100,7 @@ public struct LayoutComparison: Sendable {
                 measures.append((countsA.perSession(policy: policy, kind: kind), countsB.perSession(policy: policy, kind: kind)))
             }
         }
-        let compared = bootstrap.compare(measures)
+        let compared = await bootstrap.compare(measures, workers: workers)
         let differences = a.configuration.policies.enumerated().map { policy, named in
             let first = policy * measuredKinds.count
             var byKind: [SectionKind: PairedComparison] = [:]

@@ -25,7 +25,7 @@ extension ImpressionsCommand {
         }) { progress in
             await comparison.tallies(workers: workers, progress: progress)
         }
-        let report = comparison.report(a: tallyA, b: tallyB)
+        let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
         if let path = options.sectionsOutPath {
             do throws(FileAccessError) {
                 try FileAccess.write(report.sectionsCSV(), to: path)

@@ -69,6 +69,18 @@ struct PairedBootstrapTests {
         #expect(together[0].lower == -alone.upper && together[0].upper == -alone.lower)
     }
 
+    @Test("spreading the resamples over workers changes nothing")
+    func workers() async {
+        let a = (0..<150).map { ($0 * 29) % 12 }
+        let b = (0..<150).map { ($0 * 11) % 14 }
+        let measures = [(a: a, b: b), (a: b, b: a), (a: a, b: a.map { $0 * 2 })]
+        let serial = Self.bootstrap.compare(measures)
+        for workers in [1, 3, 7, 5000] {
+            #expect(await Self.bootstrap.compare(measures, workers: workers) == serial, "\(workers) workers")
+        }
+        #expect(await Self.bootstrap.compare([], workers: 2).isEmpty)
+    }
+
     @Test("the seed fixes the interval; another seed moves it a little, not the difference")
     func seeds() {
         let a = (0..<200).map { ($0 * 17) % 11 }
