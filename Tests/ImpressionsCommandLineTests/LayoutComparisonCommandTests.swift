@@ -97,6 +97,16 @@ struct LayoutComparisonCommandTests {
         #expect(result.error.hasSuffix("Run 'impressions simulate --help' for usage.\n"))
     }
 
+    @Test("simulate --help describes layouts A/B: the flag twice, the interval, the JSON members")
+    func help() async {
+        let help = await impressions("simulate", "--help")
+        #expect(help.status == 0)
+        for phrase in ["[--feed B.json]", "Twice, --feed A.json --feed B.json", "paired percentile bootstrap over sessions, 2000",
+                       "under \"a\" and \"b\"", "arm column (A or B)", "--feed ad-at-3.json --feed ad-at-5.json"] {
+            #expect(help.output.contains(phrase), "\(phrase)")
+        }
+    }
+
     @Test("a bad second feed fails as a bad first one does: status 1, its path, the JSON path and the value")
     func badSecondFeed() async throws {
         let bad = try temporaryFile(#"""
