@@ -68,6 +68,21 @@ struct LayoutComparisonCommandTests {
         #expect(armWithoutFeed == aloneObject)
     }
 
+    @Test("--users applies to both arms: each is the run of its feed alone with the same users file")
+    func usersFile() async {
+        let users = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/users-example.json").path
+        let ab = await impressions(arguments: ["simulate", "--feed", Self.adAt3, "--feed", Self.adAt5, "--users", users] + Self.run)
+        let withoutUsers = await impressions(arguments: ["simulate", "--feed", Self.adAt3, "--feed", Self.adAt5] + Self.run)
+        #expect(ab.status == 0 && ab.output != withoutUsers.output)
+        for (letter, path) in [("A", Self.adAt3), ("B", Self.adAt5)] {
+            let alone = await impressions(arguments: ["simulate", "--feed", path, "--users", users] + Self.run)
+            #expect(alone.status == 0 && ab.output.contains("\(letter): \(path)\n" + alone.output))
+        }
+        let bad = await impressions(arguments: ["simulate", "--feed", Self.adAt3, "--feed", Self.adAt5, "--users", "/nonexistent/u.json"])
+        #expect(bad.status == 1 && bad.error.contains("cannot open /nonexistent/u.json"))
+    }
+
     @Test("--sections-out: one CSV, an arm column first, A's rows then B's")
     func sectionsCSV() async throws {
         let csv = try temporaryFile("", name: "sections.csv")

@@ -28,6 +28,14 @@ extension SimulationReport {
             writer.key("sessions"); writer.integer(configuration.sessionCount)
             writer.key("sections"); writer.integer(sectionsByKind.reduce(0, +))
             writer.key("sessionSeconds"); writer.number(configuration.sessionDuration.inSeconds)
+            if let length = configuration.user.sessionLength {
+                // Only with a users file's lengths: sessionSeconds is then their cap.
+                writer.key("sessionLength")
+                writer.beginObject()
+                    writer.key("medianSeconds"); writer.number(length.median.inSeconds)
+                    writer.key("sigma"); writer.number(length.sigma)
+                writer.endObject()
+            }
             writer.key("seed"); writer.raw(String(configuration.seed))
             writer.key("sampleIntervalSeconds"); writer.number(configuration.sampleInterval.inSeconds)
             writer.key("feed")

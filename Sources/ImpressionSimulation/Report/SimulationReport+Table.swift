@@ -9,8 +9,12 @@ extension SimulationReport {
         var lines: [String] = []
         let sections = sectionsByKind.reduce(0, +)
         let sessionNoun = configuration.sessionCount == 1 ? "session" : "sessions"
-        lines.append("\(NumberFormatting.integer(configuration.sessionCount)) \(sessionNoun) of "
-            + "\(NumberFormatting.compactSeconds(configuration.sessionDuration)) on a feed of "
+        // With a users file's session lengths, the duration is their cap.
+        let length = configuration.user.sessionLength.map { length in
+            "up to \(NumberFormatting.compactSeconds(configuration.sessionDuration)) (log-normal, median "
+                + "\(NumberFormatting.compactSeconds(length.median)), sigma \(TraceEncoder.number(length.sigma)))"
+        } ?? NumberFormatting.compactSeconds(configuration.sessionDuration)
+        lines.append("\(NumberFormatting.integer(configuration.sessionCount)) \(sessionNoun) of \(length) on a feed of "
             + "\(NumberFormatting.integer(sections)) sections, seed \(configuration.seed), "
             + "sampled every \(NumberFormatting.interval(configuration.sampleInterval))")
         let composition = zip(SectionKind.allCases, sectionsByKind)

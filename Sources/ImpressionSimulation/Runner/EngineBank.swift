@@ -88,6 +88,9 @@ struct EngineBank: SessionInputSink {
         rendered = distinct
     }
 
+    /// Only the frames a sample sees: the same impressions from fewer inputs.
+    var keepsEveryFrame: Bool { false }
+
     mutating func apply(_ input: EngineInput<Int>, at time: Duration) {
         for index in engines.indices {
             do { try engines[index].apply(input) } catch { eventRejected = true }

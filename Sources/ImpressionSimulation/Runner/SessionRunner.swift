@@ -99,7 +99,7 @@ public struct SessionRunner: Sendable {
                 // What came on screen, whether or not a sample saw it.
                 deepestOffset = max(deepestOffset, offset)
             }
-            if case .scroll = event.input, position + 1 < events.count,
+            if !sink.keepsEveryFrame, case .scroll = event.input, position + 1 < events.count,
                case .scroll = events[position + 1].input,
                let sample, sample == lastSample(atOrBefore: events[position + 1].time) {
                 // The next scroll replaces this one before any sample sees it.
@@ -146,6 +146,10 @@ public struct SessionRunner: Sendable {
 /// Where ``SessionRunner`` sends the engine inputs a session makes: its engines, or a
 /// recording of them for a trace.
 protocol SessionInputSink {
+    /// Whether every scroll frame is applied, or only the last before each sample (the
+    /// same impressions, fewer inputs). A trace keeps them all: `impressions fit` reads
+    /// a fling's deceleration from its frames.
+    var keepsEveryFrame: Bool { get }
     /// Evaluates the samples due at or before `time`, at which `layout` shows `viewport`.
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect)
     /// Applies an input made by the current session event.
@@ -159,6 +163,7 @@ protocol SessionInputSink {
 /// The engine inputs of a session, for a trace.
 private struct InputRecorder: SessionInputSink {
     var inputs: [TimedInput<Int>] = []
+    var keepsEveryFrame: Bool { true }
 
     mutating func record(_ input: EngineInput<Int>, at time: Duration) {
         inputs.append(TimedInput(time: time, input: input))

@@ -6,79 +6,39 @@ extension ImpressionsCommand {
     /// standard error. A bad line stops the replay with status 1 and nothing on standard
     /// output, unless `--keep-going` skips and counts it.
     static func replay(_ options: ReplayOptions, io: some CommandIO) -> Int32 {
-        let name = options.path == "-" ? "standard input" : options.path
-        func fail(_ message: String) -> Int32 {
-            io.writeError("impressions replay: \(name): \(message)\n")
+        let policies = options.effectivePolicies
+        var replayer: TraceReplayer?
+        let read = TraceFile.read(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
+            line, number throws(TraceError) in
+            switch line {
+            case .header(let header):
+                do throws(SimulationError) {
+                    replayer = try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
+                                                 recordsTimeline: options.timelinePath != nil)
+                } catch {
+                    throw TraceError(line: number, "\(error)")
+                }
+            case .input(let input):
+                try replayer?.apply(input, lineNumber: number)
+            case .end(let time):
+                replayer?.advance(to: time)
+            case .blank:
+                break
+            }
+        }
+        let trace: TraceFile
+        switch read {
+        case .success(let read): trace = read
+        case .failure(let failure):
+            io.writeError("impressions replay: \(failure.message)\n")
             return 1
         }
-        let descriptor: Int32
-        if options.path == "-" {
-            descriptor = io.inputDescriptor
-        } else {
-            do throws(FileAccessError) {
-                descriptor = try FileAccess.openForReading(options.path)
-            } catch {
-                io.writeError("impressions replay: \(error)\n")
-                return 1
-            }
+        guard var replayer, let header = trace.header else {
+            // Only with --keep-going: the header decoded, but the replay refused it.
+            io.writeError("impressions replay: \(trace.name): no valid header line (\(trace.skippedSummary))\n")
+            return 1
         }
-        defer { if options.path != "-" { FileAccess.close(descriptor) } }
-
-        let policies = options.effectivePolicies
-        var reader = TraceLineReader(maximumLineBytes: options.limits.maximumLineBytes) { () throws(TraceError) -> [UInt8] in
-            do throws(FileAccessError) {
-                return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
-            } catch {
-                throw TraceError(line: 0, "cannot read the trace: \(error)")
-            }
-        }
-        var decoder = TraceDecoder(limits: options.limits)
-        var replayer: TraceReplayer?
-        var skipped: [TraceError] = []
-        var inputCount = 0
-        var lineCount = 0
-        while true {
-            let next: TraceLineReader.Line?
-            do throws(TraceError) {
-                next = try reader.next()
-            } catch {
-                return fail("\(error)")
-            }
-            guard let line = next else { break }
-            do throws(TraceError) {
-                switch line {
-                case .tooLong(let number):
-                    lineCount = number
-                    throw TraceError(line: number, "the line is longer than the limit of \(options.limits.maximumLineBytes) bytes (--max-line-bytes)")
-                case .text(let number, let bytes):
-                    lineCount = number
-                    switch try decoder.decode(bytes, lineNumber: number) {
-                    case .header(let header):
-                        do throws(SimulationError) {
-                            replayer = try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
-                                                         recordsTimeline: options.timelinePath != nil)
-                        } catch {
-                            throw TraceError(line: number, "\(error)")
-                        }
-                    case .input(let input):
-                        inputCount += 1
-                        try replayer?.apply(input, lineNumber: number)
-                    case .end(let time):
-                        replayer?.advance(to: time)
-                    case .blank:
-                        break
-                    }
-                }
-            } catch {
-                guard options.keepGoing else { return fail("\(error)") }
-                skipped.append(error)
-            }
-        }
-        guard var replayer, let header = decoder.header else {
-            guard let first = skipped.first else { return fail("the trace is empty: expected the header line") }
-            return fail("no valid header line (\(first))")
-        }
-        if decoder.end == nil { replayer.advance(to: decoder.latestTime) }
+        if trace.decoder.end == nil { replayer.advance(to: trace.decoder.latestTime) }
 
         // Written only once the whole trace is read: a bad line leaves standard output empty.
         if let path = options.timelinePath, let timeline = replayer.timeline {
@@ -91,8 +51,7 @@ extension ImpressionsCommand {
             }
         }
         io.writeOutput(impressionLines(replayer.impressions, policies: policies))
-        io.writeError(replaySummary(of: name, replayer: replayer, lines: lineCount, inputs: inputCount,
-                                    duration: decoder.end ?? decoder.latestTime, interval: header.sampleInterval, skipped: skipped))
+        io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))
         return 0
     }
 
@@ -114,10 +73,9 @@ extension ImpressionsCommand {
         return text
     }
 
-    private static func replaySummary(of name: String, replayer: TraceReplayer, lines: Int, inputs: Int,
-                                      duration: Duration, interval: Duration, skipped: [TraceError]) -> String {
-        var text = "replayed \(name): \(NumberFormatting.integer(lines)) lines, \(NumberFormatting.integer(inputs)) inputs, "
-            + "\(NumberFormatting.seconds(duration)) sampled every \(TraceEncoder.milliseconds(interval)) ms\n"
+    private static func replaySummary(of trace: TraceFile, replayer: TraceReplayer, interval: Duration) -> String {
+        var text = "replayed \(trace.name): \(NumberFormatting.integer(trace.lineCount)) lines, \(NumberFormatting.integer(trace.inputCount)) inputs, "
+            + "\(NumberFormatting.seconds(trace.end)) sampled every \(TraceEncoder.milliseconds(interval)) ms\n"
         let width = max(6, replayer.policies.map(\.name.count).max() ?? 0)
         func padded(_ text: String, _ count: Int, right: Bool = false) -> String {
             let padding = String(repeating: " ", count: max(0, count - text.count))
@@ -130,11 +88,7 @@ extension ImpressionsCommand {
             text += "  " + padded(policy.name, width) + "  " + padded(NumberFormatting.integer(list.count), 11, right: true)
                 + "  " + padded(NumberFormatting.integer(sections), 8, right: true) + "\n"
         }
-        if !skipped.isEmpty {
-            text += "skipped \(NumberFormatting.integer(skipped.count)) bad line\(skipped.count == 1 ? "" : "s") (--keep-going):\n"
-            for error in skipped.prefix(20) { text += "  \(error)\n" }
-            if skipped.count > 20 { text += "  ... and \(NumberFormatting.integer(skipped.count - 20)) more\n" }
-        }
+        text += trace.skippedSummary
         return text
     }
 }

@@ -1,17 +1,19 @@
+import Foundation
 import ImpressionSimulation
 
 extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
-        if options.feedPaths.count == 2 { return await compareLayouts(options, io: io) }
+        guard let configuration = configuration(of: options, io: io) else { return 1 }
+        if options.feedPaths.count == 2 { return await compareLayouts(options, configuration: configuration, io: io) }
         let simulation: Simulation
         do throws(SimulationError) {
             if let path = options.feedPath {
-                guard let feed = readFeed(path, io: io) else { return 1 }
-                simulation = try Simulation(configuration: options.configuration, feed: feed)
+                guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+                simulation = try Simulation(configuration: configuration, feed: feed)
             } else {
-                simulation = try Simulation(configuration: options.configuration)
+                simulation = try Simulation(configuration: configuration)
             }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
@@ -19,7 +21,7 @@ extension ImpressionsCommand {
         }
         let workers = options.workers ?? Simulation.defaultWorkerCount
         let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
-        let tally = await withProgress(io: io, workers: workers, sessionSeconds: { tally in
+        let tally = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tally in
             Double(tally.sessions) * options.sessionDuration.inSeconds
         }) { progress in
             await simulation.tally(sessions: sessions, workers: workers, progress: progress)
@@ -54,11 +56,23 @@ extension ImpressionsCommand {
         return 0
     }
 
+    /// The configuration `options` describe, with the users file's model when one is
+    /// given; `nil` after saying on standard error what is wrong with the file.
+    static func configuration(of options: SimulateOptions, io: some CommandIO) -> SimulationConfiguration? {
+        var configuration = options.configuration
+        if let path = options.usersPath {
+            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return nil }
+            configuration.user = model
+        }
+        return configuration
+    }
+
     /// Runs `body`, giving it a progress callback that draws a bar on standard error
     /// when it is a terminal, and then says how fast the run went: `sessionSeconds` of
-    /// the result, simulated, per second.
+    /// the result, simulated, per second (at most that when `configuration`'s users
+    /// draw their session lengths, which the cap bounds).
     static func withProgress<Result>(
-        io: some CommandIO, workers: Int, sessionSeconds: (Result) -> Double,
+        io: some CommandIO, workers: Int, configuration: SimulationConfiguration, sessionSeconds: (Result) -> Double,
         _ body: (_ progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?) async -> Result
     ) async -> Result {
         guard io.isErrorTerminal else { return await body(nil) }
@@ -70,19 +84,22 @@ extension ImpressionsCommand {
         let elapsed = (clock.now - start).inSeconds
         let simulated = sessionSeconds(result)
         let rate = elapsed > 0 ? simulated / elapsed : 0
-        io.writeError("simulated \(NumberFormatting.integer(Int(simulated.rounded()))) session-seconds in "
+        // With a users file's session lengths, the sessions are shorter than the cap.
+        let upTo = configuration.user.sessionLength == nil ? "" : "up to "
+        io.writeError("simulated \(upTo)\(NumberFormatting.integer(Int(simulated.rounded()))) session-seconds in "
             + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-            + "\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+            + "\(upTo)\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
         return result
     }
 
-    /// The feed file at `path`, or `nil` after saying on standard error what is wrong
-    /// with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    static func readFeed(_ path: String, io: some CommandIO) -> Feed? {
+    /// The feed or users file at `path`, or `nil` after saying on standard error what is
+    /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
+    static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
+                                    io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
             do throws(FileFormatError) {
-                return try FeedFile.decode(bytes)
+                return try decode(bytes)
             } catch {
                 io.writeError("impressions simulate: \(path): \(error)\n")
             }

@@ -3,7 +3,7 @@ import ImpressionSimulation
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
     /// Each subcommand's help by name, for `impressions help NAME`.
-    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "merge": merge]
+    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "fit": fit, "merge": merge]
 
     /// `impressions --help`: the subcommands.
     package static let tool = """
@@ -17,6 +17,7 @@ package enum HelpText {
                       compare policies.
           feed        Write the synthetic feed as a feed file, to edit into your own.
           replay      Replay a recorded session (a trace) under policies.
+          fit         Estimate the users' behaviour from traces, for simulate --users.
           merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
           help        Show the help of a subcommand: impressions help simulate
 
@@ -44,7 +45,7 @@ package enum HelpText {
             The same options and seed always print the same bytes, on any number of cores.
 
             USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
-                                        [--feed B.json] [--seconds S]
+                                        [--feed B.json] [--seconds S] [--users FILE.json]
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
                                         [--trace-out DIR] [--timeline FILE.svg]
@@ -69,7 +70,11 @@ package enum HelpText {
                                 the differences under "ab". Not with --trace-out,
                                 --timeline or --shard.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
-                                (default 60).
+                                (default 60); with a users file's session lengths, the cap.
+              --users FILE      The users' behaviour (reading pauses, flings, swipes, rare
+                                events, session lengths) from FILE (see
+                                docs/users-format.md), as 'impressions fit' writes it;
+                                a parameter left out keeps the built-in value.
               --seed X          Seed of the feed and the sessions, decimal or 0x-hex
                                 (default 1).
               --policy P        A policy to evaluate; repeat it to compare several
@@ -118,6 +123,7 @@ package enum HelpText {
               impressions simulate --sessions 10 --trace-out traces --timeline first.svg
               impressions simulate --sessions 1000 --sections-out sections.csv
               impressions simulate --feed my-feed.json --policy default --policy abema
+              impressions simulate --feed my-feed.json --users users.json --seconds 30m
               impressions simulate --feed ad-at-3.json --feed ad-at-5.json --sessions 1000
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
 

@@ -30,6 +30,8 @@ package struct SimulateOptions: Hashable, Sendable {
     /// `--feed FILE`, once or twice: the feed file to simulate instead of the synthetic
     /// feed, or layouts A and B to compare on the same users.
     package var feedPaths: [String] = []
+    /// `--users FILE`: the users file whose model replaces the built-in one.
+    package var usersPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
     package var shard: Shard?
     /// `--help` was given: print the help and nothing else.
@@ -57,6 +59,7 @@ package struct SimulateOptions: Hashable, Sendable {
         var arguments = ["--sessions", String(sessions)]
         arguments += feedPath.map { ["--feed", $0] } ?? ["--sections", String(sections)]
         arguments += ["--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
+        arguments += usersPath.map { ["--users", $0] } ?? []
         for policy in policyTexts { arguments += ["--policy", policy] }
         arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
         return arguments
@@ -99,6 +102,8 @@ package struct SimulateOptions: Hashable, Sendable {
                     throw scanner.fail("--feed given a third time ('\(path)'): at most two feeds, A and B")
                 }
                 options.feedPaths.append(path)
+            case "--users":
+                options.usersPath = try scanner.value()
             case "--seconds":
                 let text = try scanner.value()
                 guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {

@@ -13,3 +13,4 @@ extension SimulateOptions: SubcommandOptions {}
 extension ReplayOptions: SubcommandOptions {}
 extension FeedOptions: SubcommandOptions {}
 extension MergeOptions: SubcommandOptions {}
+extension FitOptions: SubcommandOptions {}

@@ -1,0 +1,46 @@
+import ImpressionSimulation
+
+/// The options of `impressions fit`, read by hand like ``SimulateOptions``.
+package struct FitOptions: Hashable, Sendable {
+    /// The traces to fit; `-` (once) for standard input.
+    package var paths: [String] = []
+    /// `--keep-going`: skip bad lines, and count them, instead of stopping.
+    package var keepGoing = false
+    /// `--max-line-bytes`, `--max-sections`: the decoder's limits, as `replay` has them.
+    package var limits = TraceLimits()
+    /// `--help` was given: print the help and nothing else.
+    package var help = false
+
+    /// The options of `impressions fit` alone: every default, no trace yet.
+    package init() {}
+
+    /// Reads `fit`'s arguments (without the subcommand).
+    ///
+    /// - Throws: ``CommandLineError`` naming the flag and the value.
+    package static func parse(_ arguments: [String]) throws(CommandLineError) -> FitOptions {
+        var options = FitOptions()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            options.help = true
+            return options
+        }
+        var scanner = ArgumentScanner(arguments, subcommand: "fit")
+        while let argument = scanner.next() {
+            switch argument {
+            case .operand(let path):
+                options.paths.append(path)
+            case .flag("--keep-going"):
+                try scanner.noValue()
+                options.keepGoing = true
+            case .flag("--max-line-bytes"):
+                options.limits.maximumLineBytes = try scanner.integer(in: 1...(1 << 30))
+            case .flag("--max-sections"):
+                options.limits.maximumSectionsPerLayout = try scanner.integer(in: 1...10_000_000)
+            case .flag(let flag):
+                throw scanner.fail("unknown option '\(flag)'")
+            }
+        }
+        if options.paths.isEmpty { throw scanner.fail("missing the traces to fit (files, or - for standard input)") }
+        if options.paths.count(where: { $0 == "-" }) > 1 { throw scanner.fail("standard input (-) can be read only once") }
+        return options
+    }
+}

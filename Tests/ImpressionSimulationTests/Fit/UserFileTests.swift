@@ -1,0 +1,75 @@
+import Foundation
+@testable import ImpressionSimulation
+import Testing
+
+@Suite("The users file")
+struct UserFileTests {
+    @Test("a model written out reads back the same", arguments: [UserModel(), UserModelFitTests.truth, .scrollingOnly])
+    func roundTrip(model: UserModel) throws {
+        let text = UserFile.encode(model, source: "a test")
+        #expect(try UserFile.decode(Array(text.utf8)) == model)
+    }
+
+    @Test("docs/users-example.json reads, and sets what it says")
+    func documentedExample() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../docs/users-example.json").path
+        let model = try UserFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(model.problem == nil)
+        #expect(model.sessionLength != nil)
+        #expect(model != UserModel())
+    }
+
+    @Test("left-out parameters keep the built-in values; null session length means every session lasts the run")
+    func defaults() throws {
+        let model = try UserFile.decode(Array(#"{"format": "impressions-users", "version": 1, "frameRate": 120, "sessionLength": null}"#.utf8))
+        var expected = UserModel()
+        expected.frameRate = 120
+        #expect(model == expected)
+    }
+
+    @Test("each bad value is named by its key, with the value", arguments: [
+        (#""meanReadingPauseMs": -3"#, "meanReadingPauseMs: must be in 0...86400000 (ms), got -3"),
+        (#""stoppingSpeed": 0"#, "stoppingSpeed: must be in 0<...1000000, got 0"),
+        (#""upwardFlingProbability": 1.5"#, "upwardFlingProbability: must be in 0...1, got 1.5"),
+        (#""frameRate": "fast""#, #"frameRate: must be a number, got "fast""#),
+        (#""frameRat": 60"#, "frameRat: unknown key"),
+        (#""sessionLength": {"medianMs": 0, "sigma": 1}"#, "sessionLength.medianMs: must be in 1...86400000, got 0"),
+        (#""sessionLength": {"medianMs": 1000}"#, #"sessionLength: missing "sigma""#),
+        (#""sessionLength": 5"#, "sessionLength: must be an object, got 5"),
+        (#""velocityDecayPerMillisecond": 1"#, "velocityDecayPerMillisecond: must be in 0<..<1, got 1.0"),
+    ])
+    func badValues(member: String, expected: String) {
+        let text = #"{"format": "impressions-users", "version": 1, "# + member + "}"
+        do {
+            _ = try UserFile.decode(Array(text.utf8))
+            Issue.record("accepted \(member)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error)")
+        }
+    }
+
+    @Test("a file that is not a users file says so", arguments: [
+        ("[]", "(the file): must be an object"),
+        (#"{"format": "impressions-feed", "version": 1}"#, #"format: expected "impressions-users""#),
+        (#"{"format": "impressions-users", "version": 2}"#, "version: this tool reads version 1, got 2"),
+        ("{", "(the file): malformed JSON"),
+    ])
+    func notAUsersFile(text: String, expected: String) {
+        #expect(throws: FileFormatError.self) { try UserFile.decode(Array(text.utf8)) }
+        do { _ = try UserFile.decode(Array(text.utf8)) } catch { #expect(error.description.hasPrefix(expected), "\(error)") }
+    }
+
+    @Test("too few flings to fit: the error says what was found and what is needed")
+    func tooLittleData() throws {
+        var fit = UserModelFit()
+        for trace in try UserModelFitTests.traces(of: UserModel(), count: 1, cap: .seconds(10)) { fit.add(trace) }
+        do {
+            _ = try fit.estimate()
+            Issue.record("a 10-second trace was fitted")
+        } catch {
+            #expect(error.message.hasPrefix("found "))
+            #expect(error.message.contains("in 1 trace (10.0 s in all); a fit needs at least 20 flings"))
+        }
+    }
+}
