@@ -28,14 +28,7 @@ extension ImpressionsCommand {
             await comparison.tallies(workers: workers, progress: progress)
         }
         let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
-        if let path = options.sectionsOutPath {
-            do throws(FileAccessError) {
-                try FileAccess.write(report.sectionsCSV(), to: path)
-            } catch {
-                io.writeError("impressions simulate: \(error)\n")
-                return 1
-            }
-        }
+        guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io) else { return 1 }
         io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }
