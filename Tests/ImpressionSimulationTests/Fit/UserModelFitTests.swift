@@ -72,7 +72,9 @@ struct UserModelFitTests {
         var text = "parameter                      true        fitted\n"
         for field in UserFileField.all {
             let padded = field.key.padding(toLength: 30, withPad: " ", startingAt: 0)
-            text += "\(padded) \(String(field.read(truth)).padding(toLength: 11, withPad: " ", startingAt: 0)) \(field.read(fitted))\n"
+            let (trueValue, fittedValue) = (SampleStatistics.rounded(field.read(truth), significantDigits: 6),
+                                            SampleStatistics.rounded(field.read(fitted), significantDigits: 6))
+            text += "\(padded) \(String(trueValue).padding(toLength: 11, withPad: " ", startingAt: 0)) \(fittedValue)\n"
         }
         text += "sessionLength median/sigma     \(truth.sessionLength.map { "\($0.median)/\($0.sigma)" } ?? "-")  "
             + "\(fitted.sessionLength.map { "\($0.median)/\($0.sigma)" } ?? "-")\n"
