@@ -85,7 +85,8 @@ struct UserModelTests {
         }
         #expect(pauses.count > 1500)
         let mean = pauses.reduce(0, +) / Double(pauses.count)
-        #expect(abs(mean - 2.5) / 2.5 < 0.07, "mean pause \(mean) s over \(pauses.count)")
+        let expected = model.meanReadingPause.secondsForTest
+        #expect(abs(mean - expected) / expected < 0.07, "mean pause \(mean) s over \(pauses.count)")
     }
 
     @Test("about the given share of flings go up")

@@ -13,9 +13,18 @@ extension SimulationReport {
 
     /// The JSON with more members after the policies (a shard's counts).
     func json(appending extra: (inout JSONWriter) -> Void) -> String {
-        // Members are indented under their beginObject()/beginArray() to mirror the output.
         var writer = JSONWriter()
+        write(to: &writer, appending: extra)
+        return writer.text + "\n"
+    }
+
+    /// Writes the report's object where `writer` is (at the top, or as a member's
+    /// value), with `leading` members first and `extra` members after the policies.
+    func write(to writer: inout JSONWriter, leading: (inout JSONWriter) -> Void = { _ in },
+               appending extra: (inout JSONWriter) -> Void = { _ in }) {
+        // Members are indented under their beginObject()/beginArray() to mirror the output.
         writer.beginObject()
+            leading(&writer)
             writer.key("sessions"); writer.integer(configuration.sessionCount)
             writer.key("sections"); writer.integer(sectionsByKind.reduce(0, +))
             writer.key("sessionSeconds"); writer.number(configuration.sessionDuration.inSeconds)
@@ -53,7 +62,6 @@ extension SimulationReport {
             writer.endArray()
             extra(&writer)
         writer.endObject()
-        return writer.text + "\n"
     }
 
     private func writePolicy(_ summary: PolicySummary, to writer: inout JSONWriter) {

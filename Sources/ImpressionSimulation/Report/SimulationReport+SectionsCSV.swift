@@ -18,11 +18,17 @@ extension SimulationReport {
     /// `read_csv` and pandas' `read_csv` load it as is. The same report always gives
     /// the same bytes.
     public func sectionsCSV() -> String {
-        var text = Self.sectionsCSVHeader.joined(separator: ",") + "\n"
+        Self.sectionsCSVHeader.joined(separator: ",") + "\n" + sectionsCSVRows(leading: "")
+    }
+
+    /// The rows of ``sectionsCSV()`` without the header, each starting with `leading`
+    /// (fields and their commas, such as `A,`).
+    func sectionsCSVRows(leading: String) -> String {
+        var text = ""
         let sessions = String(configuration.sessionCount)
         let policyNames = policies.map { Self.csvField($0.policy.name) }
         for result in sections {
-            let lead = Self.csvField(result.name) + "," + Self.csvField(result.kind.name) + ","
+            let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind.name) + ","
                 + String(result.position) + ","
             for (policyName, counts) in zip(policyNames, result.byPolicy) {
                 text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","

@@ -64,9 +64,9 @@ extension SimulationReport {
                             values: policies.map { NumberFormatting.integer($0.impressionsByKind[kindIndex]) }))
         }
 
-        lines += render(rows)
+        lines += Self.render(rows)
         lines.append("")
-        lines += render(kindRows())
+        lines += Self.render(kindRows())
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -98,7 +98,7 @@ extension SimulationReport {
     }
 
     /// The rows as lines: labels left, values right-aligned in columns two apart.
-    private func render(_ rows: [Row]) -> [String] {
+    static func render(_ rows: [Row]) -> [String] {
         var lines: [String] = []
         let columnCount = rows.map(\.values.count).max() ?? 0
         let labelWidth = rows.map(\.label.count).max() ?? 0
@@ -122,7 +122,8 @@ extension SimulationReport {
         return lines
     }
 
-    private struct Row {
+    /// A line of a table: a label and one value per column, or a rule across it.
+    struct Row {
         var label: String
         var values: [String]
         var isSeparator = false

@@ -92,35 +92,16 @@ public struct Simulation: Sendable {
 
     /// Runs the sessions in `range` as ``run(workers:progress:)`` runs them all, and
     /// counts them; tallies of consecutive ranges append into the whole run's.
-    package func tally(sessions range: Range<Int>, workers: Int,
-               progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationTally {
-        let total = range.count
-        let workers = max(1, min(workers, 1024))
-        // Small chunks balance the load; the tally does not depend on their size.
-        let chunkSize = max(1, min(32, total / (workers * 8)))
-        let chunkCount = (total + chunkSize - 1) / chunkSize
-        var chunks = [SimulationTally?](repeating: nil, count: chunkCount)
-        var completed = 0
-        await withTaskGroup(of: (Int, SimulationTally).self) { group in
-            var nextChunk = 0
-            func addChunk() {
-                let chunk = nextChunk
-                nextChunk += 1
-                let sessions = (range.lowerBound + chunk * chunkSize)..<min(range.upperBound, range.lowerBound + (chunk + 1) * chunkSize)
-                group.addTask { (chunk, self.tally(sessions: sessions)) }
-            }
-            while nextChunk < min(workers, chunkCount) { addChunk() }
-            for await (chunk, tally) in group {
-                chunks[chunk] = tally
-                completed += tally.sessions
-                progress?(completed, total)
-                // Once cancelled, no new chunk starts: the report covers a prefix of the sessions.
-                if nextChunk < chunkCount && !Task.isCancelled { addChunk() }
-            }
-        }
-        var merged = emptyTally()
-        for case let tally? in chunks { merged.append(tally) }
-        return merged
+    ///
+    /// With `keepingSessionCounts`, the tally also keeps each session's impressions by
+    /// policy and kind (``SimulationTally/sessionCounts``), for a paired comparison.
+    package func tally(sessions range: Range<Int>, workers: Int, keepingSessionCounts: Bool = false,
+                       progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationTally {
+        await SessionChunks.tally(
+            sessions: range, workers: workers, empty: emptyTally(keepingSessionCounts: keepingSessionCounts),
+            progress: progress,
+            chunk: { sessions in self.tally(sessions: sessions, keepingSessionCounts: keepingSessionCounts) },
+            append: { $0.append($1) })
     }
 
     /// Runs every session on the calling thread; the same report as ``run(workers:progress:)``.
@@ -146,12 +127,14 @@ public struct Simulation: Sendable {
     /// The number of cores online: the default number of workers.
     public static var defaultWorkerCount: Int { ProcessorCount.online }
 
-    func emptyTally() -> SimulationTally {
-        SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count)
+    func emptyTally(keepingSessionCounts: Bool = false) -> SimulationTally {
+        SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count,
+                        keepingSessionCounts: keepingSessionCounts)
     }
 
-    private func tally(sessions range: Range<Int>) -> SimulationTally {
-        var tally = emptyTally()
+    /// The sessions in `range`, run one after the other on the calling thread.
+    func tally(sessions range: Range<Int>, keepingSessionCounts: Bool = false) -> SimulationTally {
+        var tally = emptyTally(keepingSessionCounts: keepingSessionCounts)
         for index in range {
             let outcome = runner.run(session(at: index))
             tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection)

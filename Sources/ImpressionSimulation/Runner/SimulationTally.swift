@@ -4,7 +4,7 @@ import ImpressionTracking
 /// in order, so the total does not depend on how sessions were split between workers.
 ///
 /// Opaque outside the library: the command line passes it from
-/// ``Simulation/tally(sessions:workers:progress:)`` to ``Simulation/report(from:)`` and
+/// ``Simulation/tally(sessions:workers:keepingSessionCounts:progress:)`` to ``Simulation/report(from:)`` and
 /// to ``ShardSummary``, and reads only ``sessions``.
 package struct SimulationTally: Sendable {
     struct PolicyTally: Sendable {
@@ -25,9 +25,13 @@ package struct SimulationTally: Sendable {
     var deepestSections: [Int] = []
     /// What each section rendered, and under each policy was impressed and in view.
     var sections: SectionTally
+    /// Each session's impressions by policy and kind, when kept for a paired comparison;
+    /// `nil` otherwise, and then costs nothing.
+    package var sessionCounts: SessionCounts?
 
-    init(policyCount: Int, depthBucketCount: Int) {
+    init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false) {
         sections = SectionTally(policyCount: policyCount)
+        sessionCounts = keepingSessionCounts ? SessionCounts(policyCount: policyCount) : nil
         policies = Array(repeating: PolicyTally(byDepth: Array(repeating: 0, count: depthBucketCount),
                                                 byKind: Array(repeating: 0, count: SectionKind.allCases.count)),
                          count: policyCount)
@@ -40,6 +44,7 @@ package struct SimulationTally: Sendable {
         rejectedInputs += outcome.rejectedInputs
         deepestSections.append(outcome.deepestSection ?? -1)
         sections.add(outcome)
+        sessionCounts?.add(outcome, kindOfSection: kindOfSection)
         var sectionIDs: [Int] = []
         for (policyIndex, impressions) in outcome.impressions.enumerated() where policyIndex < policies.count {
             guard let first = impressions.first else { continue }
@@ -71,6 +76,7 @@ package struct SimulationTally: Sendable {
         rejectedInputs += next.rejectedInputs
         deepestSections.append(contentsOf: next.deepestSections)
         sections.add(next.sections)
+        if let counts = next.sessionCounts { sessionCounts?.append(counts) }
         for index in policies.indices where index < next.policies.count {
             let other = next.policies[index]
             policies[index].impressions += other.impressions

@@ -19,14 +19,7 @@ extension ImpressionsCommand {
             io.writeError("impressions merge: \(error)\n")
             return 1
         }
-        if let path = options.sectionsOutPath {
-            do throws(FileAccessError) {
-                try FileAccess.write(report.sectionsCSV(), to: path)
-            } catch {
-                io.writeError("impressions merge: \(error)\n")
-                return 1
-            }
-        }
+        guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "merge", io: io) else { return 1 }
         io.writeOutput(report.json())
         return 0
     }

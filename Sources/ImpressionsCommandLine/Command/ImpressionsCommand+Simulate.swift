@@ -5,12 +5,9 @@ extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
+        guard let configuration = configuration(of: options, io: io) else { return 1 }
+        if options.feedPaths.count == 2 { return await compareLayouts(options, configuration: configuration, io: io) }
         let simulation: Simulation
-        var configuration = options.configuration
-        if let path = options.usersPath {
-            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return 1 }
-            configuration.user = model
-        }
         do throws(SimulationError) {
             if let path = options.feedPath {
                 guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
@@ -24,25 +21,10 @@ extension ImpressionsCommand {
         }
         let workers = options.workers ?? Simulation.defaultWorkerCount
         let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
-        let clock = ContinuousClock()
-        let start = clock.now
-        let tally: SimulationTally
-        if io.isErrorTerminal {
-            let bar = ProgressBar(io: io)
-            tally = await simulation.tally(sessions: sessions, workers: workers) { completed, total in
-                bar.update(completed: completed, total: total)
-            }
-            bar.clear()
-            let elapsed = (clock.now - start).inSeconds
-            let sessionSeconds = Double(tally.sessions) * options.sessionDuration.inSeconds
-            let rate = elapsed > 0 ? sessionSeconds / elapsed : 0
-            // With a users file's session lengths, the sessions are shorter than the cap.
-            let upTo = simulation.configuration.user.sessionLength == nil ? "" : "up to "
-            io.writeError("simulated \(upTo)\(NumberFormatting.integer(Int(sessionSeconds.rounded()))) session-seconds in "
-                + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
-                + "\(upTo)\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
-        } else {
-            tally = await simulation.tally(sessions: sessions, workers: workers)
+        let tally = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tally in
+            Double(tally.sessions) * options.sessionDuration.inSeconds
+        }) { progress in
+            await simulation.tally(sessions: sessions, workers: workers, progress: progress)
         }
         let report = simulation.report(from: tally)
         do throws(FileAccessError) {
@@ -74,10 +56,46 @@ extension ImpressionsCommand {
         return 0
     }
 
+    /// The configuration `options` describe, with the users file's model when one is
+    /// given; `nil` after saying on standard error what is wrong with the file.
+    static func configuration(of options: SimulateOptions, io: some CommandIO) -> SimulationConfiguration? {
+        var configuration = options.configuration
+        if let path = options.usersPath {
+            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return nil }
+            configuration.user = model
+        }
+        return configuration
+    }
+
+    /// Runs `body`, giving it a progress callback that draws a bar on standard error
+    /// when it is a terminal, and then says how fast the run went: `sessionSeconds` of
+    /// the result, simulated, per second (at most that when `configuration`'s users
+    /// draw their session lengths, which the cap bounds).
+    static func withProgress<Result>(
+        io: some CommandIO, workers: Int, configuration: SimulationConfiguration, sessionSeconds: (Result) -> Double,
+        _ body: (_ progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?) async -> Result
+    ) async -> Result {
+        guard io.isErrorTerminal else { return await body(nil) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bar = ProgressBar(io: io)
+        let result = await body { completed, total in bar.update(completed: completed, total: total) }
+        bar.clear()
+        let elapsed = (clock.now - start).inSeconds
+        let simulated = sessionSeconds(result)
+        let rate = elapsed > 0 ? simulated / elapsed : 0
+        // With a users file's session lengths, the sessions are shorter than the cap.
+        let upTo = configuration.user.sessionLength == nil ? "" : "up to "
+        io.writeError("simulated \(upTo)\(NumberFormatting.integer(Int(simulated.rounded()))) session-seconds in "
+            + "\(NumberFormatting.decimal(elapsed, digits: 2)) s on \(workers) workers: "
+            + "\(upTo)\(NumberFormatting.integer(Int(rate.rounded()))) session-seconds per second\n")
+        return result
+    }
+
     /// The feed or users file at `path`, or `nil` after saying on standard error what is
     /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    private static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
-                                            io: some CommandIO) -> Value? {
+    static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
+                                    io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
             do throws(FileFormatError) {

@@ -45,7 +45,7 @@ package enum HelpText {
             The same options and seed always print the same bytes, on any number of cores.
 
             USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
-                                        [--seconds S] [--users FILE.json]
+                                        [--feed B.json] [--seconds S] [--users FILE.json]
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
                                         [--trace-out DIR] [--timeline FILE.svg]
@@ -60,6 +60,15 @@ package enum HelpText {
                                 writes the synthetic one as a starting point. A bad file
                                 fails with the JSON path and the value, status 1. Not with
                                 --sections.
+                                Twice, --feed A.json --feed B.json: layouts A/B on the same
+                                users (the same gestures and lifecycle). Prints each feed's
+                                table, then per policy and kind of section the impressions
+                                per session on A and B, B - A and B / A - 1 with 95%
+                                intervals (paired percentile bootstrap over sessions, 2000
+                                resamples seeded from --seed) and whether B - A's interval
+                                excludes 0; --json puts the reports under "a" and "b" and
+                                the differences under "ab". Not with --trace-out,
+                                --timeline or --shard.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
                                 (default 60); with a users file's session lengths, the cap.
               --users FILE      The users' behaviour (reading pauses, flings, swipes, rare
@@ -98,7 +107,8 @@ package enum HelpText {
                                 viewable_rate: impressed / rendered; time in view:
                                 samples at which it met the policy's ratio x interval,
                                 averaged over the rendered sessions. The table and JSON
-                                sum them by kind of section.
+                                sum them by kind of section. With two --feed files, an
+                                arm column (A or B) comes first.
               --shard I/N       Run only slice I of N (I from 0) of the sessions and print
                                 its JSON with the counts 'impressions merge' needs; the
                                 merged shards print exactly what one run prints, JSON
@@ -117,6 +127,7 @@ package enum HelpText {
               impressions simulate --sessions 1000 --sections-out sections.csv
               impressions simulate --feed my-feed.json --policy default --policy abema
               impressions simulate --feed my-feed.json --users users.json --seconds 30m
+              impressions simulate --feed ad-at-3.json --feed ad-at-5.json --sessions 1000
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
               impressions simulate --feed my-feed.json --shard $SLURM_ARRAY_TASK_ID/4 > part.json
 

@@ -27,8 +27,9 @@ package struct SimulateOptions: Hashable, Sendable {
     package var timelinePath: String?
     /// `--sections-out FILE`: write the per-section results there as CSV.
     package var sectionsOutPath: String?
-    /// `--feed FILE`: the feed file to simulate instead of the synthetic feed.
-    package var feedPath: String?
+    /// `--feed FILE`, once or twice: the feed file to simulate instead of the synthetic
+    /// feed, or layouts A and B to compare on the same users.
+    package var feedPaths: [String] = []
     /// `--users FILE`: the users file whose model replaces the built-in one.
     package var usersPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
@@ -38,6 +39,9 @@ package struct SimulateOptions: Hashable, Sendable {
 
     /// The options of `impressions simulate` alone: every default.
     package init() {}
+
+    /// The feed file to simulate, or A's when comparing two.
+    package var feedPath: String? { feedPaths.first }
 
     /// The policies to run: those given, or ``NamedPolicy/defaults``.
     package var effectivePolicies: [NamedPolicy] { policies.isEmpty ? NamedPolicy.defaults : policies }
@@ -69,7 +73,8 @@ package struct SimulateOptions: Hashable, Sendable {
     /// Reads `simulate`'s arguments (without the subcommand).
     ///
     /// Accepts `--flag value` and `--flag=value`; a repeated flag takes its last value,
-    /// except `--policy`, which adds a policy each time.
+    /// except `--policy`, which adds a policy each time, and `--feed`, given at most
+    /// twice (layouts A and B).
     ///
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SimulateOptions {
@@ -92,7 +97,11 @@ package struct SimulateOptions: Hashable, Sendable {
                 options.sections = try scanner.integer(in: sectionRange)
                 sectionsGiven = true
             case "--feed":
-                options.feedPath = try scanner.value()
+                let path = try scanner.value()
+                guard options.feedPaths.count < 2 else {
+                    throw scanner.fail("--feed given a third time ('\(path)'): at most two feeds, A and B")
+                }
+                options.feedPaths.append(path)
             case "--users":
                 options.usersPath = try scanner.value()
             case "--seconds":
@@ -139,10 +148,23 @@ package struct SimulateOptions: Hashable, Sendable {
                 throw scanner.fail("unknown option '\(flag)'")
             }
         }
+        if options.feedPaths.count == 2 { try refuseWithTwoFeeds(options, scanner) }
         if options.feedPath != nil && sectionsGiven {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
         return options
+    }
+
+    /// The options a comparison of two feeds does not take yet.
+    private static func refuseWithTwoFeeds(_ options: SimulateOptions, _ scanner: ArgumentScanner) throws(CommandLineError) {
+        let refused: [(given: Bool, message: String)] = [
+            (options.shard != nil, "--shard with two --feed files is not supported yet: run the comparison in one process"),
+            (options.traceDirectory != nil, "--trace-out with two --feed files: record each feed's traces in a run of "
+                + "its own with the same --seed and options (the users are the same)"),
+            (options.timelinePath != nil, "--timeline with two --feed files: draw each feed's in a run of its own "
+                + "with the same --seed and options (the users are the same)"),
+        ]
+        if let first = refused.first(where: \.given) { throw scanner.fail(first.message) }
     }
 
     /// A seed written in decimal or as `0x` hexadecimal; `nil` otherwise.

@@ -1,0 +1,41 @@
+/// The result of a ``LayoutComparison``: each arm's own report, and each policy's
+/// difference between them with its bootstrap interval. ``table()``, ``json()`` and
+/// ``sectionsCSV()`` render it, the same bytes for the same run on any number of workers.
+public struct LayoutComparisonReport: Sendable, Hashable {
+    /// The arms' names, A then B: their feed files, say.
+    public var names: [String]
+    /// Arm A's report.
+    public var a: SimulationReport
+    /// Arm B's report, on the same sessions.
+    public var b: SimulationReport
+    /// The kinds of section compared: those either feed has, in `SectionKind.allCases` order.
+    public var kinds: [SectionKind]
+    /// The bootstrap behind the intervals.
+    public var bootstrap: PairedBootstrap
+    /// One difference per policy, in the configuration's order.
+    public var policies: [PolicyDifference]
+
+    /// Creates a report; ``LayoutComparison`` makes them.
+    public init(names: [String], a: SimulationReport, b: SimulationReport, kinds: [SectionKind],
+                bootstrap: PairedBootstrap, policies: [PolicyDifference]) {
+        self.names = names
+        self.a = a
+        self.b = b
+        self.kinds = kinds
+        self.bootstrap = bootstrap
+        self.policies = policies
+    }
+
+    /// The name of arm `index` (0 for A), or its letter when it has none.
+    func name(_ index: Int) -> String { names.indices.contains(index) ? names[index] : Self.letters[index] }
+
+    /// The arms' letters, as tables and the CSV's `arm` column write them.
+    static let letters = ["A", "B"]
+
+    /// The per-section results of both arms as one CSV: an `arm` column (`A` or `B`)
+    /// first, then ``SimulationReport/sectionsCSV()``'s columns; A's rows, then B's.
+    public func sectionsCSV() -> String {
+        (["arm"] + SimulationReport.sectionsCSVHeader).joined(separator: ",") + "\n"
+            + a.sectionsCSVRows(leading: Self.letters[0] + ",") + b.sectionsCSVRows(leading: Self.letters[1] + ",")
+    }
+}

@@ -1,0 +1,59 @@
+import ImpressionTracking
+
+/// Each session's impressions, by policy and kind of section, in session order: what a
+/// paired comparison of two runs on the same sessions resamples (``PairedBootstrap``).
+///
+/// Kept only when asked for (``Simulation/tally(sessions:workers:keepingSessionCounts:progress:)``):
+/// a single run needs sums, not one count per session. A count is stored in 32 bits
+/// (clamped; a session of a day makes far fewer impressions than that).
+package struct SessionCounts: Sendable, Hashable {
+    /// The number of policies counted.
+    package let policyCount: Int
+    /// At `policy * kindCount + kind`, one count per session.
+    private var counts: [[Int32]]
+    private static let kindCount = SectionKind.allCases.count
+
+    /// No sessions yet, for `policyCount` policies.
+    init(policyCount: Int) {
+        self.policyCount = policyCount
+        counts = Array(repeating: [], count: policyCount * Self.kindCount)
+    }
+
+    /// The sessions counted.
+    package var sessions: Int { counts.first?.count ?? 0 }
+
+    /// Adds one session: its impressions under each policy, by the kind of their section
+    /// (`kindOfSection` maps a feed position to its index in `SectionKind.allCases`).
+    mutating func add(_ outcome: SessionOutcome, kindOfSection: [Int32]) {
+        var byKind = [Int](repeating: 0, count: Self.kindCount)
+        for policy in 0..<policyCount {
+            for kind in byKind.indices { byKind[kind] = 0 }
+            if policy < outcome.impressions.count {
+                for impression in outcome.impressions[policy] where kindOfSection.indices.contains(impression.sectionID) {
+                    byKind[Int(kindOfSection[impression.sectionID])] += 1
+                }
+            }
+            for kind in byKind.indices { counts[policy * Self.kindCount + kind].append(Int32(clamping: byKind[kind])) }
+        }
+    }
+
+    /// Appends the counts of the sessions that follow these.
+    mutating func append(_ next: SessionCounts) {
+        for index in counts.indices where index < next.counts.count { counts[index] += next.counts[index] }
+    }
+
+    /// Each session's impressions under `policy` of sections of `kind`, or of every kind
+    /// when `kind` is `nil`; empty for a policy out of range.
+    package func perSession(policy: Int, kind: SectionKind?) -> [Int] {
+        guard (0..<policyCount).contains(policy) else { return [] }
+        let base = policy * Self.kindCount
+        if let kind, let kindIndex = SectionKind.allCases.firstIndex(of: kind) {
+            return counts[base + kindIndex].map(Int.init)
+        }
+        var total = [Int](repeating: 0, count: sessions)
+        for kindIndex in 0..<Self.kindCount {
+            for (session, count) in counts[base + kindIndex].enumerated() { total[session] += Int(count) }
+        }
+        return total
+    }
+}

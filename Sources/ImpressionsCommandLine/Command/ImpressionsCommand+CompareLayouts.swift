@@ -1,0 +1,35 @@
+import ImpressionSimulation
+
+extension ImpressionsCommand {
+    /// `impressions simulate --feed a.json --feed b.json`: both layouts on the same
+    /// users, each arm's report and the differences with their bootstrap intervals, and
+    /// with `--sections-out` one CSV with an `arm` column. `configuration` is what
+    /// `options` describe, with the users file's model.
+    static func compareLayouts(_ options: SimulateOptions, configuration: SimulationConfiguration,
+                               io: some CommandIO) async -> Int32 {
+        var feeds: [Feed] = []
+        for path in options.feedPaths {
+            guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+            feeds.append(feed)
+        }
+        let comparison: LayoutComparison
+        do throws(SimulationError) {
+            comparison = try LayoutComparison(configuration: configuration, a: feeds[0], b: feeds[1],
+                                              names: (options.feedPaths[0], options.feedPaths[1]))
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+            return 1
+        }
+        let workers = options.workers ?? Simulation.defaultWorkerCount
+        let (tallyA, tallyB) = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tallies in
+            // Every session ran twice, once per feed.
+            Double(tallies.0.sessions + tallies.1.sessions) * options.sessionDuration.inSeconds
+        }) { progress in
+            await comparison.tallies(workers: workers, progress: progress)
+        }
+        let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
+        guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io) else { return 1 }
+        io.writeOutput(options.json ? report.json() : report.table())
+        return 0
+    }
+}
