@@ -41,7 +41,22 @@ struct UserModelEstimator {
     mutating func set(_ key: String, _ value: Double, from count: Int, _ what: String, significantDigits: Int = 4) {
         guard let field = UserFileField.all.first(where: { $0.key == key }), value.isFinite else { return }
         field.write(SampleStatistics.rounded(value, significantDigits: significantDigits), to: &model)
-        notes[key] = "from \(NumberFormatting.integer(count)) \(what)"
+        notes[key] = "from \(NumberFormatting.integer(count)) \(count == 1 ? Self.singular(what) : what)"
+    }
+
+    /// `flings that stopped` as `fling that stopped`: the first word in the singular.
+    static func singular(_ plural: String) -> String {
+        var words = plural.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard var first = words.first else { return plural }
+        if first.hasSuffix("s'") {
+            first = String(first.dropLast(2)) + "'s"
+        } else if first.hasSuffix("shes") {
+            first = String(first.dropLast(2))
+        } else if first.hasSuffix("s") {
+            first = String(first.dropLast())
+        }
+        words[0] = first
+        return words.joined(separator: " ")
     }
 
     /// Frames come every 1/frameRate s: every time between two of a motion's frames is a

@@ -73,3 +73,15 @@ struct UserFileTests {
         }
     }
 }
+
+@Suite("Fit notes")
+struct FitNoteTests {
+    @Test("one of a kind is named in the singular", arguments: [
+        ("flings that stopped by themselves", "fling that stopped by themselves"),
+        ("traces' frame times", "trace's frame times"), ("refreshes", "refresh"), ("events", "event"),
+        ("absences", "absence"), ("scrolls to the top", "scroll to the top"),
+    ])
+    func singular(plural: String, expected: String) {
+        #expect(UserModelEstimator.singular(plural) == expected)
+    }
+}
