@@ -28,15 +28,10 @@ package struct FitOptions: Hashable, Sendable {
             switch argument {
             case .operand(let path):
                 options.paths.append(path)
-            case .flag("--keep-going"):
-                try scanner.noValue()
-                options.keepGoing = true
-            case .flag("--max-line-bytes"):
-                options.limits.maximumLineBytes = try scanner.integer(in: 1...(1 << 30))
-            case .flag("--max-sections"):
-                options.limits.maximumSectionsPerLayout = try scanner.integer(in: 1...10_000_000)
             case .flag(let flag):
-                throw scanner.fail("unknown option '\(flag)'")
+                guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
+                    throw scanner.fail("unknown option '\(flag)'")
+                }
             }
         }
         if options.paths.isEmpty { throw scanner.fail("missing the traces to fit (files, or - for standard input)") }

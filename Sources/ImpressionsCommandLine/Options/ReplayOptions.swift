@@ -45,19 +45,14 @@ package struct ReplayOptions: Hashable, Sendable {
                 } catch {
                     throw scanner.invalid(text, error.message)
                 }
-            case .flag("--keep-going"):
-                try scanner.noValue()
-                options.keepGoing = true
             case .flag("--timeline"):
                 options.timelinePath = try scanner.value()
             case .flag("--timeline-rows"):
                 options.timelineRows = try scanner.integer(in: 1...500)
-            case .flag("--max-line-bytes"):
-                options.limits.maximumLineBytes = try scanner.integer(in: 1...(1 << 30))
-            case .flag("--max-sections"):
-                options.limits.maximumSectionsPerLayout = try scanner.integer(in: 1...10_000_000)
             case .flag(let flag):
-                throw scanner.fail("unknown option '\(flag)'")
+                guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
+                    throw scanner.fail("unknown option '\(flag)'")
+                }
             }
         }
         guard paths.count == 1, let path = paths.first else {
