@@ -31,6 +31,11 @@ struct UserModelEstimator {
         estimateAbsences()
         estimateSessionLength()
         notes["carouselSwipeDurationMs"] = "not in traces (only where a swipe settles): built-in value"
+        // Odd traces (a scroll that never slows, frames a microsecond apart) can give a
+        // value no simulation accepts: say so rather than write a file simulate refuses.
+        if let problem = model.problem {
+            throw FitError("the traces give a user model out of range: \(problem)")
+        }
         return FittedUserModel(model: model, notes: UserFileField.all.map(\.key).map { ($0, notes[$0] ?? "") }
                                    + [("sessionLength", notes["sessionLength"] ?? "")],
                                traceCount: traces.count)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
+import ImpressionTracking
 import Testing
 
 @Suite("The users file")
@@ -83,5 +84,35 @@ struct FitNoteTests {
     ])
     func singular(plural: String, expected: String) {
         #expect(UserModelEstimator.singular(plural) == expected)
+    }
+}
+
+@Suite("Fitting odd traces")
+struct OddTraceFitTests {
+    /// Scrolls that never slow down (a robot, a script): 25 "flings" at a steady speed.
+    /// Their deceleration rounds to 1, which no simulation accepts: an error, not a file.
+    @Test("a fit whose values are out of range is an error naming the parameter")
+    func outOfRange() throws {
+        var inputs: [TimedInput<String>] = [TimedInput(time: .zero, input: .viewport(Rect(x: 0, y: 0, width: 390, height: 844)))]
+        var offset = 0.0
+        var time = Duration.zero
+        for _ in 0..<25 {
+            time += .seconds(2)
+            for frame in 1...30 {
+                offset += 10 * (1 - 1e-12 * Double(frame))
+                inputs.append(TimedInput(time: time + .nanoseconds(16_666_667) * frame,
+                                         input: .viewport(Rect(x: 0, y: offset, width: 390, height: 844))))
+            }
+            time += .nanoseconds(16_666_667) * 30
+        }
+        var fit = UserModelFit()
+        fit.add(Trace(header: TraceHeader(sampleInterval: .milliseconds(100)), inputs: inputs, end: time + .seconds(1)))
+        do {
+            let fitted = try fit.estimate()
+            Issue.record("fitted \(fitted.model.velocityDecayPerMillisecond)")
+        } catch {
+            #expect(error.message.hasPrefix("the traces give a user model out of range: velocityDecayPerMillisecond must be in 0<..<1"),
+                    "\(error)")
+        }
     }
 }
