@@ -50,4 +50,25 @@ extension ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), measure: .area,
                          exitVisibleRatio: nil, largeSectionRule: .capToViewport)
     }
+
+    /// The MRC's sub-second newsfeed impression (Mobile Viewable Ad Impression
+    /// Measurement Guidelines, 2016): an ad in a mobile newsfeed with 50 % of its pixels
+    /// in continuous view for more than 0.5 s, reported apart from viewable impressions.
+    /// Sampled, the stay is seen for at least 0.5 s.
+    public static var mrcNewsfeedSubSecond: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .milliseconds(500), measure: .area)
+    }
+
+    /// Jetpack Compose's `Modifier.onVisibilityChanged` with its defaults
+    /// (`minFractionVisible = 1f`, `minDurationMs = 0`): all of the area, at once. A
+    /// section larger than the viewport never counts, as in Compose.
+    public static var composeVisibilityChanged: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .area)
+    }
+
+    /// SwiftUI's `onScrollVisibilityChange(threshold:)` with its default threshold, 0.5:
+    /// half of the view on screen in the scroll view's viewport, at once.
+    public static var swiftUIScrollVisibility: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero, measure: .area)
+    }
 }

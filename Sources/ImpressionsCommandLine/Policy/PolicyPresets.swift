@@ -17,6 +17,9 @@ package enum PolicyPresets {
         NamedPolicy(name: "mrc-video", policy: .mrcVideo),
         NamedPolicy(name: "mrc-large-display", policy: .mrcLargeDisplay),
         NamedPolicy(name: "viewport-relative", policy: .viewportRelative),
+        NamedPolicy(name: "mrc-newsfeed", policy: .mrcNewsfeedSubSecond),
+        NamedPolicy(name: "compose-visibility", policy: .composeVisibilityChanged),
+        NamedPolicy(name: "swiftui-scroll-visibility", policy: .swiftUIScrollVisibility),
     ]
 
     /// The names of ``all``, in order.
