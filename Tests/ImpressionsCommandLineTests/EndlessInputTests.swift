@@ -7,6 +7,16 @@ struct EndlessInputTests {
     @Test("replay - on a pipe whose one line never ends fails at the limit, without waiting for the rest",
           .timeLimit(.minutes(1)))
     func endlessPipe() async throws {
+        try await Self.endlessPipe(subcommand: "replay")
+    }
+
+    @Test("fit reads the same way: an endless line on standard input fails at the limit",
+          .timeLimit(.minutes(1)))
+    func endlessPipeFit() async throws {
+        try await Self.endlessPipe(subcommand: "fit")
+    }
+
+    static func endlessPipe(subcommand: String) async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]); close(ends[1]) }
@@ -15,10 +25,10 @@ struct EndlessInputTests {
         let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 48 << 10)
         try #require(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
         let io = CapturedIO(input: ends[0])
-        let status = await ImpressionsCommand.run(arguments: ["replay", "-", "--max-line-bytes", "1000"], io: io)
+        let status = await ImpressionsCommand.run(arguments: [subcommand, "-", "--max-line-bytes", "1000"], io: io)
         #expect(status == 1)
         #expect(io.standardOutput.isEmpty)
-        #expect(io.standardError == "impressions replay: standard input: line 1: "
+        #expect(io.standardError == "impressions \(subcommand): standard input: line 1: "
             + "the line is longer than the limit of 1000 bytes (--max-line-bytes)\n")
     }
 
