@@ -97,10 +97,9 @@ struct LayoutComparisonCommandTests {
         #expect(rows[3].hasPrefix("A,ad#1,ad,3,") && rows[157].hasPrefix("B,ad#1,ad,5,"))
     }
 
-    @Test("usage errors, status 2: a third --feed, and --shard, --trace-out, --timeline with two",
+    @Test("usage errors, status 2: a third --feed, and --trace-out, --timeline with two",
           arguments: [
               (["--feed", "c.json"], "--feed given a third time ('c.json'): at most two feeds, A and B"),
-              (["--shard", "0/2"], "--shard with two --feed files is not supported yet"),
               (["--trace-out", "traces"], "--trace-out with two --feed files"),
               (["--timeline", "t.svg"], "--timeline with two --feed files"),
               (["--sections", "10"], "--sections and --feed"),

@@ -39,10 +39,18 @@ public struct LayoutComparison: Sendable {
                 throw SimulationError("feed \(label): \(error)")
             }
         }
-        a = try arm("A", feedA)
-        b = try arm("B", feedB)
+        self.init(a: try arm("A", feedA), b: try arm("B", feedB), names: names, resamples: resamples)
+    }
+
+    /// Compares two prepared arms of one configuration, as
+    /// ``init(configuration:a:b:names:resamples:)`` prepares them: what `merge` rebuilds
+    /// from the shards of a comparison. The bootstrap is seeded from A's seed.
+    package init(a: Simulation, b: Simulation, names: (a: String, b: String),
+                 resamples: Int = PairedBootstrap.defaultResamples) {
+        self.a = a
+        self.b = b
         self.names = names
-        bootstrap = PairedBootstrap(resamples: resamples, seed: Self.bootstrapSeed(runSeed: configuration.seed))
+        bootstrap = PairedBootstrap(resamples: resamples, seed: Self.bootstrapSeed(runSeed: a.configuration.seed))
     }
 
     /// The seed of the bootstrap of a run seeded by `runSeed`: the first number of its
@@ -60,17 +68,19 @@ public struct LayoutComparison: Sendable {
     /// covers the first sessions, the same ones in both arms.
     public func run(workers: Int = Simulation.defaultWorkerCount,
                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> LayoutComparisonReport {
-        let (tallyA, tallyB) = await tallies(workers: workers, progress: progress)
+        let (tallyA, tallyB) = await tallies(sessions: 0..<a.configuration.sessionCount, workers: workers, progress: progress)
         return await report(a: tallyA, b: tallyB, workers: workers)
     }
 
-    /// Both arms' tallies of every session, with each session's counts kept.
-    package func tallies(workers: Int, progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil)
+    /// Both arms' tallies of the sessions in `range` (every session, or a shard's), with
+    /// each session's counts kept.
+    package func tallies(sessions range: Range<Int>, workers: Int,
+                         progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil)
         async -> (SimulationTally, SimulationTally) {
         let (a, b) = (a, b)
         // A chunk runs its sessions on both feeds, so a cancelled run stays paired.
         return await SessionChunks.tally(
-            sessions: 0..<a.configuration.sessionCount, workers: workers,
+            sessions: range, workers: workers,
             empty: (a.emptyTally(keepingSessionCounts: true), b.emptyTally(keepingSessionCounts: true)),
             progress: progress,
             chunk: { sessions in

@@ -8,6 +8,11 @@ extension LayoutComparisonReport {
     ///
     /// Keys in a fixed order: the same report always gives the same bytes.
     public func json() -> String {
+        json(appending: { _ in })
+    }
+
+    /// The JSON with more members after `ab` (an A/B shard's counts).
+    func json(appending extra: (inout JSONWriter) -> Void) -> String {
         var writer = JSONWriter()
         writer.beginObject()
             for (index, report) in [a, b].enumerated() {
@@ -41,6 +46,7 @@ extension LayoutComparisonReport {
                     }
                 writer.endArray()
             writer.endObject()
+            extra(&writer)
         writer.endObject()
         return writer.text + "\n"
     }

@@ -36,6 +36,10 @@ struct ShardRecord: Codable {
         /// (a pair per policy) for each section with a count, ascending: the shard's
         /// ``SectionTally``, without the sections it never reached.
         var sections: [[Int]]
+        /// Each session's impressions by policy and kind (``SessionCounts/columns``), in
+        /// the slice's session order: kept by an A/B shard for the paired bootstrap;
+        /// absent (and the key left out) in a single run's.
+        var sessionCounts: [[Int]]?
 
         struct Policy: Codable {
             var impressions: Int
@@ -63,6 +67,7 @@ struct ShardRecord: Codable {
                 }
                 return row.dropFirst().allSatisfy { $0 == 0 } ? nil : row
             }
+            sessionCounts = tally.sessionCounts?.columns
         }
 
         /// The tally, checked against the run's shape and the shard's session count.
@@ -95,7 +100,27 @@ struct ShardRecord: Codable {
                 ).map { .nanoseconds($0) }
             }
             tally.sections = try sectionTally(policyCount: policies.count, sectionCount: sectionCount, fail: fail)
+            if empty.sessionCounts != nil { tally.sessionCounts = try perSessionCounts(fail: fail) }
             return tally
+        }
+
+        /// ``sessionCounts``, checked: one column per policy and kind, one count per
+        /// session, and each column adding up to the policy's impressions of that kind.
+        private func perSessionCounts(fail: (String) -> ShardSummaryError) throws(ShardSummaryError) -> SessionCounts {
+            guard let columns = sessionCounts else {
+                throw fail("has no per-session counts (sessionCounts), which an A/B comparison's bootstrap needs")
+            }
+            guard let counts = SessionCounts(policyCount: policies.count, sessions: sessions, columns: columns) else {
+                throw fail("sessionCounts must hold, for each policy and kind, one count per session (\(sessions))")
+            }
+            let kinds = SectionKind.allCases.count
+            for (index, policy) in policies.enumerated() {
+                for kind in 0..<kinds where columns[index * kinds + kind].reduce(0, +) != policy.byKind[kind] {
+                    throw fail("sessionCounts of policy \(index), \(SectionKind.allCases[kind].name), "
+                        + "do not add up to its \(policy.byKind[kind]) impressions of that kind")
+                }
+            }
+            return counts
         }
 
         /// The ``sections`` rows as a tally, each checked: a section of the feed, after the

@@ -2,8 +2,9 @@ import Foundation
 import ImpressionTracking
 
 /// What `simulate --shard i/n` prints: the shard's own report, plus a `shard` member
-/// (a ``ShardRecord``) with the whole run's configuration and the counts `merge` needs
-/// to rebuild the whole run's report exactly.
+/// (a ``ShardRecord``, or for an A/B comparison a ``ComparisonShardRecord``) with the
+/// whole run's configuration and the counts `merge` needs to rebuild the whole run's
+/// report exactly.
 package enum ShardSummary {
     /// The report of `tally`, the sessions of `shard` run by `simulation`, as JSON with
     /// the `shard` member.
@@ -17,17 +18,40 @@ package enum ShardSummary {
     package static func json(of simulation: Simulation, tally: SimulationTally, shard: Shard) throws(ShardSummaryError) -> String {
         let record = ShardRecord(shard: shard, configuration: simulation.configuration,
                                  feed: try ShardFeed.text(of: simulation), tally: tally)
+        let encoded = try encode(record)
+        return simulation.report(from: tally).json { writer in
+            writer.key("shard"); writer.raw(encoded)
+        }
+    }
+
+    /// `report`, the A/B report of `tallies` (the sessions of `shard` run on both arms of
+    /// `comparison` with their per-session counts kept), as JSON with a `shard` member
+    /// (a ``ComparisonShardRecord``): the arms' names, and each arm's configuration, feed
+    /// and counts, from which `merge` rebuilds the whole comparison exactly.
+    ///
+    /// - Throws: ``ShardSummaryError`` as ``json(of:tally:shard:)`` does, for either arm.
+    package static func json(of comparison: LayoutComparison, report: LayoutComparisonReport,
+                             tallies: (SimulationTally, SimulationTally), shard: Shard) throws(ShardSummaryError) -> String {
+        let arms = [(comparison.a, tallies.0), (comparison.b, tallies.1)]
+        var records: [ShardRecord] = []
+        for (simulation, tally) in arms {
+            records.append(ShardRecord(shard: shard, configuration: simulation.configuration,
+                                       feed: try ShardFeed.text(of: simulation), tally: tally))
+        }
+        let encoded = try encode(ComparisonShardRecord(names: [comparison.names.a, comparison.names.b], arms: records))
+        return report.json { writer in
+            writer.key("shard"); writer.raw(encoded)
+        }
+    }
+
+    /// `record` as compact JSON, keys sorted: the same run always writes the same bytes.
+    private static func encode(_ record: some Encodable) throws(ShardSummaryError) -> String {
         let encoder = JSONEncoder()
-        // Sorted keys: the same run always writes the same bytes.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let encoded: Data
         do {
-            encoded = try encoder.encode(record)
+            return String(decoding: try encoder.encode(record), as: UTF8.self)
         } catch {
             throw ShardSummaryError("cannot record the run's configuration: \(error)")
-        }
-        return simulation.report(from: tally).json { writer in
-            writer.key("shard"); writer.raw(String(decoding: encoded, as: UTF8.self))
         }
     }
 
@@ -47,74 +71,49 @@ package enum ShardSummary {
         try mergedReport(names: files.map(\.name)) { index throws(ShardSummaryError) in files[index].data }
     }
 
-    /// Merges the shard summaries named `names`, reading each with `read` (given its
-    /// position in `names`) when it is its turn: one file's bytes are held at a time,
-    /// which matters when shards carry a large feed.
+    /// Merges the shard summaries named `names` of a single run, reading each with `read`
+    /// (given its position in `names`) when it is its turn: one file's bytes are held at
+    /// a time, which matters when shards carry a large feed.
     ///
     /// - Throws: ``ShardSummaryError`` naming the file and the problem: not a shard
     ///   summary, shards of different runs or feeds, a shard missing or given twice,
-    ///   counts that do not fit the run; or what `read` throws.
+    ///   counts that do not fit the run, shards of an A/B comparison (see
+    ///   ``merged(names:workers:reading:)``); or what `read` throws.
     package static func mergedReport(names: [String],
                                      reading read: (Int) throws(ShardSummaryError) -> Data) throws(ShardSummaryError) -> SimulationReport {
-        guard !names.isEmpty else { throw ShardSummaryError("no shard summaries given") }
-        var shards: [(name: String, record: ShardRecord)] = []
-        var feed: String?
-        for (position, name) in names.enumerated() {
-            var record = try decode(read(position), name: name)
-            if let first = shards.first {
-                try checkSameRun(record, name: name, feed: feed, as: first.record, named: first.name)
-                // The first shard's copy is enough: a large feed is held once.
-                record.feed = nil
-            } else {
-                feed = record.feed
-            }
-            shards.append((name, record))
+        let merged = try ShardMerge(files: names, reading: read)
+        guard merged.names == nil, let run = merged.arms.first else {
+            throw ShardSummaryError("\(names[0]): a shard of an A/B comparison, which has no single report")
         }
-        let first = shards[0]
-        let configuration = first.record.configuration
-        let count = first.record.count
-        var byIndex = [Int?](repeating: nil, count: Shard(index: 0, count: count) == nil ? 0 : count)
-        guard !byIndex.isEmpty else { throw ShardSummaryError("\(first.name): invalid shard count \(count)") }
-        for (position, entry) in shards.enumerated() {
-            guard byIndex.indices.contains(entry.record.index) else {
-                throw ShardSummaryError("\(entry.name): shard index \(entry.record.index) is not in 0..<\(count)")
-            }
-            if let other = byIndex[entry.record.index] {
-                throw ShardSummaryError("shard \(entry.record.index)/\(count) is given twice: \(shards[other].name) and \(entry.name)")
-            }
-            byIndex[entry.record.index] = position
-        }
-        let missing = byIndex.indices.filter { byIndex[$0] == nil }
-        guard missing.isEmpty else {
-            throw ShardSummaryError("missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))"
-                + (missing.count > 10 ? " and \(missing.count - 10) more" : ""))
-        }
-        let simulation = try ShardFeed.simulation(configuration: configuration, feed: feed, name: first.name)
-        var total = simulation.emptyTally()
-        for position in byIndex.compactMap({ $0 }) {
-            let (name, record) = shards[position]
-            let expected = Shard(index: record.index, count: count)?.sessions(of: configuration.sessionCount).count ?? -1
-            total.append(try record.tally.tally(matching: total, sessions: expected,
-                                                sectionCount: configuration.sectionCount, name: name))
-        }
-        return simulation.report(from: total)
+        return run.simulation.report(from: run.tally)
     }
 
-    /// The `shard` member of one file.
-    private static func decode(_ data: Data, name: String) throws(ShardSummaryError) -> ShardRecord {
-        do {
-            return try JSONDecoder().decode(Summary.self, from: data).shard
-        } catch let error as DecodingError {
-            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
-        } catch {
-            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(error)")
+    /// Merges the shard summaries named `names`, of a single run or of an A/B comparison
+    /// (`simulate --feed a --feed b --shard i/n`), into what the unsharded run prints and
+    /// writes; a comparison's bootstrap runs on up to `workers` child tasks (the same
+    /// bytes for any number). Files are read as ``mergedReport(names:reading:)`` reads them.
+    ///
+    /// - Throws: ``ShardSummaryError`` as ``mergedReport(names:reading:)`` does, and for
+    ///   shards of a single run and of a comparison together, or of comparisons of other
+    ///   feeds or names.
+    package static func merged(names: [String], workers: Int,
+                               reading read: (Int) throws(ShardSummaryError) -> Data) async throws(ShardSummaryError) -> MergedReport {
+        let merged = try ShardMerge(files: names, reading: read)
+        guard let arms = merged.names, merged.arms.count == 2 else {
+            let report = merged.arms[0].simulation.report(from: merged.arms[0].tally)
+            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV())
         }
+        let (a, b) = (merged.arms[0], merged.arms[1])
+        let comparison = LayoutComparison(a: a.simulation, b: b.simulation, names: (arms[0], arms[1]))
+        let report = await comparison.report(a: a.tally, b: b.tally, workers: workers)
+        return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV())
     }
 
     /// Refuses a shard of another run than the first shard's: another configuration,
-    /// shard count or feed (`feed` is the first shard's).
-    private static func checkSameRun(_ record: ShardRecord, name: String, feed: String?,
-                                     as first: ShardRecord, named firstName: String) throws(ShardSummaryError) {
+    /// shard count or feed (`feed` is the first shard's); `arm` names the arm of an A/B
+    /// comparison the records are.
+    static func checkSameRun(_ record: ShardRecord, name: String, feed: String?,
+                             as first: ShardRecord, named firstName: String, arm: String? = nil) throws(ShardSummaryError) {
         guard record.configuration != first.configuration || record.count != first.count || record.feed != feed else { return }
         var differences = differences(record.configuration, first.configuration)
         if record.count != first.count { differences.append("\(record.count) shards vs \(first.count)") }
@@ -126,7 +125,8 @@ package enum ShardSummary {
             differences.append("another feed (the feed files differ from line \(firstDifferingLine(some, other)))")
         default: break
         }
-        throw ShardSummaryError("\(name) is a shard of another run than \(firstName): " + differences.joined(separator: ", "))
+        throw ShardSummaryError("\(name) is a shard of another run than \(firstName): "
+            + (arm.map { "feed \($0): " } ?? "") + differences.joined(separator: ", "))
     }
 
     /// The first line (from 1) at which two texts differ.
@@ -139,13 +139,8 @@ package enum ShardSummary {
         return line
     }
 
-    /// The part of a shard summary that merging reads.
-    private struct Summary: Decodable {
-        var shard: ShardRecord
-    }
-
     /// What differs between two runs' configurations, e.g. `seed 5 vs 4`.
-    private static func differences(_ some: SimulationConfiguration, _ other: SimulationConfiguration) -> [String] {
+    static func differences(_ some: SimulationConfiguration, _ other: SimulationConfiguration) -> [String] {
         var differences: [String] = []
         func compare<Value: Equatable>(_ label: String, _ field: KeyPath<SimulationConfiguration, Value>,
                                        shown: ((Value) -> String)? = { "\($0)" }) {

@@ -3,7 +3,8 @@ import ImpressionSimulation
 extension ImpressionsCommand {
     /// `impressions simulate --feed a.json --feed b.json`: both layouts on the same
     /// users, each arm's report and the differences with their bootstrap intervals, and
-    /// with `--sections-out` one CSV with an `arm` column. `configuration` is what
+    /// with `--sections-out` one CSV with an `arm` column; with `--shard i/n`, that slice
+    /// of the sessions as a shard summary for `merge`. `configuration` is what
     /// `options` describe, with the users file's model.
     static func compareLayouts(_ options: SimulateOptions, configuration: SimulationConfiguration,
                                io: some CommandIO) async -> Int32 {
@@ -21,15 +22,25 @@ extension ImpressionsCommand {
             return 1
         }
         let workers = options.workers ?? Simulation.defaultWorkerCount
+        let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
         let (tallyA, tallyB) = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tallies in
             // Every session ran twice, once per feed.
             Double(tallies.0.sessions + tallies.1.sessions) * options.sessionDuration.inSeconds
         }) { progress in
-            await comparison.tallies(workers: workers, progress: progress)
+            await comparison.tallies(sessions: sessions, workers: workers, progress: progress)
         }
         let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
         guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io) else { return 1 }
-        io.writeOutput(options.json ? report.json() : report.table())
-        return 0
+        guard let shard = options.shard else {
+            io.writeOutput(options.json ? report.json() : report.table())
+            return 0
+        }
+        do throws(ShardSummaryError) {
+            io.writeOutput(try ShardSummary.json(of: comparison, report: report, tallies: (tallyA, tallyB), shard: shard))
+            return 0
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+            return 1
+        }
     }
 }

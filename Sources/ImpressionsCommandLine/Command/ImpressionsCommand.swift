@@ -34,9 +34,7 @@ package enum ImpressionsCommand {
         case "feed":
             return await run(FeedOptions.self, rest, help: HelpText.feed, io: io) { feed($0, io: io) }
         case "merge":
-            return await run(MergeOptions.self, rest, help: HelpText.merge, io: io) { options in
-                merge(options, io: io)
-            }
+            return await run(MergeOptions.self, rest, help: HelpText.merge, io: io) { await merge($0, io: io) }
         default:
             let message = subcommand.hasPrefix("-") ? "unknown option '\(subcommand)'" : "unknown subcommand '\(subcommand)'"
             return usageError(CommandLineError(subcommand: nil, message), io: io)

@@ -67,8 +67,8 @@ package enum HelpText {
                                 intervals (paired percentile bootstrap over sessions, 2000
                                 resamples seeded from --seed) and whether B - A's interval
                                 excludes 0; --json puts the reports under "a" and "b" and
-                                the differences under "ab". Not with --trace-out,
-                                --timeline or --shard.
+                                the differences under "ab". Not with --trace-out or
+                                --timeline.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
                                 (default 60); with a users file's session lengths, the cap.
               --users FILE      The users' behaviour (reading pauses, flings, swipes, rare
@@ -114,7 +114,10 @@ package enum HelpText {
                                 merged shards print exactly what one run prints, JSON
                                 and --sections-out CSV. With --feed, each shard carries
                                 the feed (about 120 bytes a section), so merging needs
-                                no file. Batch scripts: docs/slurm, docs/kubernetes.
+                                no file. With two --feed files, each shard runs both
+                                and carries every session's counts by policy and kind
+                                (about 26 bytes a session and policy) for the bootstrap.
+                                Batch scripts: docs/slurm, docs/kubernetes.
               -h, --help        Show this help.
 
             A progress bar is drawn on standard error when it is a terminal.
@@ -197,7 +200,9 @@ package enum HelpText {
         I into exactly the JSON the whole run prints. The shards must come from the same
         arguments; each must be given once, in any order. Shards of a --feed run carry
         the feed, so no feed file is needed; shards of different feeds are refused.
-        Files are read one at a time.
+        Shards of a layouts A/B run (two --feed files) merge into its JSON, bootstrap
+        intervals included; they do not mix with a single run's. Files are read one at
+        a time.
 
         USAGE: impressions merge <FILE> ... [--sections-out FILE.csv]
 

@@ -158,7 +158,6 @@ package struct SimulateOptions: Hashable, Sendable {
     /// The options a comparison of two feeds does not take yet.
     private static func refuseWithTwoFeeds(_ options: SimulateOptions, _ scanner: ArgumentScanner) throws(CommandLineError) {
         let refused: [(given: Bool, message: String)] = [
-            (options.shard != nil, "--shard with two --feed files is not supported yet: run the comparison in one process"),
             (options.traceDirectory != nil, "--trace-out with two --feed files: record each feed's traces in a run of "
                 + "its own with the same --seed and options (the users are the same)"),
             (options.timelinePath != nil, "--timeline with two --feed files: draw each feed's in a run of its own "

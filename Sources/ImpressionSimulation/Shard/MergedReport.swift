@@ -1,0 +1,8 @@
+/// What `impressions merge` prints and writes: the whole run's JSON and per-section CSV,
+/// those of a single run or of an A/B comparison, as one unsharded run gives them.
+package struct MergedReport: Sendable, Hashable {
+    /// The JSON that `simulate --json` (with two `--feed` files for a comparison) prints.
+    package var json: String
+    /// The CSV that `simulate --sections-out` writes (with an `arm` column for a comparison).
+    package var sectionsCSV: String
+}
