@@ -130,4 +130,19 @@ struct CumulativeTimingTests {
         var engine = try engine(zero)
         #expect(engine.advance(to: ms(500)) == [impression("card", at: .zero, seen: .zero)])
     }
+
+    @Test("the example of The Rules article: hero at 1.3 s")
+    func articleExample() throws {
+        var policy = ImpressionPolicy.default
+        policy.timing = .cumulative
+        policy.cooldown = .seconds(30)
+        var engine = try ImpressionEngine<String>(validating: policy)
+        try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+        try engine.setLayout([TrackedSection(id: "hero", cells: [Rect(x: 0, y: 0, width: 390, height: 300)])])
+        #expect(engine.advance(to: .milliseconds(350)) == [])
+        try engine.setViewport(Rect(x: 0, y: 2000, width: 390, height: 844))
+        #expect(engine.advance(to: .milliseconds(650)) == [])
+        try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(engine.advance(to: .seconds(2)) == [impression("hero", at: ms(1300), seen: .seconds(1))])
+    }
 }
