@@ -47,6 +47,62 @@ struct TimingPropertyTests {
         }
     }
 
+    @Test("without a cooldown, cumulative time fires in every visit at least as often and no later than continuous time",
+          arguments: [(20_001 as UInt64)...20_100, 20_101...20_200])
+    func cumulativeNeverLater(seeds: ClosedRange<UInt64>) {
+        // The runs of visible samples do not depend on the timing, and a run long enough
+        // for continuous time brings the visit's sum (restarted at the latest at the run's
+        // entry) to the duration by the same sample, in a run not yet spent.
+        var earlier = 0
+        for seed in seeds {
+            let session = Self.makeSession(seed: seed)
+            let continuous = Self.impressionsByVisit(Self.session(session, timing: .continuous))
+            let cumulative = Self.impressionsByVisit(Self.session(session, timing: .cumulative))
+            for (key, times) in continuous {
+                let cumulativeTimes = cumulative[key] ?? []
+                #expect(cumulativeTimes.count >= times.count, "seed \(seed), section \(key.section) in visit \(key.visit)")
+                #expect(cumulativeTimes.first.map { $0 <= times[0] } ?? false, "seed \(seed), section \(key.section) in visit \(key.visit)")
+                if let first = cumulativeTimes.first, first < times[0] { earlier += 1 }
+            }
+        }
+        #expect(earlier > 20, "cumulative time fired earlier only \(earlier) times")
+    }
+
+    struct SectionVisit: Hashable {
+        var section: Int
+        var visit: Int
+    }
+
+    /// The engine's impression times of `session`, by section and visit.
+    static func impressionsByVisit(_ session: Session<Int>) -> [SectionVisit: [Duration]] {
+        var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var fired: [Impression<Int>] = []
+        for step in session.steps {
+            fired += engine.advance(to: step.time)
+            if case .input(let input) = step.action { _ = engine.perform(input) }
+        }
+        fired += engine.advance(to: (session.steps.last?.time ?? .zero) + .seconds(3))
+        return Dictionary(grouping: fired) { SectionVisit(section: $0.sectionID, visit: $0.visit) }.mapValues { $0.map(\.time) }
+    }
+
+    /// `session` with every policy (the engine's and the sections') given `timing` and no cooldown.
+    static func session(_ session: Session<Int>, timing: ImpressionPolicy.Timing) -> Session<Int> {
+        func retimed(_ policy: ImpressionPolicy) -> ImpressionPolicy {
+            var policy = policy
+            policy.timing = timing
+            policy.cooldown = .zero
+            return policy
+        }
+        var result = session
+        result.policy = retimed(session.policy)
+        for index in result.steps.indices {
+            guard case .input(.layout(var sections, let containers)) = result.steps[index].action else { continue }
+            for slot in sections.indices { sections[slot].policy = sections[slot].policy.map(retimed) }
+            result.steps[index].action = .input(.layout(sections: sections, containers: containers))
+        }
+        return result
+    }
+
     @Test("the timing sessions reach cumulative firing, held-back runs and cooldowns that end")
     func sessionsAreNotDegenerate() {
         var totals = ReferenceModel<Int>.Stats()
