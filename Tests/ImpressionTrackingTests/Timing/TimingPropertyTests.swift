@@ -103,12 +103,13 @@ struct TimingPropertyTests {
         return result
     }
 
-    @Test("the timing sessions reach cumulative firing, held-back runs and cooldowns that end")
+    @Test("the timing sessions reach cumulative firing, held-back runs, cooldowns that end and negative cooldowns refused")
     func sessionsAreNotDegenerate() {
         var totals = ReferenceModel<Int>.Stats()
         var impressions = 0
         var cumulativeSessions = 0
         var cooldownSessions = 0
+        var refusedCooldowns = 0
         for seed in UInt64(20_001)...20_300 {
             let session = Self.makeSession(seed: seed)
             if session.policy.timing == .cumulative { cumulativeSessions += 1 }
@@ -116,7 +117,12 @@ struct TimingPropertyTests {
             var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
             for step in session.steps {
                 impressions += model.advance(to: step.time).count
-                if case .input(let input) = step.action { _ = model.perform(input) }
+                guard case .input(let input) = step.action else { continue }
+                let accepted = model.perform(input)
+                if case .layout(let sections, _) = input, sections.contains(where: { ($0.policy?.cooldown ?? .zero) < .zero }) {
+                    #expect(!accepted, "seed \(seed): a negative cooldown was accepted")
+                    refusedCooldowns += 1
+                }
             }
             totals.firedOverSeveralRuns += model.stats.firedOverSeveralRuns
             totals.heldBackByCooldown += model.stats.heldBackByCooldown
@@ -125,10 +131,10 @@ struct TimingPropertyTests {
         #expect(impressions > 900, "only \(impressions) impressions")
         #expect(cumulativeSessions > 120 && cumulativeSessions < 240, "\(cumulativeSessions) cumulative sessions")
         #expect(cooldownSessions > 150 && cooldownSessions < 270, "\(cooldownSessions) sessions with a cooldown")
-        print("timing sessions: \(impressions) impressions, \(cumulativeSessions) cumulative, \(cooldownSessions) with a cooldown, \(totals)")
         #expect(totals.firedOverSeveralRuns > 100, "\(totals)")
         #expect(totals.heldBackByCooldown > 60, "\(totals)")
         #expect(totals.firedAgainAfterCooldown > 60, "\(totals)")
+        #expect(refusedCooldowns > 20, "only \(refusedCooldowns) layouts with a negative cooldown")
     }
 
     @Test("sessions without the timing feature draw no timing knob")
