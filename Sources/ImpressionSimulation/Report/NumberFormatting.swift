@@ -55,10 +55,14 @@ package enum NumberFormatting {
         return decimal(percent, digits: 1) + "%"
     }
 
-    /// A short description of a policy's rule: `50% height 1 s`.
+    /// A short description of a policy's rule: `50% height 1 s`, `50% height 1 s in all,
+    /// cooldown 30 s` with the timing knobs on.
     static func rule(_ policy: ImpressionPolicy) -> String {
         let measure = policy.measure == .height ? "height" : "area"
-        return "\(percent(policy.minimumVisibleRatio)) \(measure) \(compactSeconds(policy.minimumDuration))"
+        var text = "\(percent(policy.minimumVisibleRatio)) \(measure) \(compactSeconds(policy.minimumDuration))"
+        if policy.timing == .cumulative { text += " in all" }
+        if policy.cooldown != .zero { text += ", cooldown \(compactSeconds(policy.cooldown))" }
+        return text
     }
 
     /// `1 s`, `0.5 s`, `0 s`.

@@ -151,11 +151,7 @@ enum DecodedLine: Decodable {
     private static func policy(_ fields: KeyedDecodingContainer<Key>) throws -> ImpressionPolicy {
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(fields, .ratio)
-        let milliseconds = try number(fields, .durationMs)
-        guard milliseconds >= 0, milliseconds <= 86_400_000 else {
-            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [Key.durationMs]))' must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
-        }
-        policy.minimumDuration = duration(milliseconds: milliseconds)
+        policy.minimumDuration = try policyDuration(fields, .durationMs)
         switch try fields.decodeIfPresent(String.self, forKey: .measure) ?? "height" {
         case "height": policy.measure = .height
         case "area": policy.measure = .area
@@ -177,6 +173,12 @@ enum DecodedLine: Decodable {
                 policy.largeSectionRule = .lowerRatio(minimumArea: try number(rule, .minimumArea), ratio: try number(rule, .ratio))
             }
         }
+        switch try fields.decodeIfPresent(String.self, forKey: .timing) ?? "continuous" {
+        case "continuous": policy.timing = .continuous
+        case "cumulative": policy.timing = .cumulative
+        case let other: throw TraceLineProblem("timing must be continuous or cumulative, got '\(other)'")
+        }
+        if fields.contains(.cooldownMs) { policy.cooldown = try policyDuration(fields, .cooldownMs) }
         // Checked here so the message names the field; the engine would refuse it too.
         do throws(ConfigurationError) {
             try policy.validate()
@@ -184,6 +186,15 @@ enum DecodedLine: Decodable {
             throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath))': invalid policy: \(error)")
         }
         return policy
+    }
+
+    /// A policy's duration in milliseconds, `0...86400000` (a day).
+    private static func policyDuration(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Duration {
+        let milliseconds = try number(fields, key)
+        guard milliseconds >= 0, milliseconds <= 86_400_000 else {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [key]))' must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
+        }
+        return duration(milliseconds: milliseconds)
     }
 
     // MARK: - Numbers
@@ -256,6 +267,6 @@ enum DecodedLine: Decodable {
         case t, type, sections, containers, rect, rects, container, offset
         case top, left, bottom, right
         case id, cells, nested, fullHeight, fullArea, policy, frame, parent
-        case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea
+        case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, timing, cooldownMs
     }
 }

@@ -88,6 +88,9 @@ package enum TraceEncoder {
         case .lowerRatio(let minimumArea, let ratio):
             text += ",\"largeSection\":{\"minimumArea\":\(number(minimumArea)),\"ratio\":\(number(ratio))}"
         }
+        // The timing knobs only when on: a trace without them reads as it always did.
+        if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
+        if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
         return text + "}"
     }
 

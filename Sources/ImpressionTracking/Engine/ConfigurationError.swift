@@ -30,6 +30,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let exitRatioOutOfRange = Code("exitRatioOutOfRange")
         /// The large-section rule's `minimumArea` is negative or not finite.
         public static let invalidLargeSectionArea = Code("invalidLargeSectionArea")
+        /// `cooldown` is negative.
+        public static let negativeCooldown = Code("negativeCooldown")
     }
 
     /// The kind of problem.
@@ -76,5 +78,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func invalidLargeSectionArea(_ area: Double) -> ConfigurationError {
         ConfigurationError(.invalidLargeSectionArea, field: "largeSectionRule.minimumArea", value: "\(area)",
                            description: "the large-section rule's minimumArea must be finite and not negative, got \(area)")
+    }
+
+    /// A negative `cooldown`.
+    public static func negativeCooldown(_ cooldown: Duration) -> ConfigurationError {
+        ConfigurationError(.negativeCooldown, field: "cooldown", value: "\(cooldown)",
+                           description: "cooldown must not be negative, got \(cooldown)")
     }
 }

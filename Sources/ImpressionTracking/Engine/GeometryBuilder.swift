@@ -10,6 +10,9 @@ struct GeometryBuilder {
     private var unionArea = UnionAreaWorkspace()
     /// The policy most sections share, looked up without hashing.
     private var lastPolicy: (key: PolicyKey, index: Int32)?
+    /// The index of the default policy for a section that is not large, once known:
+    /// sections without a policy of their own take it without comparing policies.
+    private var defaultPolicyIndex: Int32?
 
     private struct PolicyKey: Hashable {
         var policy: ImpressionPolicy
@@ -18,6 +21,9 @@ struct GeometryBuilder {
 
     /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
     /// these arrays, so growing them by doubling would leave up to half of them unused.
+    ///
+    /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
+    ///   not validated again for every section that uses it.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
          sectionCount: Int, cellCount: Int) {
         geometry.containers = containers
@@ -61,12 +67,14 @@ struct GeometryBuilder {
         }
         if let givenHeight, !(givenHeight.isFinite && givenHeight >= 0) { return .invalidFullHeight(givenHeight) }
         if let givenArea, !(givenArea.isFinite && givenArea >= 0) { return .invalidFullArea(givenArea) }
-        let policy = sectionPolicy ?? defaultPolicy
-        do throws(ConfigurationError) {
-            try policy.validate()
-        } catch {
-            return .invalidSectionPolicy(error)
+        if let sectionPolicy {
+            do throws(ConfigurationError) {
+                try sectionPolicy.validate()
+            } catch {
+                return .invalidSectionPolicy(error)
+            }
         }
+        let policy = sectionPolicy ?? defaultPolicy
 
         let fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0)
         var fullArea = 0.0
@@ -77,7 +85,13 @@ struct GeometryBuilder {
         if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
             isLarge = fullArea >= minimumArea
         }
-        geometry.policyIndices.append(policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge)))
+        if sectionPolicy == nil && !isLarge, let defaultPolicyIndex {
+            geometry.policyIndices.append(defaultPolicyIndex)
+        } else {
+            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge))
+            if sectionPolicy == nil && !isLarge { defaultPolicyIndex = index }
+            geometry.policyIndices.append(index)
+        }
         geometry.cells.append(contentsOf: cells)
         geometry.cellContainers.append(contentsOf: repeatElement(-1, count: cells.count))
         for nested in nestedCells {

@@ -6,8 +6,11 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     public var time: Duration
     /// The section's visible ratio at that sample, in `0...1`.
     public var visibleRatio: Double
-    /// The continuous visible time observed, `(consecutive samples - 1) * sampleInterval`;
-    /// at least the policy's `minimumDuration`.
+    /// The visible time observed, `(samples - 1) * sampleInterval`; at least the policy's
+    /// `minimumDuration`.
+    ///
+    /// The samples are the consecutive ones of the run, or, with cumulative
+    /// ``ImpressionPolicy/timing``, every visible one of the visit since the sum restarted.
     public var visibleDuration: Duration
     /// The visit in which it was seen: 1 for the first; see ``ImpressionEngine/appear()``.
     public var visit: Int

@@ -8,6 +8,10 @@ struct ResolvedPolicy: Sendable, Hashable {
     var measure: ImpressionPolicy.Measure
     var recurrence: ImpressionPolicy.Recurrence
     var capsToViewport: Bool
+    /// Cumulative timing: the visit's earlier runs count towards the duration.
+    var accumulatesTime: Bool
+    /// `ceil(cooldown / sampleInterval)`; 0 without a cooldown.
+    var cooldownSamples: Int
 
     /// - Parameter isLarge: the section meets the policy's `lowerRatio` rule.
     init(_ policy: ImpressionPolicy, sampleInterval: Duration, isLarge: Bool) {
@@ -20,5 +24,7 @@ struct ResolvedPolicy: Sendable, Hashable {
         measure = policy.measure
         recurrence = policy.recurrence
         capsToViewport = policy.largeSectionRule == .capToViewport
+        accumulatesTime = policy.timing == .cumulative
+        cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
     }
 }

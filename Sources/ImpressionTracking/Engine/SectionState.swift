@@ -6,14 +6,22 @@ struct SectionState: Sendable, Hashable {
     /// The last sample at which the section was visible; `Int.min` for never (not -1,
     /// which is "the sample just before the first" and would open a run at sample 0).
     var lastVisibleSample = Int.min
-    /// Whether it fired during the run of samples ending at `lastVisibleSample`.
-    var firedDuringRun = false
+    /// Whether the run of samples ending at `lastVisibleSample` is spent: it completed the
+    /// duration there, and fired or was held back by the cooldown.
+    var completedDuringRun = false
     /// The visit in which it last fired; 0 for never.
     var lastFiredVisit = 0
+    /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
+    /// at 1): what the cooldown counts from.
+    var lastFiredSample = 0
     /// The visit whose visible samples `exposureSamples` adds up.
     var exposureVisit = 0
     /// Visible samples in `exposureVisit`, over the runs that have ended.
     var exposureSamples = 0
+    /// What cumulative timing adds to the current run: the visible samples of the ended
+    /// runs of `exposureVisit` since the sum last restarted (at the first entry after a
+    /// spent run). At most `exposureSamples`.
+    var accumulatedSamples = 0
 
     /// Whether a run is open at `sample`: visible at the sample just before, possibly in
     /// a visit that has ended since (then the run is void and its exit is due).
@@ -30,17 +38,39 @@ struct SectionState: Sendable, Hashable {
     /// Starts a run at `sample`, in `visit`.
     mutating func startRun(at sample: Int, visit: Int) {
         consecutiveSamples = 1
-        firedDuringRun = false
         lastVisibleSample = sample
         if exposureVisit != visit {
             exposureVisit = visit
             exposureSamples = 0
+            accumulatedSamples = 0
+        } else if completedDuringRun {
+            accumulatedSamples = 0
         }
+        completedDuringRun = false
     }
 
-    /// Ends the current run, adding it to the visit's exposure.
+    /// Ends the current run, adding it to the visit's exposure and cumulative sum.
     mutating func endRun() {
-        exposureSamples = exposureSamples.addingReportingOverflow(consecutiveSamples).overflow
-            ? Int.max : exposureSamples + consecutiveSamples
+        exposureSamples = Self.saturatingSum(exposureSamples, consecutiveSamples)
+        accumulatedSamples = Self.saturatingSum(accumulatedSamples, consecutiveSamples)
+    }
+
+    /// The samples that count towards the duration when the open run has `runSamples`:
+    /// the run's, plus, with cumulative timing, those of the visit's earlier runs since
+    /// the sum restarted.
+    func countedSamples(run runSamples: Int, accumulating: Bool) -> Int {
+        accumulating ? Self.saturatingSum(accumulatedSamples, runSamples) : runSamples
+    }
+
+    /// Whether a cooldown of `cooldownSamples` since the last impression still runs at
+    /// `sample`; impressions before the first remembered visit (a reset) are forgotten.
+    func isCoolingDown(at sample: Int, cooldownSamples: Int, firstRememberedVisit: Int) -> Bool {
+        cooldownSamples > 0 && lastFiredVisit >= firstRememberedVisit
+            && sample - lastFiredSample < cooldownSamples
+    }
+
+    private static func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? Int.max : sum
     }
 }

@@ -26,7 +26,8 @@ extension SlotSampler {
         /// Entry and impression: the visible ratio at the sample; 0 for an exit.
         var ratio: Double
         /// The visible samples of the run the record is about, up to its sample: 1 at an
-        /// entry, the count it fired with at an impression, the whole run at an exit.
+        /// entry, the count it fired with at an impression (with cumulative timing, the
+        /// visit's samples since the sum restarted), the whole run at an exit.
         var runSamples: Int
         /// Exit: the visible samples of the run's visit, over every run of it ended so far,
         /// this one included; 0 otherwise.
@@ -66,10 +67,11 @@ extension SlotSampler {
             .init(sample: sample, kind: .entered, subject: .slot(slot), ratio: ratio, runSamples: 1, visit: visit)
         }
 
-        /// The impression of a section at `sample`, where its run is `runSamples` long.
-        static func impression(ofSlot slot: Int, at sample: Int, ratio: Double, runSamples: Int,
+        /// The impression of a section at `sample`, where `countedSamples` visible samples
+        /// count towards the duration.
+        static func impression(ofSlot slot: Int, at sample: Int, ratio: Double, countedSamples: Int,
                                visit: Int) -> Record {
-            .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: runSamples, visit: visit)
+            .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: countedSamples, visit: visit)
         }
 
         /// The exit, at `sample`, of the run `state` just ended.

@@ -83,18 +83,29 @@ struct SlotSampler: Sendable {
             state.consecutiveSamples = overflow ? Int.max : grown
             state.lastVisibleSample = last
 
-            if !state.firedDuringRun && Self.mayFire(state, recurrence: policy.recurrence, visits: visits) {
-                // The run reaches the required count at this sample, if within reach.
-                let missing = max(0, policy.requiredSamples - countAtFirst)
+            if !state.completedDuringRun && Self.mayFire(state, recurrence: policy.recurrence, visits: visits) {
+                // The run completes the duration at this sample, if within reach.
+                let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
+                let missing = max(0, policy.requiredSamples - countedAtFirst)
                 if missing <= extraSamples {
-                    state.firedDuringRun = true
-                    state.lastFiredVisit = visits.current
-                    records.append(.impression(ofSlot: slot, at: first + missing, ratio: section.ratio,
-                                               runSamples: countAtFirst + missing, visit: visits.current))
+                    // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
+                    state.completedDuringRun = true
+                    let sample = first + missing
+                    if !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                            firstRememberedVisit: visits.firstRemembered) {
+                        state.lastFiredVisit = visits.current
+                        state.lastFiredSample = sample
+                        records.append(.impression(ofSlot: slot, at: sample, ratio: section.ratio,
+                                                   countedSamples: countedAtFirst + missing, visit: visits.current))
+                    }
                 } else {
-                    // Past the last representable sample it never fires.
+                    // Past the last representable sample it never fires; in the cooldown,
+                    // it completes without a report.
                     let (firing, overflow) = first.addingReportingOverflow(missing)
-                    if !overflow { nextFiringSample = min(nextFiringSample ?? firing, firing) }
+                    if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                                                         firstRememberedVisit: visits.firstRemembered) {
+                        nextFiringSample = min(nextFiringSample ?? firing, firing)
+                    }
                 }
             }
             states[slot] = state

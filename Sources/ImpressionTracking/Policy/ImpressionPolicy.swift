@@ -34,7 +34,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
     ///
     /// `0` is the one-pixel rule: any positive visible area counts.
     public var minimumVisibleRatio: Double
-    /// How long the section must stay visible, continuously, before it fires.
+    /// How long the section must stay visible before it fires: continuously, or in all,
+    /// as ``timing`` says.
     public var minimumDuration: Duration
     /// How the visible part is measured.
     public var measure: Measure
@@ -47,6 +48,20 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// An opt-in rule for sections too large to reach the ratio on screen; `nil` (the
     /// default) measures every section against its own full size.
     public var largeSectionRule: LargeSectionRule?
+    /// Whether ``minimumDuration`` must be seen in one run of consecutive samples
+    /// (``Timing/continuous``, the default, MRC's rule) or may add up over the visit
+    /// (``Timing/cumulative``, AMP's `totalTimeMin`).
+    public var timing: Timing = .continuous
+    /// The least time between two impressions of a section (daangn's KarrotImpression
+    /// `.cooldown(interval:)`); zero, the default, never holds one back.
+    ///
+    /// A section that completes ``minimumDuration`` at a sample less than `cooldown` after
+    /// its last impression does not fire, and that run is spent: it fires again only on
+    /// a later entry (as ``recurrence`` allows) that completes the duration once the
+    /// cooldown is over. KarrotImpression likewise drops a detection made while cooling
+    /// down instead of queuing it. ``ImpressionEngine/reset()`` forgets the last
+    /// impression, and so the cooldown.
+    public var cooldown: Duration = .zero
 
     /// Creates a policy; see the properties for what each part means.
     public init(
@@ -79,7 +94,7 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
-    /// Checks that the ratio is in `0...1` and the duration is not negative.
+    /// Checks that the ratios are in `0...1` and the duration and cooldown are not negative.
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
     public func validate() throws(ConfigurationError) {
@@ -96,6 +111,7 @@ public struct ImpressionPolicy: Sendable, Hashable {
             guard ratio >= 0, ratio <= 1 else { throw .ratioOutOfRange(ratio) }
             guard minimumArea.isFinite, minimumArea >= 0 else { throw .invalidLargeSectionArea(minimumArea) }
         }
+        guard cooldown >= .zero else { throw .negativeCooldown(cooldown) }
     }
 
     /// The number of consecutive visible samples that make an impression:
@@ -105,12 +121,23 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// impression is never early: the span from the first to the last of these samples
     /// is at least `minimumDuration`. Saturates at `Int.max` for absurd durations.
     public func requiredSamples(sampleInterval: Duration) -> Int {
-        guard sampleInterval > .zero, minimumDuration > .zero else { return 1 }
-        let duration = minimumDuration.attoseconds
-        let interval = sampleInterval.attoseconds
-        let (quotient, remainder) = duration.quotientAndRemainder(dividingBy: interval)
+        let intervals = Self.intervals(spanning: minimumDuration, sampleInterval: sampleInterval)
+        return intervals == Int.max ? Int.max : intervals + 1
+    }
+
+    /// The number of sample intervals a ``cooldown`` spans, `ceil(cooldown / sampleInterval)`:
+    /// a section that fired at sample `s` may fire again from sample `s + cooldownSamples`.
+    func cooldownSamples(sampleInterval: Duration) -> Int {
+        Self.intervals(spanning: cooldown, sampleInterval: sampleInterval)
+    }
+
+    /// `ceil(duration / sampleInterval)`, 0 for a duration or interval that is not
+    /// positive, saturating at `Int.max` for absurd durations.
+    private static func intervals(spanning duration: Duration, sampleInterval: Duration) -> Int {
+        guard sampleInterval > .zero, duration > .zero else { return 0 }
+        let (quotient, remainder) = duration.attoseconds.quotientAndRemainder(dividingBy: sampleInterval.attoseconds)
         let intervals = quotient + (remainder > 0 ? 1 : 0)
-        return intervals >= Int128(Int.max) ? Int.max : Int(intervals) + 1
+        return intervals >= Int128(Int.max) ? Int.max : Int(intervals)
     }
 }
 
@@ -124,7 +151,8 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .oncePerVisit: recurrenceText = "once per visit"
         case .oncePerTracker: recurrenceText = "once per tracker"
         }
-        var text = "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted), \(recurrenceText)"
+        let inAll = timing == .cumulative ? " in all" : ""
+        var text = "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
         if let exitVisibleRatio { text += ", exit below \(Self.percent(exitVisibleRatio))%" }
         switch largeSectionRule {
         case nil: break
@@ -132,6 +160,7 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .lowerRatio(let minimumArea, let ratio):
             text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
         }
+        if cooldown != .zero { text += ", cooldown \(cooldown.formatted)" }
         return text
     }
 }
@@ -166,6 +195,26 @@ extension ImpressionPolicy {
     }
 }
 
-extension ImpressionPolicy: Codable {}
+extension ImpressionPolicy: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case minimumVisibleRatio, minimumDuration, measure, recurrence, exitVisibleRatio, largeSectionRule
+        case timing, cooldown
+    }
+
+    /// Decodes a policy; `timing` and `cooldown`, which older encodings lack, default to
+    /// ``Timing/continuous`` and zero.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(minimumVisibleRatio: try fields.decode(Double.self, forKey: .minimumVisibleRatio),
+                  minimumDuration: try fields.decode(Duration.self, forKey: .minimumDuration),
+                  measure: try fields.decode(Measure.self, forKey: .measure),
+                  recurrence: try fields.decode(Recurrence.self, forKey: .recurrence),
+                  exitVisibleRatio: try fields.decodeIfPresent(Double.self, forKey: .exitVisibleRatio),
+                  largeSectionRule: try fields.decodeIfPresent(LargeSectionRule.self, forKey: .largeSectionRule))
+        timing = try fields.decodeIfPresent(Timing.self, forKey: .timing) ?? .continuous
+        cooldown = try fields.decodeIfPresent(Duration.self, forKey: .cooldown) ?? .zero
+    }
+}
+
 extension ImpressionPolicy.Measure: Codable {}
 extension ImpressionPolicy.Recurrence: Codable {}

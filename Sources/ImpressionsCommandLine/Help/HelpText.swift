@@ -83,9 +83,13 @@ package enum HelpText {
                                   abema
                                   ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit
                                   mrc-display,duration=2s,name=mrc-2s
+                                  default,timing=cumulative,cooldown=30s
                                 keys: ratio (0...1 or 80%), duration (2s, 500ms),
                                 measure (height|area), recurrence (every-entry|
-                                once-per-visit|once-per-tracker), name (the column title).
+                                once-per-visit|once-per-tracker), timing (continuous|
+                                cumulative: the visible time of a visit adds up),
+                                cooldown (30s, 2m: no impression again sooner after
+                                one; at most 86400 s), name (the column title).
                                 \(presets)
               --workers N       Concurrent workers, 1...1024 (default: one per core); the
                                 output does not depend on it.

@@ -3,13 +3,15 @@ import ImpressionTracking
 
 /// The command line's forms of a policy: a preset name (`abema`, see ``PolicyPresets``), key-value pairs
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
-/// followed by overrides (`mrc-display,duration=2s`). `name=...` sets the name shown.
+/// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`).
+/// `name=...` sets the name shown.
 extension NamedPolicy {
     /// Reads a policy written as a preset name, key-value pairs, or both.
     ///
     /// Keys: `ratio` (`0...1`, or a percentage such as `80%`), `duration` (`2s`,
     /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`),
-    /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `name`.
+    /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
+    /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `name`.
     /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
     ///
     /// - Throws: ``PolicyParseError`` naming the part that is wrong.
@@ -39,7 +41,15 @@ extension NamedPolicy {
             case "ratio":
                 policy.minimumVisibleRatio = try Self.parseRatio(value)
             case "duration":
-                policy.minimumDuration = try Self.parseDuration(value)
+                policy.minimumDuration = try Self.parseDuration(value, key: "duration", maximumSeconds: 3600)
+            case "cooldown":
+                policy.cooldown = try Self.parseDuration(value, key: "cooldown", maximumSeconds: 86_400)
+            case "timing":
+                switch value.lowercased() {
+                case "continuous": policy.timing = .continuous
+                case "cumulative": policy.timing = .cumulative
+                default: throw PolicyParseError("timing must be continuous or cumulative, got '\(value)'")
+                }
             case "measure":
                 switch value.lowercased() {
                 case "height": policy.measure = .height
@@ -60,7 +70,7 @@ extension NamedPolicy {
                 }
                 name = value
             default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, recurrence, name)")
+                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, recurrence, timing, cooldown, name)")
             }
         }
         do throws(ConfigurationError) {
@@ -84,12 +94,13 @@ extension NamedPolicy {
         return ratio
     }
 
-    private static func parseDuration(_ value: String) throws(PolicyParseError) -> Duration {
+    /// The duration of `key` (`duration`, `cooldown`), in `0...maximumSeconds`.
+    private static func parseDuration(_ value: String, key: String, maximumSeconds: Double) throws(PolicyParseError) -> Duration {
         guard let seconds = parseSeconds(value) else {
-            throw PolicyParseError("duration must look like 2s, 500ms or 1.5 (seconds), got '\(value)'")
+            throw PolicyParseError("\(key) must look like 2s, 500ms or 1.5 (seconds), got '\(value)'")
         }
-        guard seconds >= 0 && seconds <= 3600 else {
-            throw PolicyParseError("duration must be in 0...3600 s, got '\(value)'")
+        guard seconds >= 0 && seconds <= maximumSeconds else {
+            throw PolicyParseError("\(key) must be in 0...\(Int(maximumSeconds)) s, got '\(value)'")
         }
         return .microseconds(Int64((seconds * 1_000_000).rounded()))
     }

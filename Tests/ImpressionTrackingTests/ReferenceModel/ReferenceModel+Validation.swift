@@ -14,7 +14,7 @@ extension ReferenceModel {
         if case .lowerRatio(let minimumArea, let ratio) = policy.largeSectionRule {
             guard ratio >= 0, ratio <= 1, minimumArea.isFinite, minimumArea >= 0 else { return false }
         }
-        return true
+        return policy.cooldown >= .zero
     }
 
     static func isValidLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) -> Bool {

@@ -5,7 +5,8 @@
 
 /// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics
 /// and issue 3's additions (scroll containers, viewport insets, obstructions, large
-/// sections, hysteresis, visibility events).
+/// sections, hysteresis, visibility events) and issue 13's timing knobs (cumulative time,
+/// cooldown).
 ///
 /// At every sample it scans every section and every cell: no index, no incremental state
 /// beyond the open runs, the exposure per visit and the memory of what fired. It is slow
@@ -52,8 +53,16 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private(set) var refreshing = false
     private var coveredWhenBackgrounded = false
 
-    /// Ids that fired during their current run of consecutive visible samples.
-    private var firedDuringRun: Set<ID> = []
+    /// Ids whose current run of consecutive visible samples is spent: it completed the
+    /// duration, and fired or was held back by the cooldown.
+    private var spentRun: Set<ID> = []
+    /// Ids whose cumulative sum restarts at their next entry: their last run was spent.
+    private var restartSumAtEntry: Set<ID> = []
+    /// Visible samples of the current visit by id, since the visit started or the sum
+    /// restarted: what cumulative timing counts (a new visit empties it).
+    private var visibleSamplesInVisit: [ID: Int] = [:]
+    /// When each id last fired, since the last `reset()`: what the cooldown counts from.
+    private var lastFiredTime: [ID: Duration] = [:]
     /// Ids that fired during the current visit.
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
@@ -72,24 +81,6 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private var openRuns: [ID: Run] = [:]
     /// Visible samples of ended runs, by id, for the runs started in `visit`.
     private var exposure: [ID: (visit: Int, samples: Int)] = [:]
-
-    struct Stats {
-        var visibleSamples = 0
-        /// Samples at which a counting section stayed visible only thanks to its exit ratio.
-        var keptByExitRatio = 0
-        /// Samples at which a section was visible only thanks to the large-section rule.
-        var visibleThanksToCap = 0
-        var visibleThanksToLowerRatio = 0
-        /// Samples at which a section with nested cells was visible.
-        var visibleWithNestedCells = 0
-        /// Samples at which some nested cell was on screen but for a container.
-        var clippedByContainer = 0
-        /// Samples at which obstructions changed a section's measure (or hid it).
-        var changedByObstructions = 0
-        var hiddenByObstructions = 0
-        /// Samples at which viewport insets hid something the bare viewport shows.
-        var hiddenByInsets = 0
-    }
 
     init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
         self.policy = policy
@@ -137,19 +128,22 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     }
 
     mutating func reset() {
-        firedDuringRun = []
+        spentRun = []
         firedDuringVisit = []
         firedSinceReset = []
+        lastFiredTime = [:]
         startVisit()
     }
 
-    /// A new visit: every count restarts. Open runs are void; they are reported as
-    /// exited at the next sample (and re-entered there if still visible).
+    /// A new visit: every count and every cumulative sum restarts. Open runs are void;
+    /// they are reported as exited at the next sample (and re-entered there if still visible).
     private mutating func startVisit() {
         visit += 1
         consecutiveSamples = [:]
-        firedDuringRun = []
+        spentRun = []
         firedDuringVisit = []
+        visibleSamplesInVisit = [:]
+        restartSumAtEntry = []
     }
 
     // MARK: - Time
@@ -210,34 +204,48 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 // A run voided by a new visit ends here, and a new one starts.
                 if let voided = openRuns[id] { exits.append(endRun(id, voided, at: sampleTime)) }
                 run = Run(length: 1, visit: visit)
-                firedDuringRun.remove(id)
+                spentRun.remove(id)
+                if restartSumAtEntry.remove(id) != nil { visibleSamplesInVisit[id] = nil }
                 entries.append(.entered(sectionID: id, time: sampleTime, visibleRatio: ratio, visit: visit))
             }
             newRuns[id] = run
             newCounts[id] = run.length
+            visibleSamplesInVisit[id, default: 0] += 1
 
+            // The samples that count: this run's, or every visible one of the visit since
+            // the sum restarted.
+            let counted = sectionPolicy.timing == .cumulative ? visibleSamplesInVisit[id, default: 0] : run.length
             let requiredSamples = sectionPolicy.requiredSamples(sampleInterval: sampleInterval)
-            guard run.length >= requiredSamples, !firedDuringRun.contains(id) else { continue }
+            guard counted >= requiredSamples, !spentRun.contains(id) else { continue }
             switch sectionPolicy.recurrence {
             case .onEveryEntry: break
             case .oncePerVisit: if firedDuringVisit.contains(id) { continue }
             case .oncePerTracker: if firedSinceReset.contains(id) { continue }
             }
+            // Complete: the run is spent, fired or not, and the sum restarts at the next entry.
+            spentRun.insert(id)
+            restartSumAtEntry.insert(id)
+            if let last = lastFiredTime[id], sampleTime - last < sectionPolicy.cooldown {
+                stats.heldBackByCooldown += 1
+                continue
+            }
+            if counted > run.length { stats.firedOverSeveralRuns += 1 }
+            if lastFiredTime[id] != nil && sectionPolicy.cooldown > .zero { stats.firedAgainAfterCooldown += 1 }
             impressions.append(.impression(Impression(
                 sectionID: id,
                 time: sampleTime,
                 visibleRatio: ratio,
-                visibleDuration: sampleInterval * (run.length - 1),
+                visibleDuration: sampleInterval * (counted - 1),
                 visit: visit)))
-            firedDuringRun.insert(id)
             firedDuringVisit.insert(id)
             firedSinceReset.insert(id)
+            lastFiredTime[id] = sampleTime
         }
         // Every id not visible at this sample (including ids missing from the layout)
         // has a count of 0, which ends its run.
         consecutiveSamples = newCounts
         openRuns = newRuns
-        firedDuringRun = firedDuringRun.filter { newCounts[$0] != nil }
+        spentRun = spentRun.filter { newCounts[$0] != nil }
         departedExits.sort { $0.key < $1.key }
         return departedExits.map(\.event) + exits + entries + impressions
     }

@@ -51,6 +51,13 @@ extension SessionGenerator {
             }
             section.cells.append(Rect(x: 0, y: 0, width: -1, height: -1))
         }
+        if features.contains(.timing), random.chance(0.3) {
+            // With timing, sometimes only the cooldown is wrong.
+            section = TrackedSection(id: 100, cells: [Rect(x: 0, y: 0, width: 320, height: 600)])
+            var policy = ImpressionPolicy.default
+            policy.cooldown = .milliseconds(-random.int(in: 1...5000))
+            section.policy = policy
+        }
         bad.insert(section, at: index)
         return (bad, withContainers ? badContainers : nil)
     }

@@ -12,7 +12,7 @@
 /// With no ``Features`` (the default) it makes the same sessions, draw for draw, as before
 /// issue 3; each feature adds its own steps and shapes, drawn only when it is on.
 struct SessionGenerator {
-    /// What the sessions of issue 3 (real screens) add.
+    /// What the sessions of issue 3 (real screens) and issue 13 (timing knobs) add.
     struct Features: OptionSet, Sendable {
         var rawValue: Int
         /// Carousels: scroll containers (some nested), nested cells, `setContentOffset`.
@@ -25,6 +25,9 @@ struct SessionGenerator {
         static let policyRules = Features(rawValue: 1 << 3)
         /// Everything above.
         static let realScreens: Features = [.containers, .insets, .obstructions, .policyRules]
+        /// Policies with cumulative timing and cooldowns (issue 13), some with longer
+        /// durations; drawn after everything else of a policy.
+        static let timing = Features(rawValue: 1 << 4)
     }
 
     static let idPool = Array(0..<12)
@@ -47,6 +50,8 @@ struct SessionGenerator {
     /// The containers of the current layout, with their current offsets.
     var containers: [ScrollContainer] = []
     var nextContainerNumber = 0
+    /// With timing: where a glance away returns the viewport to, while one is under way.
+    private var glanceReturn: Rect?
 
     init(seed: UInt64, features: Features = []) {
         self.seed = seed
@@ -107,6 +112,7 @@ struct SessionGenerator {
                 features.contains(.insets) ? 2 : 0,
                 features.contains(.obstructions) ? 3 : 0,
             ]
+            if features.contains(.timing) { weights.append(15) }
         }
         switch random.weighted(weights) {
         case 0:
@@ -133,14 +139,40 @@ struct SessionGenerator {
             return .input(scrolledContainer())
         case 8:
             return .input(.viewportInsets(randomInsets()))
-        default:
+        case 9:
             return .input(.obstructions(randomObstructions()))
+        default:
+            return .input(.viewport(glance()))
         }
+    }
+
+    /// With timing: the user glances away (the viewport jumps by about a screen) and, at
+    /// the next glance, back to where it was, so sections leave and come back in a visit.
+    private mutating func glance() -> Rect {
+        if let returnTo = glanceReturn {
+            glanceReturn = nil
+            viewport = returnTo
+        } else {
+            glanceReturn = viewport
+            viewport.y += Double(random.pick([-900, -400, -150, 150, 400, 900]))
+        }
+        return viewport
     }
 
     // MARK: Policies
 
     mutating func randomPolicy() -> ImpressionPolicy {
+        var policy = randomPolicyWithoutTiming()
+        guard features.contains(.timing) else { return policy }
+        if random.chance(0.6) { policy.timing = .cumulative }
+        if random.chance(0.7) {
+            policy.cooldown = .milliseconds(random.pick([100, 250, 500, 1000, 1000, 2000, 3000, 5000, 150, 333, random.int(in: 1...5000)]))
+        }
+        if random.chance(0.3) { policy.minimumDuration = .milliseconds(random.pick([500, 1500, 2000, 750])) }
+        return policy
+    }
+
+    private mutating func randomPolicyWithoutTiming() -> ImpressionPolicy {
         let withRules = features.contains(.policyRules)
         if random.chance(0.3) {
             var presets: [ImpressionPolicy] = [.default, .sarahCell, .cookpadShowContent, .anyPixel, .abema, .mrcDisplay, .mrcVideo]

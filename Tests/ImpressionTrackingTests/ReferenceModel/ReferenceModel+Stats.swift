@@ -1,0 +1,27 @@
+@testable import ImpressionTracking
+
+extension ReferenceModel {
+    struct Stats {
+        var visibleSamples = 0
+        /// Samples at which a counting section stayed visible only thanks to its exit ratio.
+        var keptByExitRatio = 0
+        /// Samples at which a section was visible only thanks to the large-section rule.
+        var visibleThanksToCap = 0
+        var visibleThanksToLowerRatio = 0
+        /// Samples at which a section with nested cells was visible.
+        var visibleWithNestedCells = 0
+        /// Samples at which some nested cell was on screen but for a container.
+        var clippedByContainer = 0
+        /// Samples at which obstructions changed a section's measure (or hid it).
+        var changedByObstructions = 0
+        var hiddenByObstructions = 0
+        /// Samples at which viewport insets hid something the bare viewport shows.
+        var hiddenByInsets = 0
+        /// Cumulative impressions whose visible samples were not all in one run.
+        var firedOverSeveralRuns = 0
+        /// Runs that completed the duration but did not fire: the cooldown held them back.
+        var heldBackByCooldown = 0
+        /// Impressions of a section that had fired before, under a cooldown.
+        var firedAgainAfterCooldown = 0
+    }
+}
