@@ -60,4 +60,27 @@ struct PolicyTimingKnobTests {
                                       "--policy", "default,timing=cumulative,cooldown=30s")
         #expect(table.output.contains("50% height 1 s in all, cooldown 30 s"), "\(table.output)")
     }
+
+    @Test("a feed file whose ad has a cumulative, cooling-down policy: its shards merge to the one run")
+    func feedShards() async throws {
+        let feed = try temporaryFile(#"""
+            {"format": "impressions-feed", "version": 1, "sections": [
+              {"kind": "card", "height": 300},
+              {"kind": "ad", "height": 250, "cells": [{"x": 45, "width": 300, "height": 250}],
+               "policy": {"ratio": 0.5, "durationMs": 1000, "measure": "area", "timing": "cumulative", "cooldownMs": 30000}},
+              {"repeat": 40, "sections": [{"kind": "card", "height": 300}]}
+            ]}
+            """#, name: "feed.json")
+        let run = ["simulate", "--feed", feed, "--sessions", "12", "--seconds", "40"]
+        var parts: [String] = []
+        for shard in 0..<3 {
+            let part = await impressions(arguments: run + ["--shard", "\(shard)/3"])
+            #expect(part.status == 0, "\(part.error)")
+            parts.append(try temporaryFile(part.output, name: "part-\(shard).json"))
+        }
+        let merged = await impressions(arguments: ["merge"] + parts)
+        let one = await impressions(arguments: run + ["--json"])
+        #expect(merged.status == 0 && one.status == 0, "\(merged.error)")
+        #expect(merged.output == one.output)
+    }
 }

@@ -38,10 +38,13 @@ extension FeedFile {
             members.append("\"carousel\": {" + row.joined(separator: ", ") + "}")
         }
         if let policy = template.policy {
+            // The timing knobs only when on, as a trace writes them.
+            let timing = (policy.timing == .cumulative ? ", \"timing\": \"cumulative\"" : "")
+                + (policy.cooldown != .zero ? ", \"cooldownMs\": \(TraceEncoder.milliseconds(policy.cooldown))" : "")
             members.append("\"policy\": {\"ratio\": \(number(policy.minimumVisibleRatio)), "
                 + "\"durationMs\": \(TraceEncoder.milliseconds(policy.minimumDuration)), "
                 + "\"measure\": \"\(policy.measure == .area ? "area" : "height")\", "
-                + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"}")
+                + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"\(timing)}")
         }
         return "{" + members.joined(separator: ", ") + "}"
     }

@@ -112,17 +112,22 @@ extension FeedFileReader {
         return SectionTemplate.Carousel(y: y, height: height, cards: cards, contentWidth: contentWidth, pageWidth: pageWidth)
     }
 
-    /// `{"ratio", "durationMs", "measure", "recurrence"}`, as in a trace's layout.
+    /// `{"ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs"}`, as in a
+    /// trace's layout.
     private func policy(_ value: JSONValue, at path: String) throws(FileFormatError) -> ImpressionPolicy {
         let fields = try object(value, at: path)
-        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence"], at: path)
+        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs"], at: path)
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(required(fields, "ratio", at: path), at: path + ".ratio")
-        let milliseconds = try number(required(fields, "durationMs", at: path), at: path + ".durationMs")
-        guard milliseconds >= 0 && milliseconds <= 86_400_000 else {
-            throw FileFormatError(path: path + ".durationMs", "must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
+        policy.minimumDuration = try milliseconds(required(fields, "durationMs", at: path), at: path + ".durationMs")
+        if let cooldown = fields["cooldownMs"] { policy.cooldown = try milliseconds(cooldown, at: path + ".cooldownMs") }
+        if let timing = fields["timing"] {
+            switch try string(timing, at: path + ".timing") {
+            case "continuous": policy.timing = .continuous
+            case "cumulative": policy.timing = .cumulative
+            default: throw FileFormatError(path: path + ".timing", "must be continuous or cumulative, got \(timing.described)")
+            }
         }
-        policy.minimumDuration = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
         if let measure = fields["measure"] {
             switch try string(measure, at: path + ".measure") {
             case "height": policy.measure = .height
@@ -146,5 +151,14 @@ extension FeedFileReader {
             throw FileFormatError(path: path, "\(error)")
         }
         return policy
+    }
+
+    /// A policy's duration in milliseconds, `0...86400000` (a day), to the nanosecond.
+    private func milliseconds(_ value: JSONValue, at path: String) throws(FileFormatError) -> Duration {
+        let milliseconds = try number(value, at: path)
+        guard milliseconds >= 0 && milliseconds <= 86_400_000 else {
+            throw FileFormatError(path: path, "must be in 0...86400000, got \(TraceEncoder.number(milliseconds))")
+        }
+        return .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
     }
 }

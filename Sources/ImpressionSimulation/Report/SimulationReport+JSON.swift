@@ -71,6 +71,9 @@ extension SimulationReport {
         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
         writer.key("measure"); writer.string(policy.measure == .height ? "height" : "area")
         writer.key("recurrence"); writer.string(NumberFormatting.recurrenceKey(policy.recurrence))
+        // The timing knobs only when on: a report without them reads as it always did.
+        if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
+        if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
         writer.key("impressions"); writer.integer(summary.impressions)
         writer.key("impressionsPerSession"); writer.number(summary.impressionsPerSession)
         writer.key("distinctSections"); writer.integer(summary.distinctSections)

@@ -29,7 +29,7 @@ enum ShardFeed {
         }
         if let index = feed.templates.firstIndex(where: { template in template.policy.map { $0 != writable($0) } ?? false }) {
             throw ShardSummaryError("cannot record the run's feed: section \(index)'s policy holds more than a feed file says "
-                + "(its ratio, duration to the nanosecond, measure and recurrence)")
+                + "(its ratio, duration and cooldown to the nanosecond, measure, recurrence and timing)")
         }
         return FeedFile.encode(feed)
     }
@@ -41,6 +41,8 @@ enum ShardFeed {
         written.minimumDuration = .nanoseconds(policy.minimumDuration.wholeNanoseconds)
         written.measure = policy.measure
         written.recurrence = policy.recurrence
+        written.timing = policy.timing
+        written.cooldown = .nanoseconds(policy.cooldown.wholeNanoseconds)
         return written
     }
 
