@@ -1,0 +1,156 @@
+import ImpressionTracking
+
+/// Replays a trace under the audited policy, as ``TraceReplayer`` does, and records what
+/// the engine saw at each claim's time: the visit (which the classifier groups by) and
+/// why the claimed section did or did not count then (the reason given for an early,
+/// phantom or duplicate claim).
+///
+/// At a claim's time `c` the engine has every input before `c` (and those at time zero)
+/// and none after; it is advanced to `c` and its `snapshot()` taken, once per distinct
+/// claim time. Claims after the last input are seen at ``finish(at:)``.
+public struct AuditReplayer: Sendable {
+    /// What the engine saw at one claim's time.
+    public struct ClaimContext: Sendable, Hashable {
+        /// The engine's visit.
+        public var visit: Int
+        /// The claimed section's state in words: `offscreen`, `obstructed`,
+        /// `below threshold (0.31 < 0.5)`, `inactive (in background)`,
+        /// `visible for 400 ms of 1000 ms`, `not in the layout`.
+        public var reason: String
+    }
+
+    /// The audited policy.
+    public let policy: NamedPolicy
+    /// The engine's sample interval.
+    public let sampleInterval: Duration
+    /// The engine's impressions so far, in time order: the expected ones.
+    public private(set) var impressions: [Impression<String>] = []
+    /// Every section id in any layout so far.
+    public private(set) var sectionIDs: Set<String> = []
+    /// The context of each claim seen so far, by the claim's index; `nil` for claims
+    /// not reached yet (after the end of the trace).
+    public private(set) var contexts: [ClaimContext?]
+    private var engine: ImpressionEngine<String>
+    /// The claims, in the order given.
+    public let claims: [ClaimedImpression]
+    /// Claim indices by time; `nextClaim` is the first not seen yet.
+    private let claimOrder: [Int]
+    private var nextClaim = 0
+
+    /// A replayer at time zero for `claims`.
+    ///
+    /// - Throws: ``SimulationError`` for an invalid policy.
+    public init(policy: NamedPolicy, sampleInterval: Duration, claims: [ClaimedImpression]) throws(SimulationError) {
+        do throws(ConfigurationError) {
+            engine = try ImpressionEngine(validating: policy.policy, sampleInterval: sampleInterval)
+        } catch {
+            throw SimulationError("policy \(policy.name): \(error)")
+        }
+        self.policy = policy
+        self.sampleInterval = sampleInterval
+        self.claims = claims
+        contexts = Array(repeating: nil, count: claims.count)
+        claimOrder = claims.indices.sorted { (claims[$0].time, $0) < (claims[$1].time, $1) }
+    }
+
+    /// Sees the claims before `input.time`, then advances to it and applies `input`, as
+    /// ``TraceReplayer/apply(_:lineNumber:)`` does.
+    ///
+    /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
+    ///   the engine is unchanged then.
+    public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
+        if input.time > .zero {
+            seeClaims(upTo: input.time)
+            impressions += engine.advance(to: input.time)
+        }
+        do throws(InputError) {
+            try engine.apply(input.input)
+        } catch {
+            throw TraceError(line: lineNumber, "the engine refused the input: \(error)")
+        }
+        if case .layout(let sections, _) = input.input {
+            for section in sections { sectionIDs.insert(section.id) }
+        }
+    }
+
+    /// Sees the claims up to `end` and advances the engine to it: the end of the trace.
+    public mutating func finish(at end: Duration) {
+        seeClaims(upTo: end)
+        impressions += engine.advance(to: end)
+    }
+
+    private mutating func seeClaims(upTo time: Duration) {
+        var snapshot: EngineSnapshot<String>?
+        while nextClaim < claimOrder.count, claims[claimOrder[nextClaim]].time <= time {
+            let index = claimOrder[nextClaim]
+            let claimTime = claims[index].time
+            if snapshot?.time != claimTime {
+                impressions += engine.advance(to: claimTime)
+                snapshot = engine.snapshot()
+            }
+            if let snapshot {
+                let row = snapshot.sections.first { $0.sectionID == claims[index].sectionID }
+                contexts[index] = ClaimContext(visit: snapshot.visit, reason: reason(row))
+            }
+            nextClaim += 1
+        }
+    }
+
+    private func reason(_ row: SectionSnapshot<String>?) -> String {
+        guard let row else { return "not in the layout" }
+        switch row.notVisibleReason {
+        case .belowThreshold(let ratio, let required)?:
+            return "below threshold (\(Self.ratio(ratio)) < \(Self.ratio(required)))"
+        case .some(let reason):
+            return "\(reason)"
+        case nil:
+            let seen = sampleInterval * max(0, row.consecutiveSamples - 1)
+            if seen < policy.policy.minimumDuration {
+                return "visible for \(TraceEncoder.milliseconds(seen)) ms of \(TraceEncoder.milliseconds(policy.policy.minimumDuration)) ms"
+            }
+            return row.hasFiredThisVisit ? "visible, already counted in this visit" : "visible"
+        }
+    }
+
+    /// Classifies the claims seen (those `isIncluded` keeps) against the impressions,
+    /// with ``AuditClassifier``, and gives each early, phantom and duplicate claim the
+    /// reason the engine saw at its time. Call it after ``finish(at:)``.
+    ///
+    /// - Parameter tolerance: how long after the expected time a claim is on time.
+    /// - Returns: the report; its findings' claim indices are indices into ``claims``.
+    public func report(tolerance: Duration, including isIncluded: (ClaimedImpression) -> Bool = { _ in true }) -> AuditReport {
+        var kept: [Int] = []
+        var classified: [AuditClassifier.Claim] = []
+        for index in claims.indices where isIncluded(claims[index]) {
+            guard let context = contexts[index] else { continue }
+            kept.append(index)
+            classified.append(AuditClassifier.Claim(sectionID: claims[index].sectionID, time: claims[index].time, visit: context.visit))
+        }
+        let classifier = AuditClassifier(recurrence: policy.policy.recurrence, tolerance: tolerance)
+        var report = classifier.classify(expected: impressions, claims: classified)
+        for position in report.findings.indices {
+            guard let index = report.findings[position].claimIndex.map({ kept[$0] }) else { continue }
+            report.findings[position].claimIndex = index
+            if report.findings[position].verdict.failsAudit { report.findings[position].reason = contexts[index]?.reason }
+        }
+        return report
+    }
+
+    /// Replays `trace` with `claims` and audits them: ``report(tolerance:including:)``
+    /// after the whole trace, with the trace's sample interval as the default tolerance.
+    ///
+    /// - Throws: ``TraceError`` for an input the engine refuses; ``SimulationError`` for
+    ///   an invalid policy.
+    public static func audit(_ trace: Trace, policy: NamedPolicy, claims: [ClaimedImpression],
+                             tolerance: Duration? = nil) throws -> AuditReport {
+        var replayer = try AuditReplayer(policy: policy, sampleInterval: trace.header.sampleInterval, claims: claims)
+        for (offset, input) in trace.inputs.enumerated() { try replayer.apply(input, lineNumber: offset + 2) }
+        replayer.finish(at: trace.end ?? trace.inputs.last?.time ?? .zero)
+        return replayer.report(tolerance: tolerance ?? trace.header.sampleInterval)
+    }
+
+    /// A ratio to two decimals, as the reasons print it: `0.31`.
+    static func ratio(_ value: Double) -> String {
+        TraceEncoder.number((value * 100).rounded(.down) / 100)
+    }
+}
