@@ -15,15 +15,20 @@ import ImpressionTracking
 ///    earliest impression left over that is before it (necessarily more than the
 ///    tolerance before it).
 /// 3. **Early**: within one visit, each claim still left over, in time order, pairs with
-///    the earliest impression left over that is after it. So an early claim is one with
-///    an expected impression later in the same visit of that section.
+///    the earliest impression left over that is after it, if the run of visibility that
+///    fires that impression had begun at the claim's time (`c >= e - visibleDuration`).
+///    So an early claim is one with an expected impression later in the same visit of
+///    that section, made while the section was visible enough but not yet for long
+///    enough; a claim before the run began (the section offscreen, below the threshold,
+///    inactive) is left over.
 /// 4. **Duplicate**: a claim still left over is a duplicate when the same section has a
 ///    paired claim (matched, late or early) at or before it in the same visit and the
 ///    recurrence forbids a second: always for `.oncePerVisit` and `.oncePerTracker`; for
 ///    `.onEveryEntry` when no expected impression of the section lies after that
 ///    paired claim's impression and at or before this claim (it claims the same entry
 ///    again).
-/// 5. **Phantom**: any other claim left over: nothing was expected for it in that visit.
+/// 5. **Phantom**: any other claim left over: nothing was expected for it in that visit,
+///    or the section was not visible enough at its time.
 /// 6. **Missing**: an impression left over.
 ///
 /// A claim's visit is the engine's visit at the claim's time (see ``AuditReplayer``),

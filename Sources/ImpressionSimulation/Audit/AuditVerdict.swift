@@ -8,13 +8,15 @@
 public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
     /// Claimed at or after the expected time, within the tolerance.
     case matched
-    /// Claimed before the definition allows, in the same visit as the impression.
+    /// Claimed before the definition allows: visible enough, not yet for long enough,
+    /// in the same visit as the impression.
     case early
     /// Claimed more than the tolerance after the impression, in the same visit.
     case late
     /// Expected, never claimed.
     case missing
-    /// Claimed where nothing was expected in that visit.
+    /// Claimed where nothing was expected in that visit, or while the section was not
+    /// visible enough.
     case phantom
     /// Claimed again in one visit where the recurrence forbids it.
     case duplicate

@@ -44,7 +44,8 @@ struct SectionMatching {
     }
 
     /// Steps 2 and 3: within each visit, left-over claims pair with the earliest
-    /// left-over impression before them (late), then after them (early).
+    /// left-over impression before them (late), then after them once its run of
+    /// visibility has begun (early).
     mutating func pairWithinVisits() {
         var byVisit: [Int: (claims: [Int], expected: [Int])] = [:]
         for position in claimOrder.indices where pairOfClaim[position] == nil {
@@ -70,6 +71,10 @@ struct SectionMatching {
             for position in remainingClaims {
                 while later < group.expected.count, expectedTime(group.expected[later]) <= claim(position).time { later += 1 }
                 guard later < group.expected.count else { break }
+                // Early only once the run of visibility that fires it has begun: before
+                // that the section was not visible enough, and the claim is a phantom.
+                let impression = expected[expectedOrder[group.expected[later]]]
+                guard claim(position).time >= impression.time - impression.visibleDuration else { continue }
                 pair(position, group.expected[later], .early)
                 later += 1
             }

@@ -75,3 +75,16 @@ struct AuditClassifierTests {
         #expect(AuditVerdict.allCases.filter(\.failsAudit) == [.early, .phantom, .duplicate])
     }
 }
+
+extension AuditClassifierTests {
+    @Test("a claim before the run of visibility that fires the impression began is a phantom, not early")
+    func earlyOnlyWithinTheRun() {
+        let classifier = AuditClassifier(recurrence: .onEveryEntry, tolerance: .milliseconds(100))
+        // Visible from 4000 ms, fires at 5000 ms.
+        let expected = [Impression(sectionID: "a", time: .milliseconds(5000), visibleRatio: 1, visibleDuration: .seconds(1), visit: 1)]
+        let inRun = classifier.classify(expected: expected, claims: [AuditClassifier.Claim(sectionID: "a", time: .milliseconds(4000), visit: 1)])
+        #expect(inRun.findings.map(\.verdict) == [.early])
+        let beforeRun = classifier.classify(expected: expected, claims: [AuditClassifier.Claim(sectionID: "a", time: .milliseconds(3999), visit: 1)])
+        #expect(beforeRun.findings.map(\.verdict) == [.phantom, .missing])
+    }
+}
