@@ -21,15 +21,19 @@ import ImpressionTracking
 ///    that section, made while the section was visible enough but not yet for long
 ///    enough; a claim before the run began (the section offscreen, below the threshold,
 ///    inactive) is left over.
-/// 4. **Duplicate**: a claim still left over is a duplicate when the same section has a
+/// 4. **Early**, again: a claim still left over that falls inside the run of an
+///    impression of its visit that another claim took (a second, premature claim of one
+///    entry) is early too; its finding names the impression's time but not its index,
+///    so the impression is counted once, by the claim that took it.
+/// 5. **Duplicate**: a claim still left over is a duplicate when the same section has a
 ///    paired claim (matched, late or early) at or before it in the same visit and the
 ///    recurrence forbids a second: always for `.oncePerVisit` and `.oncePerTracker`; for
 ///    `.onEveryEntry` when no expected impression of the section lies after that
 ///    paired claim's impression and at or before this claim (it claims the same entry
 ///    again).
-/// 5. **Phantom**: any other claim left over: nothing was expected for it in that visit,
+/// 6. **Phantom**: any other claim left over: nothing was expected for it in that visit,
 ///    or the section was not visible enough at its time.
-/// 6. **Missing**: an impression left over.
+/// 7. **Missing**: an impression left over.
 ///
 /// A claim's visit is the engine's visit at the claim's time (see ``AuditReplayer``),
 /// not what the other code numbered it, which may differ. The recurrence is the audited

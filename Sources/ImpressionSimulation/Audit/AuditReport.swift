@@ -20,6 +20,12 @@ public struct AuditReport: Sendable, Hashable {
         findings.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) }
     }
 
+    /// The number of expected impressions classified `verdict`: `matched`, `early`,
+    /// `late` (claimed so) or `missing`; each impression counts once.
+    public func expectedCount(of verdict: AuditVerdict) -> Int {
+        findings.reduce(0) { $0 + ($1.verdict == verdict && $1.expectedIndex != nil ? 1 : 0) }
+    }
+
     /// The findings that are not `matched`, in time order.
     public var discrepancies: [AuditFinding] { findings.filter { $0.verdict != .matched } }
 

@@ -35,7 +35,9 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, Cus
     /// Whether the finding has a claim (all but `missing`).
     public var hasClaim: Bool { self != .missing }
 
-    /// Whether the finding has an expected impression (`matched`, `early`, `late`, `missing`).
+    /// Whether the class pairs a claim with an expected impression, or is one alone
+    /// (`matched`, `early`, `late`, `missing`); an early claim inside the run of an
+    /// impression another claim took names its time but not its index.
     public var hasExpected: Bool {
         switch self {
         case .matched, .early, .late, .missing: true

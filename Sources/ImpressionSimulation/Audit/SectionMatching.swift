@@ -87,8 +87,8 @@ struct SectionMatching {
         findings.append(finding(verdict, claim: claimPosition, expected: expectedPosition))
     }
 
-    /// Steps 4 to 6: left-over claims are duplicates or phantoms; left-over impressions
-    /// are missing.
+    /// Steps 4 to 6: left-over claims are early (inside an impression's run), duplicates
+    /// or phantoms; left-over impressions are missing.
     mutating func classifyLeftovers(recurrence: ImpressionPolicy.Recurrence) {
         // The latest paired claim so far, in time order: visits only grow with time, so
         // it is the one a left-over claim of the same visit would repeat.
@@ -96,6 +96,13 @@ struct SectionMatching {
         for position in claimOrder.indices {
             if pairOfClaim[position] != nil {
                 latestPaired = position
+                continue
+            }
+            if let running = runningImpression(at: claim(position)) {
+                // Inside the run of an impression another claim took: early all the same.
+                var early = finding(.early, claim: position, expected: running)
+                early.expectedIndex = nil   // the impression is counted once, by the other claim
+                findings.append(early)
                 continue
             }
             var verdict = AuditVerdict.phantom
@@ -111,16 +118,31 @@ struct SectionMatching {
         }
     }
 
-    /// Whether an expected impression of the section lies in `(start, end]`.
-    private func hasExpected(after start: Duration, upTo end: Duration) -> Bool {
-        // The first impression after `start`, by binary search over the time order.
+    /// The position of the first impression after `claim`, when it is in the claim's
+    /// visit and its run of visibility had begun at the claim's time.
+    private func runningImpression(at claim: AuditClassifier.Claim) -> Int? {
+        let next = firstExpected(after: claim.time)
+        guard next < expectedOrder.count else { return nil }
+        let impression = expected[expectedOrder[next]]
+        guard impression.visit == claim.visit, claim.time >= impression.time - impression.visibleDuration else { return nil }
+        return next
+    }
+
+    /// The position of the first impression after `time`, by binary search over the time order.
+    private func firstExpected(after time: Duration) -> Int {
         var low = 0
         var high = expectedOrder.count
         while low < high {
             let middle = (low + high) / 2
-            if expectedTime(middle) <= start { low = middle + 1 } else { high = middle }
+            if expectedTime(middle) <= time { low = middle + 1 } else { high = middle }
         }
-        return low < expectedOrder.count && expectedTime(low) <= end
+        return low
+    }
+
+    /// Whether an expected impression of the section lies in `(start, end]`.
+    private func hasExpected(after start: Duration, upTo end: Duration) -> Bool {
+        let next = firstExpected(after: start)
+        return next < expectedOrder.count && expectedTime(next) <= end
     }
 
     private func finding(_ verdict: AuditVerdict, claim claimPosition: Int?, expected expectedPosition: Int?) -> AuditFinding {

@@ -25,7 +25,7 @@ struct AuditSummary {
         text += "  claims    \(NumberFormatting.integer(report.claimCount)): " + claimCounts.joined(separator: ", ") + "\n"
         let expectedCounts = Self.expectedClasses.map { verdict in
             let name = verdict == .missing || verdict == .matched ? verdict.name : "claimed \(verdict)"
-            return "\(NumberFormatting.integer(report.count(of: verdict))) \(name)"
+            return "\(NumberFormatting.integer(report.expectedCount(of: verdict))) \(name)"
         }
         text += "  expected  \(NumberFormatting.integer(report.expectedCount)): " + expectedCounts.joined(separator: ", ") + "\n"
         text += "  precision \(Self.ratio(report.precision)), recall \(Self.ratio(report.recall))\n"
