@@ -28,9 +28,9 @@ import ImpressionTracking
 /// 5. **Duplicate**: a claim still left over is a duplicate when the same section has a
 ///    paired claim (matched, late or early) at or before it in the same visit and the
 ///    recurrence forbids a second: always for `.oncePerVisit` and `.oncePerTracker`; for
-///    `.onEveryEntry` when no expected impression of the section lies after that
-///    paired claim's impression and at or before this claim (it claims the same entry
-///    again).
+///    `.onEveryEntry` when the section has been visible without a break since at least
+///    that paired claim's impression (``Claim/visibleSince``): it claims the same entry
+///    again.
 /// 6. **Phantom**: any other claim left over: nothing was expected for it in that visit,
 ///    or the section was not visible enough at its time.
 /// 7. **Missing**: an impression left over.
@@ -47,12 +47,16 @@ public struct AuditClassifier: Sendable {
         public var time: Duration
         /// The engine's visit at that time.
         public var visit: Int
+        /// When the section's run of visibility at that time began, as the engine saw
+        /// it; `nil` when the section was not visible then.
+        public var visibleSince: Duration?
 
         /// Creates a claim.
-        public init(sectionID: String, time: Duration, visit: Int) {
+        public init(sectionID: String, time: Duration, visit: Int, visibleSince: Duration? = nil) {
             self.sectionID = sectionID
             self.time = time
             self.visit = visit
+            self.visibleSince = visibleSince
         }
     }
 

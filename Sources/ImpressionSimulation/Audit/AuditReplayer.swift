@@ -17,6 +17,8 @@ public struct AuditReplayer: Sendable {
         /// `below threshold (0.31 < 0.5)`, `inactive (in background)`,
         /// `visible for 400 ms of 1000 ms`, `not in the layout`.
         public var reason: String
+        /// When the section's run of visibility began; `nil` when it was not visible.
+        public var visibleSince: Duration?
     }
 
     /// The audited policy.
@@ -90,10 +92,21 @@ public struct AuditReplayer: Sendable {
             }
             if let snapshot {
                 let row = snapshot.sections.first { $0.sectionID == claims[index].sectionID }
-                contexts[index] = ClaimContext(visit: snapshot.visit, reason: reason(row))
+                contexts[index] = ClaimContext(visit: snapshot.visit, reason: reason(row),
+                                               visibleSince: visibleSince(row, at: claimTime))
             }
             nextClaim += 1
         }
+    }
+
+    /// The first sample of the run that `row` continues: the last sample at or before
+    /// `time`, less the samples counted before it; `nil` when the section is not visible.
+    private func visibleSince(_ row: SectionSnapshot<String>?, at time: Duration) -> Duration? {
+        guard let row, row.isVisible else { return nil }
+        let lastSample = sampleInterval * Int(time.wholeNanoseconds / sampleInterval.wholeNanoseconds)
+        // Not counted yet: the run begins at the next sample.
+        guard row.consecutiveSamples > 0 else { return lastSample + sampleInterval }
+        return lastSample - sampleInterval * (row.consecutiveSamples - 1)
     }
 
     private func reason(_ row: SectionSnapshot<String>?) -> String {
@@ -124,7 +137,8 @@ public struct AuditReplayer: Sendable {
         for index in claims.indices where isIncluded(claims[index]) {
             guard let context = contexts[index] else { continue }
             kept.append(index)
-            classified.append(AuditClassifier.Claim(sectionID: claims[index].sectionID, time: claims[index].time, visit: context.visit))
+            classified.append(AuditClassifier.Claim(sectionID: claims[index].sectionID, time: claims[index].time,
+                                                    visit: context.visit, visibleSince: context.visibleSince))
         }
         let classifier = AuditClassifier(recurrence: policy.policy.recurrence, tolerance: tolerance)
         var report = classifier.classify(expected: impressions, claims: classified)

@@ -107,7 +107,8 @@ struct SectionMatching {
             }
             var verdict = AuditVerdict.phantom
             if let paired = latestPaired, let pairedExpected = pairOfClaim[paired], claim(paired).visit == claim(position).visit {
-                if recurrence != .onEveryEntry || !hasExpected(after: expectedTime(pairedExpected), upTo: claim(position).time) {
+                let sameEntry = claim(position).visibleSince.map { $0 <= expectedTime(pairedExpected) } ?? false
+                if recurrence != .onEveryEntry || sameEntry {
                     verdict = .duplicate
                 }
             }
@@ -137,12 +138,6 @@ struct SectionMatching {
             if expectedTime(middle) <= time { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    /// Whether an expected impression of the section lies in `(start, end]`.
-    private func hasExpected(after start: Duration, upTo end: Duration) -> Bool {
-        let next = firstExpected(after: start)
-        return next < expectedOrder.count && expectedTime(next) <= end
     }
 
     private func finding(_ verdict: AuditVerdict, claim claimPosition: Int?, expected expectedPosition: Int?) -> AuditFinding {

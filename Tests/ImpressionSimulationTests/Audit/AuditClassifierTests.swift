@@ -8,8 +8,9 @@ struct AuditClassifierTests {
         Impression(sectionID: section, time: .milliseconds(milliseconds), visibleRatio: 1, visibleDuration: .seconds(1), visit: visit)
     }
 
-    private func claim(_ section: String, _ milliseconds: Int, visit: Int = 1) -> AuditClassifier.Claim {
-        AuditClassifier.Claim(sectionID: section, time: .milliseconds(milliseconds), visit: visit)
+    private func claim(_ section: String, _ milliseconds: Int, visit: Int = 1, visibleSince: Int? = nil) -> AuditClassifier.Claim {
+        AuditClassifier.Claim(sectionID: section, time: .milliseconds(milliseconds), visit: visit,
+                              visibleSince: visibleSince.map { .milliseconds($0) })
     }
 
     private func verdicts(_ report: AuditReport) -> [String] {
@@ -37,12 +38,18 @@ struct AuditClassifierTests {
         #expect(report.precision == 0 && report.recall == 0)
     }
 
-    @Test("a second claim in a visit is a duplicate under once per visit, and under every entry only for the same entry")
+    @Test("a second claim in a visit is a duplicate under once per visit, and under every entry only while the section stays visible")
     func duplicates() {
         let expected = [impression("a", 1000), impression("a", 5000)]
-        let claims = [claim("a", 1000), claim("a", 1050), claim("a", 5000), claim("a", 9000)]
+        // Visible from 0 to 2000 ms, and from 4000 ms on; the claim at 9500 ms was made while it was not.
+        let claims = [claim("a", 1000), claim("a", 1050, visibleSince: 0), claim("a", 5000), claim("a", 9000, visibleSince: 4000),
+                      claim("a", 9500)]
         let everyEntry = AuditClassifier(recurrence: .onEveryEntry, tolerance: .milliseconds(100)).classify(expected: expected, claims: claims)
-        #expect(verdicts(everyEntry) == ["matched a 1000", "duplicate a 1050", "matched a 5000", "duplicate a 9000"])
+        #expect(verdicts(everyEntry) == ["matched a 1000", "duplicate a 1050", "matched a 5000", "duplicate a 9000", "phantom a 9500"])
+        // A claim in a later entry (visible only since after the impression) is no duplicate.
+        let laterEntry = AuditClassifier(recurrence: .onEveryEntry, tolerance: .milliseconds(100))
+            .classify(expected: [impression("a", 1000)], claims: [claim("a", 1000), claim("a", 3000, visibleSince: 1500)])
+        #expect(verdicts(laterEntry) == ["matched a 1000", "phantom a 3000"])
         // Once per visit: the second entry's impression is not expected, so its claim is a duplicate.
         let oncePerVisit = AuditClassifier(recurrence: .oncePerVisit, tolerance: .milliseconds(100))
             .classify(expected: [impression("a", 1000)], claims: [claim("a", 1000), claim("a", 5000), claim("a", 6000, visit: 2)])
