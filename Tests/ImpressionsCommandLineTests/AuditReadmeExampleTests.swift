@@ -17,8 +17,11 @@ struct AuditReadmeExampleTests {
         try Data(NaiveImpressionSDK.claims(for: trace).utf8).write(to: URL(fileURLWithPath: claimsPath))
         let audited = await impressions("audit", tracePath, "--claimed", claimsPath, "--policy", "default", "--their-interval", "200ms")
         let output = audited.output.replacingOccurrences(of: directory + "/", with: "")
-        print(output)
         #expect(audited.status == 1)
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md"), encoding: .utf8)
+        #expect(readme.contains("```\n" + output + "```\n"), "the README's audit example should read:\n\(output)")
+        #expect(output.contains("phantom    line 46: section 0 claimed at 83000 ms (visit 2): inactive (refreshing)"))
     }
 }
 

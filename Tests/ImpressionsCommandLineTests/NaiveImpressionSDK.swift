@@ -8,7 +8,7 @@ import ImpressionTracking
 /// It measures the screen right (it borrows the engine's geometry through `snapshot()`,
 /// so that only its timing is its own), counts a section from the first sample at which
 /// half of it shows, claims it once a second has passed since, and forgets it when it
-/// shows less. Its bugs are the common ones: it never asks whether the screen is showing
+/// shows less or leaves the layout. Its bugs are the common ones: it never asks whether the screen is showing
 /// (another tab, a modal, the app in the background, a refresh), and it knows no visits,
 /// so a section still on screen when the user comes back is never counted again.
 enum NaiveImpressionSDK {
@@ -30,7 +30,12 @@ enum NaiveImpressionSDK {
                 try? screen.apply(trace.inputs[next].input)
                 next += 1
             }
-            for section in screen.snapshot().sections {
+            let sections = screen.snapshot().sections
+            // A section that left the layout (a cell scrolled out of a lazy list) is forgotten.
+            let present = Set(sections.map(\.sectionID))
+            firstSeen = firstSeen.filter { present.contains($0.key) }
+            claimed = claimed.filter { present.contains($0) }
+            for section in sections {
                 let id = section.sectionID
                 guard section.visibleRatio >= 0.5 else {
                     firstSeen[id] = nil
