@@ -47,8 +47,8 @@ public struct AuditClassifier: Sendable {
         public var time: Duration
         /// The engine's visit at that time.
         public var visit: Int
-        /// When the section's run of visibility at that time began, as the engine saw
-        /// it; `nil` when the section was not visible then.
+        /// When the section's run of visibility began, as the engine saw it at the last
+        /// sample at or before the claim; `nil` when it was not in one then.
         public var visibleSince: Duration?
 
         /// Creates a claim.

@@ -6,8 +6,10 @@ import ImpressionTracking
 /// phantom or duplicate claim).
 ///
 /// At a claim's time `c` the engine has every input before `c` (and those at time zero)
-/// and none after; it is advanced to `c` and its `snapshot()` taken, once per distinct
-/// claim time. Claims after the last input are seen at ``finish(at:)``.
+/// and none after, and is advanced to `c`. Its visibility events say whether the section
+/// was in a run of visibility at the last sample, and since when; for a section that was
+/// not, an `ImpressionEngine.snapshot()` says why (offscreen, below threshold, ...).
+/// Claims after the last input are seen at ``finish(at:)``.
 public struct AuditReplayer: Sendable {
     /// What the engine saw at one claim's time.
     public struct ClaimContext: Sendable, Hashable {
@@ -17,7 +19,8 @@ public struct AuditReplayer: Sendable {
         /// `below threshold (0.31 < 0.5)`, `inactive (in background)`,
         /// `visible for 400 ms of 1000 ms`, `not in the layout`.
         public var reason: String
-        /// When the section's run of visibility began; `nil` when it was not visible.
+        /// When the section's run of visibility at the last sample at or before the claim
+        /// began; `nil` when it was not in one.
         public var visibleSince: Duration?
     }
 
@@ -33,6 +36,12 @@ public struct AuditReplayer: Sendable {
     /// not reached yet (after the end of the trace).
     public private(set) var contexts: [ClaimContext?]
     private var engine: ImpressionEngine<String>
+    /// The engine's current visit, read after each lifecycle call.
+    private var visit = 1
+    /// The first sample of each section's open run of visibility.
+    private var runStarts: [String: Duration] = [:]
+    /// The visit each section last fired in.
+    private var firedVisits: [String: Int] = [:]
     /// The claims, in the order given.
     public let claims: [ClaimedImpression]
     /// Claim indices by time; `nextClaim` is the first not seen yet.
@@ -63,53 +72,77 @@ public struct AuditReplayer: Sendable {
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
         if input.time > .zero {
             seeClaims(upTo: input.time)
-            impressions += engine.advance(to: input.time)
+            advance(to: input.time)
         }
         do throws(InputError) {
             try engine.apply(input.input)
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the input: \(error)")
         }
-        if case .layout(let sections, _) = input.input {
+        switch input.input {
+        case .layout(let sections, _):
             for section in sections { sectionIDs.insert(section.id) }
+        case .lifecycle:
+            // Only a lifecycle call starts a visit; the snapshot's cost is paid that rarely.
+            visit = engine.snapshot().visit
+        default:
+            break
         }
     }
 
     /// Sees the claims up to `end` and advances the engine to it: the end of the trace.
     public mutating func finish(at end: Duration) {
         seeClaims(upTo: end)
-        impressions += engine.advance(to: end)
+        advance(to: end)
+    }
+
+    /// Advances the engine, keeping the impressions and each section's open run.
+    private mutating func advance(to time: Duration) {
+        for event in engine.advanceWithEvents(to: time) {
+            switch event {
+            case .entered(let id, let time, _, _): runStarts[id] = time
+            case .exited(let id, _, _, _, _): runStarts[id] = nil
+            case .impression(let impression):
+                impressions.append(impression)
+                firedVisits[impression.sectionID] = impression.visit
+            }
+        }
     }
 
     private mutating func seeClaims(upTo time: Duration) {
         var snapshot: EngineSnapshot<String>?
         while nextClaim < claimOrder.count, claims[claimOrder[nextClaim]].time <= time {
             let index = claimOrder[nextClaim]
-            let claimTime = claims[index].time
-            if snapshot?.time != claimTime {
-                impressions += engine.advance(to: claimTime)
-                snapshot = engine.snapshot()
+            let claim = claims[index]
+            advance(to: claim.time)
+            let reason: String
+            if let since = runStarts[claim.sectionID] {
+                reason = visibleReason(claim.sectionID, since: since, at: claim.time)
+            } else if !engine.inactiveCauses.isEmpty {
+                reason = "\(NotVisibleReason.inactive(engine.inactiveCauses))"
+            } else {
+                // Not visible at the last sample: the snapshot says why (taken once per time,
+                // and only for such claims, which a correct SDK does not make).
+                if snapshot?.time != engine.time { snapshot = engine.snapshot() }
+                reason = hiddenReason(snapshot?.sections.first { $0.sectionID == claim.sectionID })
             }
-            if let snapshot {
-                let row = snapshot.sections.first { $0.sectionID == claims[index].sectionID }
-                contexts[index] = ClaimContext(visit: snapshot.visit, reason: reason(row),
-                                               visibleSince: visibleSince(row, at: claimTime))
-            }
+            contexts[index] = ClaimContext(visit: visit, reason: reason, visibleSince: runStarts[claim.sectionID])
             nextClaim += 1
         }
     }
 
-    /// The first sample of the run that `row` continues: the last sample at or before
-    /// `time`, less the samples counted before it; `nil` when the section is not visible.
-    private func visibleSince(_ row: SectionSnapshot<String>?, at time: Duration) -> Duration? {
-        guard let row, row.isVisible else { return nil }
+    /// `visible for 400 ms of 1000 ms`, or whether it already fired in this visit.
+    private func visibleReason(_ id: String, since: Duration, at time: Duration) -> String {
         let lastSample = sampleInterval * Int(time.wholeNanoseconds / sampleInterval.wholeNanoseconds)
-        // Not counted yet: the run begins at the next sample.
-        guard row.consecutiveSamples > 0 else { return lastSample + sampleInterval }
-        return lastSample - sampleInterval * (row.consecutiveSamples - 1)
+        let seen = lastSample - since
+        if seen < policy.policy.minimumDuration {
+            return "visible for \(TraceEncoder.milliseconds(seen)) ms of \(TraceEncoder.milliseconds(policy.policy.minimumDuration)) ms"
+        }
+        return firedVisits[id] == visit ? "visible, already counted in this visit" : "visible"
     }
 
-    private func reason(_ row: SectionSnapshot<String>?) -> String {
+    /// Why a section the last sample did not see is not visible, from its snapshot row.
+    private func hiddenReason(_ row: SectionSnapshot<String>?) -> String {
         guard let row else { return "not in the layout" }
         switch row.notVisibleReason {
         case .belowThreshold(let ratio, let required)?:
@@ -117,11 +150,7 @@ public struct AuditReplayer: Sendable {
         case .some(let reason):
             return "\(reason)"
         case nil:
-            let seen = sampleInterval * max(0, row.consecutiveSamples - 1)
-            if seen < policy.policy.minimumDuration {
-                return "visible for \(TraceEncoder.milliseconds(seen)) ms of \(TraceEncoder.milliseconds(policy.policy.minimumDuration)) ms"
-            }
-            return row.hasFiredThisVisit ? "visible, already counted in this visit" : "visible"
+            return "visible for 0 ms of \(TraceEncoder.milliseconds(policy.policy.minimumDuration)) ms"
         }
     }
 
