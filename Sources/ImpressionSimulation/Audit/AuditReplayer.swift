@@ -42,6 +42,9 @@ public struct AuditReplayer: Sendable {
     private var runStarts: [String: Duration] = [:]
     /// The visit each section last fired in.
     private var firedVisits: [String: Int] = [:]
+    /// The snapshot taken since the last input: why a section is not visible depends on
+    /// the inputs alone, so it serves every claim until the next one.
+    private var hiddenSnapshot: EngineSnapshot<String>?
     /// The claims, in the order given.
     public let claims: [ClaimedImpression]
     /// Claim indices by time; `nextClaim` is the first not seen yet.
@@ -79,6 +82,7 @@ public struct AuditReplayer: Sendable {
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the input: \(error)")
         }
+        hiddenSnapshot = nil
         switch input.input {
         case .layout(let sections, _):
             for section in sections { sectionIDs.insert(section.id) }
@@ -110,7 +114,6 @@ public struct AuditReplayer: Sendable {
     }
 
     private mutating func seeClaims(upTo time: Duration) {
-        var snapshot: EngineSnapshot<String>?
         while nextClaim < claimOrder.count, claims[claimOrder[nextClaim]].time <= time {
             let index = claimOrder[nextClaim]
             let claim = claims[index]
@@ -121,10 +124,11 @@ public struct AuditReplayer: Sendable {
             } else if !engine.inactiveCauses.isEmpty {
                 reason = "\(NotVisibleReason.inactive(engine.inactiveCauses))"
             } else {
-                // Not visible at the last sample: the snapshot says why (taken once per time,
-                // and only for such claims, which a correct SDK does not make).
-                if snapshot?.time != engine.time { snapshot = engine.snapshot() }
-                reason = hiddenReason(snapshot?.sections.first { $0.sectionID == claim.sectionID })
+                // Not visible at the last sample: the snapshot says why (taken once between
+                // two inputs, and only for such claims, which a correct SDK does not make).
+                let snapshot = hiddenSnapshot ?? engine.snapshot()
+                hiddenSnapshot = snapshot
+                reason = hiddenReason(snapshot.sections.first { $0.sectionID == claim.sectionID })
             }
             contexts[index] = ClaimContext(visit: visit, reason: reason, visibleSince: runStarts[claim.sectionID])
             nextClaim += 1
