@@ -162,7 +162,9 @@ public struct AuditReplayer: Sendable {
     /// with ``AuditClassifier``, and gives each early, phantom and duplicate claim the
     /// reason the engine saw at its time. Call it after ``finish(at:)``.
     ///
-    /// - Parameter tolerance: how long after the expected time a claim is on time.
+    /// - Parameters:
+    ///   - tolerance: how long after the expected time a claim is on time.
+    ///   - isIncluded: whether a claim is audited; one it leaves out is in no finding.
     /// - Returns: the report; its findings' claim indices are indices into ``claims``.
     public func report(tolerance: Duration, including isIncluded: (ClaimedImpression) -> Bool = { _ in true }) -> AuditReport {
         var kept: [Int] = []

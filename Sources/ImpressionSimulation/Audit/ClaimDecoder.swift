@@ -31,15 +31,12 @@ public struct ClaimDecoder: Sendable {
             throw TraceError(line: number, "the line is longer than the limit of \(maximumLineBytes) bytes")
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        let line = try TraceDecoder.decodeJSON(ClaimLine.self, bytes, lineNumber: number)
         var claim: ClaimedImpression
-        do {
-            claim = try JSONDecoder().decode(ClaimLine.self, from: Data(bytes)).claim(maximumTimeMilliseconds: maximumTimeMilliseconds)
-        } catch let problem as TraceLineProblem {
-            throw TraceError(line: number, problem.message)
-        } catch let error as DecodingError {
-            throw TraceError(line: number, TraceDecoder.describe(error))
+        do throws(TraceLineProblem) {
+            claim = try line.claim(maximumTimeMilliseconds: maximumTimeMilliseconds)
         } catch {
-            throw TraceError(line: number, "malformed line: \(error)")
+            throw TraceError(line: number, error.message)
         }
         claim.lineNumber = number
         if let latestTime, claim.time < latestTime {

@@ -18,36 +18,17 @@ extension ImpressionsCommand {
         let claims = claimsFile.claims.filter { $0.policyName == nil || $0.policyName == options.policy.name }
         let otherPolicyCount = claimsFile.claims.count - claims.count
 
-        var replayer: AuditReplayer?
-        let read = TraceFile.read(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
-            line, number throws(TraceError) in
-            switch line {
-            case .header(let header):
-                do throws(SimulationError) {
-                    replayer = try AuditReplayer(policy: options.policy, sampleInterval: header.sampleInterval, claims: claims)
-                } catch {
-                    throw TraceError(line: number, "\(error)")
-                }
-            case .input(let input):
-                try replayer?.apply(input, lineNumber: number)
-            case .end(let time):
-                replayer?.finish(at: time)
-            case .blank:
-                break
-            }
+        let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
+            header throws(SimulationError) in
+            try AuditReplayer(policy: options.policy, sampleInterval: header.sampleInterval, claims: claims)
         }
-        let trace: TraceFile
-        switch read {
-        case .success(let read): trace = read
+        let (trace, replayer, header): (TraceFile, AuditReplayer, TraceHeader)
+        switch replayed {
+        case .success(let replay): (trace, replayer, header) = replay
         case .failure(let failure):
             io.writeError("impressions audit: \(failure.message)\n")
             return 1
         }
-        guard var replayer, let header = trace.header else {
-            io.writeError("impressions audit: \(trace.name): no valid header line (\(trace.skippedSummary))\n")
-            return 1
-        }
-        if trace.decoder.end == nil { replayer.finish(at: trace.decoder.latestTime) }
 
         // Claims the trace shows to be impossible: a section it never laid out, a time after it ended.
         var refused: Set<Int> = []
