@@ -44,18 +44,7 @@ public struct TraceDecoder: Sendable {
             throw TraceError(line: number, "the line is longer than the limit of \(limits.maximumLineBytes) bytes")
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        let decoded: DecodedLine
-        do {
-            let decoder = JSONDecoder()
-            decoder.userInfo[DecodedLine.limitsKey] = limits
-            decoded = try decoder.decode(DecodedLine.self, from: Data(bytes))
-        } catch let problem as TraceLineProblem {
-            throw TraceError(line: number, problem.message)
-        } catch let error as DecodingError {
-            throw TraceError(line: number, Self.describe(error))
-        } catch {
-            throw TraceError(line: number, "malformed line: \(error)")
-        }
+        let decoded = try Self.decodeJSON(DecodedLine.self, bytes, lineNumber: number, userInfo: [DecodedLine.limitsKey: limits])
         switch decoded {
         case .header(let header):
             guard self.header == nil else { throw TraceError(line: number, "a second header; a trace holds one session") }
@@ -81,6 +70,24 @@ public struct TraceDecoder: Sendable {
         guard time >= latestTime else {
             throw TraceError(line: number, "times must not go backwards: \(TraceEncoder.milliseconds(time)) ms "
                 + "after \(TraceEncoder.milliseconds(latestTime)) ms")
+        }
+    }
+
+    /// Decodes one line's JSON as `type`, turning what goes wrong into a ``TraceError``
+    /// on line `number`: a field's path and what was expected, or the problem a
+    /// ``TraceLineProblem`` names.
+    static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ bytes: some Collection<UInt8>, lineNumber number: Int,
+                                             userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(TraceError) -> Value {
+        do {
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(type, from: Data(bytes))
+        } catch let problem as TraceLineProblem {
+            throw TraceError(line: number, problem.message)
+        } catch let error as DecodingError {
+            throw TraceError(line: number, describe(error))
+        } catch {
+            throw TraceError(line: number, "malformed line: \(error)")
         }
     }
 

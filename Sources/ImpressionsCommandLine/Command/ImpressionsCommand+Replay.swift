@@ -7,38 +7,18 @@ extension ImpressionsCommand {
     /// output, unless `--keep-going` skips and counts it.
     static func replay(_ options: ReplayOptions, io: some CommandIO) -> Int32 {
         let policies = options.effectivePolicies
-        var replayer: TraceReplayer?
-        let read = TraceFile.read(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
-            line, number throws(TraceError) in
-            switch line {
-            case .header(let header):
-                do throws(SimulationError) {
-                    replayer = try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
-                                                 recordsTimeline: options.timelinePath != nil)
-                } catch {
-                    throw TraceError(line: number, "\(error)")
-                }
-            case .input(let input):
-                try replayer?.apply(input, lineNumber: number)
-            case .end(let time):
-                replayer?.advance(to: time)
-            case .blank:
-                break
-            }
+        let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
+            header throws(SimulationError) in
+            try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
+                              recordsTimeline: options.timelinePath != nil)
         }
-        let trace: TraceFile
-        switch read {
-        case .success(let read): trace = read
+        let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
+        switch replayed {
+        case .success(let replay): (trace, replayer, header) = replay
         case .failure(let failure):
             io.writeError("impressions replay: \(failure.message)\n")
             return 1
         }
-        guard var replayer, let header = trace.header else {
-            // Only with --keep-going: the header decoded, but the replay refused it.
-            io.writeError("impressions replay: \(trace.name): no valid header line (\(trace.skippedSummary))\n")
-            return 1
-        }
-        if trace.decoder.end == nil { replayer.advance(to: trace.decoder.latestTime) }
 
         // Written only once the whole trace is read: a bad line leaves standard output empty.
         if let path = options.timelinePath, let timeline = replayer.timeline {

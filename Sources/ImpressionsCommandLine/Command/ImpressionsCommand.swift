@@ -29,6 +29,8 @@ package enum ImpressionsCommand {
             return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { await simulate($0, io: io) }
         case "replay":
             return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { replay($0, io: io) }
+        case "audit":
+            return await run(AuditOptions.self, rest, help: HelpText.audit, io: io) { audit($0, io: io) }
         case "fit":
             return await run(FitOptions.self, rest, help: HelpText.fit, io: io) { fit($0, io: io) }
         case "feed":

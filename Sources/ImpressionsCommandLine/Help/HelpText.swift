@@ -3,7 +3,7 @@ import ImpressionSimulation
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
     /// Each subcommand's help by name, for `impressions help NAME`.
-    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "fit": fit, "merge": merge]
+    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "fit": fit, "merge": merge, "audit": audit]
 
     /// `impressions --help`: the subcommands.
     package static let tool = """
@@ -17,6 +17,7 @@ package enum HelpText {
                       compare policies.
           feed        Write the synthetic feed as a feed file, to edit into your own.
           replay      Replay a recorded session (a trace) under policies.
+          audit       Check another SDK's impressions against a trace, under a policy.
           fit         Estimate the users' behaviour from traces, for simulate --users.
           merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
           help        Show the help of a subcommand: impressions help simulate

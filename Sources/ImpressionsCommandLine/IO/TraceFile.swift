@@ -28,47 +28,18 @@ struct TraceFile {
     static func read(_ path: String, limits: TraceLimits, keepGoing: Bool, io: some CommandIO,
                      handle: (TraceDecoder.Line, _ lineNumber: Int) throws(TraceError) -> Void) -> Result<TraceFile, Failure> {
         var file = TraceFile(name: path == "-" ? "standard input" : path, decoder: TraceDecoder(limits: limits))
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = io.inputDescriptor
-        } else {
-            do throws(FileAccessError) {
-                descriptor = try FileAccess.openForReading(path)
-            } catch {
-                return .failure(Failure(message: "\(error)"))
+        let opened = TraceLineReader.withFile(path, maximumLineBytes: limits.maximumLineBytes, io: io) { reader in
+            reader.forEachLine(maximumLineBytes: limits.maximumLineBytes, keepGoing: keepGoing,
+                               skipped: &file.skipped, lineCount: &file.lineCount) { bytes, number throws(TraceError) in
+                let decoded = try file.decoder.decode(bytes, lineNumber: number)
+                if case .input = decoded { file.inputCount += 1 }
+                try handle(decoded, number)
             }
         }
-        defer { if path != "-" { FileAccess.close(descriptor) } }
-        var reader = TraceLineReader(maximumLineBytes: limits.maximumLineBytes) { () throws(TraceError) -> [UInt8] in
-            do throws(FileAccessError) {
-                return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
-            } catch {
-                throw TraceError(line: 0, "cannot read the trace: \(error)")
-            }
-        }
-        while true {
-            let next: TraceLineReader.Line?
-            do throws(TraceError) {
-                next = try reader.next()
-            } catch {
-                return .failure(file.failure("\(error)"))
-            }
-            guard let line = next else { break }
-            do throws(TraceError) {
-                switch line {
-                case .tooLong(let number):
-                    file.lineCount = number
-                    throw TraceError(line: number, "the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)")
-                case .text(let number, let bytes):
-                    file.lineCount = number
-                    let decoded = try file.decoder.decode(bytes, lineNumber: number)
-                    if case .input = decoded { file.inputCount += 1 }
-                    try handle(decoded, number)
-                }
-            } catch {
-                guard keepGoing else { return .failure(file.failure("\(error)")) }
-                file.skipped.append(error)
-            }
+        switch opened {
+        case .success(let error?): return .failure(file.failure("\(error)"))
+        case .success(nil): break
+        case .failure(let error): return .failure(Failure(message: "\(error)"))
         }
         guard file.decoder.header != nil else {
             guard let first = file.skipped.first else { return .failure(file.failure("the trace is empty: expected the header line")) }

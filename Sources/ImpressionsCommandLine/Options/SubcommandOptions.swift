@@ -14,3 +14,4 @@ extension ReplayOptions: SubcommandOptions {}
 extension FeedOptions: SubcommandOptions {}
 extension MergeOptions: SubcommandOptions {}
 extension FitOptions: SubcommandOptions {}
+extension AuditOptions: SubcommandOptions {}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reads a claims file one line at a time, checking each line and the lines before it:
+/// JSON with a `section` (text or a whole number) and a finite `timeMs` in
+/// `0...maximumTimeMilliseconds`, an optional `ratio` in 0...1, `visit` a whole number
+/// `>= 1` and `policy` text; times never going backwards; no line repeating an earlier
+/// one. Blank lines are skipped.
+///
+/// A bad line throws a ``TraceError`` with its number and leaves the decoder as it was,
+/// so a caller may skip it and go on (`--keep-going`).
+public struct ClaimDecoder: Sendable {
+    /// The latest time and the claims read at it, to find repeated lines.
+    private var latestTime: Duration?
+    private var claimsAtLatestTime: [ClaimedImpression] = []
+    /// The largest time accepted, in milliseconds.
+    public let maximumTimeMilliseconds: Double
+    /// The longest line accepted, in bytes.
+    public let maximumLineBytes: Int
+
+    /// A decoder for a claims file.
+    public init(limits: TraceLimits = TraceLimits()) {
+        maximumTimeMilliseconds = limits.maximumTimeMilliseconds
+        maximumLineBytes = limits.maximumLineBytes
+    }
+
+    /// Decodes line `number` (1-based), without its newline; `nil` for a blank line.
+    ///
+    /// - Throws: ``TraceError`` naming the line and the problem.
+    public mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> ClaimedImpression? {
+        guard bytes.count <= maximumLineBytes else {
+            throw TraceError(line: number, "the line is longer than the limit of \(maximumLineBytes) bytes")
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        let line = try TraceDecoder.decodeJSON(ClaimLine.self, bytes, lineNumber: number)
+        var claim: ClaimedImpression
+        do throws(TraceLineProblem) {
+            claim = try line.claim(maximumTimeMilliseconds: maximumTimeMilliseconds)
+        } catch {
+            throw TraceError(line: number, error.message)
+        }
+        claim.lineNumber = number
+        if let latestTime, claim.time < latestTime {
+            throw TraceError(line: number, "claims must be in time order: \(TraceEncoder.milliseconds(claim.time)) ms "
+                + "after \(TraceEncoder.milliseconds(latestTime)) ms")
+        }
+        if claim.time != latestTime {
+            latestTime = claim.time
+            claimsAtLatestTime = []
+        }
+        if let earlier = claimsAtLatestTime.first(where: { $0.isSameClaim(as: claim) }) {
+            throw TraceError(line: number, "the same claim as line \(earlier.lineNumber)")
+        }
+        claimsAtLatestTime.append(claim)
+        return claim
+    }
+}
+
+/// One claims line as `JSONDecoder` reads it.
+private struct ClaimLine: Decodable {
+    var section: String
+    var milliseconds: Double
+    var ratio: Double?
+    var visit: Int?
+    var policy: String?
+
+    private enum Key: String, CodingKey {
+        case section, timeMs, ratio, visit, policy
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Key.self)
+        if let text = try? fields.decode(String.self, forKey: .section) {
+            section = text
+        } else if let number = try? fields.decode(Int64.self, forKey: .section) {
+            section = String(number)
+        } else if fields.contains(.section) {
+            throw TraceLineProblem("field 'section' must be a string or a whole number")
+        } else {
+            throw TraceLineProblem("missing field 'section'")
+        }
+        milliseconds = try fields.decode(Double.self, forKey: .timeMs)
+        ratio = try fields.decodeIfPresent(Double.self, forKey: .ratio)
+        if let ratio, !(0...1).contains(ratio) {
+            throw TraceLineProblem("field 'ratio' must be in 0...1, got \(TraceEncoder.number(ratio))")
+        }
+        if let number = try fields.decodeIfPresent(Double.self, forKey: .visit) {
+            guard number >= 1, number <= Double(Int32.max), number == number.rounded() else {
+                throw TraceLineProblem("field 'visit' must be a whole number >= 1, got \(TraceEncoder.number(number))")
+            }
+            visit = Int(number)
+        }
+        policy = try fields.decodeIfPresent(String.self, forKey: .policy)
+    }
+
+    /// The claim, its time checked against `maximum` milliseconds.
+    func claim(maximumTimeMilliseconds maximum: Double) throws(TraceLineProblem) -> ClaimedImpression {
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= maximum else {
+            throw TraceLineProblem("field 'timeMs' must be in 0...\(TraceEncoder.number(maximum)) ms, got \(TraceEncoder.number(milliseconds))")
+        }
+        return ClaimedImpression(sectionID: section, time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
+                                 visibleRatio: ratio, visit: visit, policyName: policy)
+    }
+}

@@ -1,0 +1,84 @@
+import ImpressionSimulation
+import ImpressionTracking
+
+/// The options of `impressions audit`, read by hand like ``ReplayOptions``.
+package struct AuditOptions: Hashable, Sendable {
+    /// The trace to replay; `-` for standard input.
+    package var path = ""
+    /// `--claimed FILE`: the claimed impressions, one JSON object per line.
+    package var claimedPath = ""
+    /// `--policy P`: the definition the claims are audited against.
+    package var policy = NamedPolicy(name: "default", policy: .default)
+    /// `--their-interval D`: the other code's sample interval, the tolerance of a late
+    /// claim; `nil` for the trace's own sample interval.
+    package var theirInterval: Duration?
+    /// `--json`: the report as JSON instead of text.
+    package var json = false
+    /// `--keep-going`: skip bad lines and claims, and count them, instead of stopping.
+    package var keepGoing = false
+    /// `--max-line-bytes`, `--max-sections`: the decoders' limits.
+    package var limits = TraceLimits()
+    /// `--help` was given: print the help and nothing else.
+    package var help = false
+
+    /// The options of `impressions audit` alone: every default, no files yet.
+    package init() {}
+
+    /// Reads `audit`'s arguments (without the subcommand).
+    ///
+    /// - Throws: ``CommandLineError`` naming the flag and the value.
+    package static func parse(_ arguments: [String]) throws(CommandLineError) -> AuditOptions {
+        var options = AuditOptions()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            options.help = true
+            return options
+        }
+        var scanner = ArgumentScanner(arguments, subcommand: "audit")
+        var paths: [String] = []
+        var claimed: String?
+        var policy: NamedPolicy?
+        while let argument = scanner.next() {
+            switch argument {
+            case .operand(let path):
+                paths.append(path)
+            case .flag("--claimed"):
+                guard claimed == nil else { throw scanner.fail("--claimed given twice: one claims file at a time") }
+                claimed = try scanner.value()
+            case .flag("--policy"):
+                let text = try scanner.value()
+                guard policy == nil else { throw scanner.fail("--policy given twice: an audit is against one policy") }
+                do throws(PolicyParseError) {
+                    policy = try NamedPolicy(parsing: text)
+                } catch {
+                    throw scanner.invalid(text, error.message)
+                }
+            case .flag("--their-interval"):
+                let text = try scanner.value()
+                guard let seconds = NamedPolicy.parseSeconds(text), seconds >= 0, seconds <= 3600 else {
+                    throw scanner.invalid(text, "expected a duration in 0...3600 s (e.g. 200ms, 0.5s)")
+                }
+                options.theirInterval = .microseconds(Int64((seconds * 1_000_000).rounded()))
+            case .flag("--json"):
+                try scanner.noValue()
+                options.json = true
+            case .flag(let flag):
+                guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
+                    throw scanner.fail("unknown option '\(flag)'")
+                }
+            }
+        }
+        guard paths.count == 1, let path = paths.first else {
+            throw scanner.fail(paths.isEmpty ? "missing the trace to audit against (a file, or - for standard input)"
+                                             : "one trace at a time, got \(paths.count): \(paths.joined(separator: " "))")
+        }
+        guard let claimed else { throw scanner.fail("missing --claimed FILE: the impressions to audit") }
+        guard let policy else { throw scanner.fail("missing --policy P: the definition to audit against") }
+        guard !(path == "-" && claimed == "-") else {
+            throw scanner.fail("the trace and the claims cannot both be standard input")
+        }
+        options.path = path
+        options.claimedPath = claimed
+        options.policy = policy
+        return options
+    }
+}
