@@ -18,7 +18,8 @@ import Glibc
 // `relayout` (setLayout of the same feed again), `burst` (`<sections>` tiny sections all
 // on screen with the `.anyPixel` policy: `reset()`, then one sample fires every one),
 // `baseline-steady` and `baseline-scroll` (the same as `steady` and `scroll` with ZOZO's
-// seed algorithm, the benchmarks' baseline).
+// seed algorithm, the benchmarks' baseline). `ENGINE_PROFILE_POLICY=width-focus` runs
+// `steady` and `scroll` measured by width with a focus rule.
 // The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
 
 let arguments = CommandLine.arguments
@@ -38,6 +39,12 @@ let sections = (0 ..< sectionCount).map { index in
 let contentHeight = Double(sectionCount) * sectionPitch
 var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
 var engine = ImpressionEngine<Int>()
+// ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule
+// (issue 13), to check that the knobs cost no malloc.
+if getenv("ENGINE_PROFILE_POLICY").map({ String(cString: $0) }) == "width-focus" {
+    engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
+                                                            largeSectionRule: .focus(fraction: 0.5)))
+}
 var fired = 0
 
 switch arguments[1] {

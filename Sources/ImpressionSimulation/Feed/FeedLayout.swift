@@ -9,7 +9,8 @@ import ImpressionTracking
 /// says which), not a new layout. Cards scrolled past the container's edges are clipped
 /// by it. A carousel's `fullArea` is the card area it shows at rest
 /// (``FeedSection/restingArea``), not the area of all its cards: a carousel on screen
-/// is fully seen even though most of its cards are off to the right.
+/// is fully seen even though most of its cards are off to the right. Its `fullWidth`, for
+/// the width measure, is likewise the width it shows at rest.
 ///
 /// With ``Scope/window(marginScreens:)`` the layout holds only the sections near the
 /// viewport, as a lazy list (`UICollectionView`, `LazyVStack`) reports them, and moves
@@ -115,8 +116,29 @@ public struct FeedLayout: Sendable {
         let nested = section.cards.map { card in
             NestedCell(containerID: containerID, frame: card.offsetBy(dx: -origin.x, dy: -origin.y))
         }
-        return TrackedSection(id: section.index, cells: section.cells, nestedCells: nested,
-                              fullArea: section.restingArea, policy: section.policy)
+        var tracked = TrackedSection(id: section.index, cells: section.cells, nestedCells: nested,
+                                     fullArea: section.restingArea, policy: section.policy)
+        tracked.fullWidth = restingWidth(of: section, carouselFrame: origin)
+        return tracked
+    }
+
+    /// The width a carousel's section shows at rest, as ``FeedSection/restingArea`` is its
+    /// area: the bounding box of its fixed cells and of what the carousel's frame clips of
+    /// its cards at offset 0. The width measure's denominator, so that a carousel at rest
+    /// on screen is fully seen by width too.
+    static func restingWidth(of section: FeedSection, carouselFrame: Rect) -> Double {
+        var left = Double.infinity
+        var right = -Double.infinity
+        for cell in section.cells {
+            left = min(left, cell.minX)
+            right = max(right, cell.maxX)
+        }
+        for card in section.cards {
+            guard let shown = card.intersection(carouselFrame) else { continue }
+            left = min(left, shown.minX)
+            right = max(right, shown.maxX)
+        }
+        return right > left ? right - left : 0
     }
 
     private mutating func moveWindow(to offset: Double) {

@@ -38,13 +38,14 @@ extension FeedFile {
             members.append("\"carousel\": {" + row.joined(separator: ", ") + "}")
         }
         if let policy = template.policy {
-            // The timing knobs only when on, as a trace writes them.
-            let timing = (policy.timing == .cumulative ? ", \"timing\": \"cumulative\"" : "")
+            // The timing knobs and focus only when on, as a trace writes them.
+            var knobs = (policy.timing == .cumulative ? ", \"timing\": \"cumulative\"" : "")
                 + (policy.cooldown != .zero ? ", \"cooldownMs\": \(TraceEncoder.milliseconds(policy.cooldown))" : "")
+            if case .focus(let fraction) = policy.largeSectionRule { knobs += ", \"focus\": \(number(fraction))" }
             members.append("\"policy\": {\"ratio\": \(number(policy.minimumVisibleRatio)), "
                 + "\"durationMs\": \(TraceEncoder.milliseconds(policy.minimumDuration)), "
-                + "\"measure\": \"\(policy.measure == .area ? "area" : "height")\", "
-                + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"\(timing)}")
+                + "\"measure\": \"\(policy.measure.name)\", "
+                + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"\(knobs)}")
         }
         return "{" + members.joined(separator: ", ") + "}"
     }

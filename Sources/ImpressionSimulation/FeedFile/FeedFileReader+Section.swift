@@ -112,11 +112,12 @@ extension FeedFileReader {
         return SectionTemplate.Carousel(y: y, height: height, cards: cards, contentWidth: contentWidth, pageWidth: pageWidth)
     }
 
-    /// `{"ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs"}`, as in a
-    /// trace's layout.
+    /// `{"ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus"}`,
+    /// as in a trace's layout (where the focus fraction is `"largeSection": {"focus": f}`).
     private func policy(_ value: JSONValue, at path: String) throws(FileFormatError) -> ImpressionPolicy {
         let fields = try object(value, at: path)
-        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs"], at: path)
+        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus"],
+                      at: path)
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(required(fields, "ratio", at: path), at: path + ".ratio")
         policy.minimumDuration = try milliseconds(required(fields, "durationMs", at: path), at: path + ".durationMs")
@@ -129,12 +130,12 @@ extension FeedFileReader {
             }
         }
         if let measure = fields["measure"] {
-            switch try string(measure, at: path + ".measure") {
-            case "height": policy.measure = .height
-            case "area": policy.measure = .area
-            default: throw FileFormatError(path: path + ".measure", "must be height or area, got \(measure.described)")
+            guard let known = ImpressionPolicy.Measure(name: try string(measure, at: path + ".measure")) else {
+                throw FileFormatError(path: path + ".measure", "must be height, area or width, got \(measure.described)")
             }
+            policy.measure = known
         }
+        if let focus = fields["focus"] { policy.largeSectionRule = .focus(fraction: try number(focus, at: path + ".focus")) }
         if let recurrence = fields["recurrence"] {
             switch try string(recurrence, at: path + ".recurrence") {
             case "every-entry": policy.recurrence = .onEveryEntry

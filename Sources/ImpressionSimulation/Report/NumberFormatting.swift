@@ -56,11 +56,11 @@ package enum NumberFormatting {
     }
 
     /// A short description of a policy's rule: `50% height 1 s`, `50% height 1 s in all,
-    /// cooldown 30 s` with the timing knobs on.
+    /// cooldown 30 s` with the timing knobs on, `100% width 1 s, focus 50%` with a focus rule.
     static func rule(_ policy: ImpressionPolicy) -> String {
-        let measure = policy.measure == .height ? "height" : "area"
-        var text = "\(percent(policy.minimumVisibleRatio)) \(measure) \(compactSeconds(policy.minimumDuration))"
+        var text = "\(percent(policy.minimumVisibleRatio)) \(policy.measure.name) \(compactSeconds(policy.minimumDuration))"
         if policy.timing == .cumulative { text += " in all" }
+        if case .focus(let fraction) = policy.largeSectionRule { text += ", focus \(percent(fraction))" }
         if policy.cooldown != .zero { text += ", cooldown \(compactSeconds(policy.cooldown))" }
         return text
     }

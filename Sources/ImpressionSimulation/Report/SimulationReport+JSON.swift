@@ -69,11 +69,13 @@ extension SimulationReport {
         writer.key("name"); writer.string(summary.policy.name)
         writer.key("ratio"); writer.number(policy.minimumVisibleRatio)
         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
-        writer.key("measure"); writer.string(policy.measure == .height ? "height" : "area")
+        writer.key("measure"); writer.string(policy.measure.name)
         writer.key("recurrence"); writer.string(NumberFormatting.recurrenceKey(policy.recurrence))
         // The timing knobs only when on: a report without them reads as it always did.
         if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
         if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
+        // The focus rule only when on, as the timing knobs.
+        if case .focus(let fraction) = policy.largeSectionRule { writer.key("focus"); writer.number(fraction) }
         writer.key("impressions"); writer.integer(summary.impressions)
         writer.key("impressionsPerSession"); writer.number(summary.impressionsPerSession)
         writer.key("distinctSections"); writer.integer(summary.distinctSections)

@@ -29,7 +29,7 @@ enum ShardFeed {
         }
         if let index = feed.templates.firstIndex(where: { template in template.policy.map { $0 != writable($0) } ?? false }) {
             throw ShardSummaryError("cannot record the run's feed: section \(index)'s policy holds more than a feed file says "
-                + "(its ratio, duration and cooldown to the nanosecond, measure, recurrence and timing)")
+                + "(its ratio, duration and cooldown to the nanosecond, measure, recurrence, timing and focus)")
         }
         return FeedFile.encode(feed)
     }
@@ -43,6 +43,7 @@ enum ShardFeed {
         written.recurrence = policy.recurrence
         written.timing = policy.timing
         written.cooldown = .nanoseconds(policy.cooldown.wholeNanoseconds)
+        if case .focus = policy.largeSectionRule { written.largeSectionRule = policy.largeSectionRule }
         return written
     }
 

@@ -127,6 +127,7 @@ enum DecodedLine: Decodable {
             fullArea: fields.contains(.fullArea) ? try number(fields, .fullArea) : nil,
             policy: fields.contains(.policy) ? try policy(fields.nestedContainer(keyedBy: Key.self, forKey: .policy)) : nil)
         section.nestedCells = nestedCells
+        if fields.contains(.fullWidth) { section.fullWidth = try number(fields, .fullWidth) }
         return section
     }
 
@@ -152,11 +153,11 @@ enum DecodedLine: Decodable {
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(fields, .ratio)
         policy.minimumDuration = try policyDuration(fields, .durationMs)
-        switch try fields.decodeIfPresent(String.self, forKey: .measure) ?? "height" {
-        case "height": policy.measure = .height
-        case "area": policy.measure = .area
-        case let other: throw TraceLineProblem("measure must be height or area, got '\(other)'")
+        let measure = try fields.decodeIfPresent(String.self, forKey: .measure) ?? "height"
+        guard let known = ImpressionPolicy.Measure(name: measure) else {
+            throw TraceLineProblem("measure must be height, area or width, got '\(measure)'")
         }
+        policy.measure = known
         switch try fields.decodeIfPresent(String.self, forKey: .recurrence) ?? "every-entry" {
         case "every-entry": policy.recurrence = .onEveryEntry
         case "once-per-visit": policy.recurrence = .oncePerVisit
@@ -166,11 +167,15 @@ enum DecodedLine: Decodable {
         if fields.contains(.exitRatio) { policy.exitVisibleRatio = try number(fields, .exitRatio) }
         if fields.contains(.largeSection) {
             if let rule = try? fields.decode(String.self, forKey: .largeSection) {
-                guard rule == "viewport" else { throw TraceLineProblem("largeSection must be \"viewport\" or {\"minimumArea\":..,\"ratio\":..}, got '\(rule)'") }
+                guard rule == "viewport" else {
+                    throw TraceLineProblem("largeSection must be \"viewport\", {\"minimumArea\":..,\"ratio\":..} or {\"focus\":..}, got '\(rule)'")
+                }
                 policy.largeSectionRule = .capToViewport
             } else {
                 let rule = try fields.nestedContainer(keyedBy: Key.self, forKey: .largeSection)
-                policy.largeSectionRule = .lowerRatio(minimumArea: try number(rule, .minimumArea), ratio: try number(rule, .ratio))
+                policy.largeSectionRule = rule.contains(.focus)
+                    ? .focus(fraction: try number(rule, .focus))
+                    : .lowerRatio(minimumArea: try number(rule, .minimumArea), ratio: try number(rule, .ratio))
             }
         }
         switch try fields.decodeIfPresent(String.self, forKey: .timing) ?? "continuous" {
@@ -266,7 +271,7 @@ enum DecodedLine: Decodable {
         case format, version, sampleIntervalMs, source
         case t, type, sections, containers, rect, rects, container, offset
         case top, left, bottom, right
-        case id, cells, nested, fullHeight, fullArea, policy, frame, parent
-        case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, timing, cooldownMs
+        case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
+        case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs
     }
 }

@@ -73,13 +73,14 @@ package enum TraceEncoder {
         }
         if let fullHeight = section.fullHeight { text += ",\"fullHeight\":\(number(fullHeight))" }
         if let fullArea = section.fullArea { text += ",\"fullArea\":\(number(fullArea))" }
+        if let fullWidth = section.fullWidth { text += ",\"fullWidth\":\(number(fullWidth))" }
         if let policy = section.policy { text += ",\"policy\":\(self.policy(policy))" }
         text += "}"
     }
 
     static func policy(_ policy: ImpressionPolicy) -> String {
         var text = "{\"ratio\":\(number(policy.minimumVisibleRatio)),\"durationMs\":\(milliseconds(policy.minimumDuration))"
-        text += ",\"measure\":\"\(policy.measure == .height ? "height" : "area")\""
+        text += ",\"measure\":\"\(policy.measure.name)\""
         text += ",\"recurrence\":\"\(NumberFormatting.recurrenceKey(policy.recurrence))\""
         if let exit = policy.exitVisibleRatio { text += ",\"exitRatio\":\(number(exit))" }
         switch policy.largeSectionRule {
@@ -87,6 +88,7 @@ package enum TraceEncoder {
         case .capToViewport: text += ",\"largeSection\":\"viewport\""
         case .lowerRatio(let minimumArea, let ratio):
             text += ",\"largeSection\":{\"minimumArea\":\(number(minimumArea)),\"ratio\":\(number(ratio))}"
+        case .focus(let fraction): text += ",\"largeSection\":{\"focus\":\(number(fraction))}"
         }
         // The timing knobs only when on: a trace without them reads as it always did.
         if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }

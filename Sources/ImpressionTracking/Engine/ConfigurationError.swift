@@ -32,6 +32,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let invalidLargeSectionArea = Code("invalidLargeSectionArea")
         /// `cooldown` is negative.
         public static let negativeCooldown = Code("negativeCooldown")
+        /// The focus rule's `fraction` is outside `(0, 1]` (or NaN).
+        public static let focusFractionOutOfRange = Code("focusFractionOutOfRange")
     }
 
     /// The kind of problem.
@@ -84,5 +86,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func negativeCooldown(_ cooldown: Duration) -> ConfigurationError {
         ConfigurationError(.negativeCooldown, field: "cooldown", value: "\(cooldown)",
                            description: "cooldown must not be negative, got \(cooldown)")
+    }
+
+    /// A focus rule whose `fraction` is outside `(0, 1]`, or NaN.
+    public static func focusFractionOutOfRange(_ fraction: Double) -> ConfigurationError {
+        ConfigurationError(.focusFractionOutOfRange, field: "largeSectionRule.fraction", value: "\(fraction)",
+                           description: "the focus rule's fraction must be in (0, 1], got \(fraction)")
     }
 }

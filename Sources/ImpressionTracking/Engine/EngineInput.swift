@@ -42,6 +42,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
                 var mapped = TrackedSection(id: transform(section.id), cells: section.cells, fullHeight: section.fullHeight,
                                             fullArea: section.fullArea, policy: section.policy)
                 mapped.nestedCells = section.nestedCells
+                mapped.fullWidth = section.fullWidth
                 return mapped
             }, containers: containers)
         case .viewport(let rect): .viewport(rect)

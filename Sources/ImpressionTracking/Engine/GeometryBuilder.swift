@@ -40,7 +40,8 @@ struct GeometryBuilder {
     /// Validates and appends one section; returns its problem (without the section, which
     /// the caller adds), appending nothing, when it is invalid.
     mutating func append(cells: [Rect], nestedCells: [NestedCell], fullHeight givenHeight: Double?,
-                         fullArea givenArea: Double?, policy sectionPolicy: ImpressionPolicy?) -> InputError? {
+                         fullWidth givenWidth: Double?, fullArea givenArea: Double?,
+                         policy sectionPolicy: ImpressionPolicy?) -> InputError? {
         let containers = geometry.containers
         sectionCells.removeAll(keepingCapacity: true)
         var box: Rect?
@@ -67,6 +68,7 @@ struct GeometryBuilder {
         }
         if let givenHeight, !(givenHeight.isFinite && givenHeight >= 0) { return .invalidFullHeight(givenHeight) }
         if let givenArea, !(givenArea.isFinite && givenArea >= 0) { return .invalidFullArea(givenArea) }
+        if let givenWidth, !(givenWidth.isFinite && givenWidth >= 0) { return .invalidFullWidth(givenWidth) }
         if let sectionPolicy {
             do throws(ConfigurationError) {
                 try sectionPolicy.validate()
@@ -76,7 +78,6 @@ struct GeometryBuilder {
         }
         let policy = sectionPolicy ?? defaultPolicy
 
-        let fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0)
         var fullArea = 0.0
         if policy.measure == .area || policy.largeSectionRule != nil {
             fullArea = givenArea ?? unionArea.unionArea(of: sectionCells)
@@ -99,7 +100,11 @@ struct GeometryBuilder {
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
         geometry.cellStarts.append(geometry.cells.count)
-        geometry.denominators.append(policy.measure == .height ? fullHeight : fullArea)
+        switch policy.measure {
+        case .height: geometry.denominators.append(givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0))
+        case .area: geometry.denominators.append(fullArea)
+        case .width: geometry.denominators.append(givenWidth ?? (Rect.boundingBox(of: sectionCells)?.width ?? 0))
+        }
         bounds.append(box ?? .zero)
         return nil
     }

@@ -57,11 +57,7 @@ extension ImpressionEngine {
     private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
                               measurer: inout VisibilityMeasurer) -> NotVisibleReason {
         let policy = layout.geometry.policy(ofSlot: slot)
-        var denominator = layout.geometry.denominators[slot]
-        if policy.capsToViewport {
-            denominator = min(denominator, policy.measure == .height
-                ? screen.effectiveViewport.height : screen.effectiveViewport.area)
-        }
+        let denominator = policy.cappedDenominator(layout.geometry.denominators[slot], viewport: screen.effectiveViewport)
         if denominator <= 0 || layout.geometry.cellRange(ofSlot: slot).isEmpty { return .noSize }
         switch measurer.collectVisibleParts(ofSlot: slot, in: layout.geometry, on: screen) {
         case .clippedByContainer(let container): return .clippedByContainer(layout.geometry.containers.ids[container])

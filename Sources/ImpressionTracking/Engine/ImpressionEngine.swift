@@ -106,7 +106,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// at it, but what fired is remembered by id.
     ///
     /// - Throws: ``InputError`` for a cell with a non-finite field or negative size, a
-    ///   duplicate id, a negative or non-finite `fullHeight`/`fullArea`, or an invalid
+    ///   duplicate id, a negative or non-finite `fullHeight`/`fullWidth`/`fullArea`, or an invalid
     ///   section policy; the previous layout stays in force.
     public mutating func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {
         try setLayout(sections, containers: [])

@@ -30,6 +30,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidFullHeight = Code("invalidFullHeight")
         /// A section's `fullArea` is negative or not finite.
         public static let invalidFullArea = Code("invalidFullArea")
+        /// A section's `fullWidth` is negative or not finite.
+        public static let invalidFullWidth = Code("invalidFullWidth")
         /// A section's own policy is invalid; see ``InputError/configurationError``.
         public static let invalidSectionPolicy = Code("invalidSectionPolicy")
         /// A nested cell has a non-finite field or a negative size.
@@ -171,6 +173,11 @@ extension InputError {
     static func invalidFullArea(_ value: Double) -> InputError {
         InputError(.invalidFullArea, field: "fullArea", value: "\(value)",
                    message: "fullArea must be finite and not negative, got \(value)")
+    }
+
+    static func invalidFullWidth(_ value: Double) -> InputError {
+        InputError(.invalidFullWidth, field: "fullWidth", value: "\(value)",
+                   message: "fullWidth must be finite and not negative, got \(value)")
     }
 
     static func invalidSectionPolicy(_ error: ConfigurationError) -> InputError {

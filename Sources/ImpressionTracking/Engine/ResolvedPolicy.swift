@@ -7,7 +7,9 @@ struct ResolvedPolicy: Sendable, Hashable {
     var requiredSamples: Int
     var measure: ImpressionPolicy.Measure
     var recurrence: ImpressionPolicy.Recurrence
-    var capsToViewport: Bool
+    /// The fraction of the viewport a section's denominator is capped at: 1 for
+    /// `capToViewport`, the fraction for `focus`, 0 (no cap) otherwise.
+    var viewportFraction: Double
     /// Cumulative timing: the visit's earlier runs count towards the duration.
     var accumulatesTime: Bool
     /// `ceil(cooldown / sampleInterval)`; 0 without a cooldown.
@@ -23,8 +25,26 @@ struct ResolvedPolicy: Sendable, Hashable {
         requiredSamples = policy.requiredSamples(sampleInterval: sampleInterval)
         measure = policy.measure
         recurrence = policy.recurrence
-        capsToViewport = policy.largeSectionRule == .capToViewport
+        switch policy.largeSectionRule {
+        case .capToViewport: viewportFraction = 1
+        case .focus(let fraction): viewportFraction = fraction
+        case .lowerRatio, nil: viewportFraction = 0
+        }
         accumulatesTime = policy.timing == .cumulative
         cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
+    }
+
+    /// `denominator` capped at ``viewportFraction`` of `viewport`, measured as this
+    /// policy measures a section; unchanged without a cap.
+    @inline(__always)
+    func cappedDenominator(_ denominator: Double, viewport: Rect) -> Double {
+        guard viewportFraction > 0 else { return denominator }
+        let viewportMeasure: Double
+        switch measure {
+        case .height: viewportMeasure = viewport.height
+        case .area: viewportMeasure = viewport.area
+        case .width: viewportMeasure = viewport.width
+        }
+        return min(denominator, viewportFraction * viewportMeasure)
     }
 }

@@ -49,7 +49,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                 ids.append(section.id)
             }
             if let error = builder.append(cells: section.cells, nestedCells: section.nestedCells,
-                                            fullHeight: section.fullHeight, fullArea: section.fullArea,
+                                            fullHeight: section.fullHeight, fullWidth: section.fullWidth,
+                                            fullArea: section.fullArea,
                                             policy: section.policy) {
                 throw error.inSection(section.id, at: slot)
             }

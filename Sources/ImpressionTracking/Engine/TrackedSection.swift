@@ -17,6 +17,10 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
     /// The denominator for ``ImpressionPolicy/Measure/area`` when not every cell is
     /// given; by default, the exact union area of `cells`.
     public var fullArea: Double?
+    /// The denominator for ``ImpressionPolicy/Measure/width`` when not every cell is
+    /// given (a carousel that reports only the cards it shows); by default, the width of
+    /// the bounding box of `cells`.
+    public var fullWidth: Double? = nil
     /// A policy for this section alone, overriding the engine's.
     public var policy: ImpressionPolicy?
     /// Cells inside scroll containers (a carousel's cards), each in its container's

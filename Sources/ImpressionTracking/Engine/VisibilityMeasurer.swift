@@ -1,6 +1,6 @@
 /// Measures a section's visible ratio at a sample: its cells moved into root coordinates
 /// through their containers, clipped by every container and by the effective viewport,
-/// minus the obstructions, then measured by height or exact area.
+/// minus the obstructions, then measured by height, width or exact area.
 ///
 /// Holds its buffers, so measuring does not allocate once they have grown.
 struct VisibilityMeasurer: Sendable {
@@ -31,11 +31,7 @@ struct VisibilityMeasurer: Sendable {
     /// has no size to measure against).
     mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Double? {
         let policy = geometry.policy(ofSlot: slot)
-        var denominator = geometry.denominators[slot]
-        if policy.capsToViewport {
-            let viewport = screen.effectiveViewport
-            denominator = min(denominator, policy.measure == .height ? viewport.height : viewport.area)
-        }
+        let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
         guard denominator > 0 else { return nil }
         guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil else { return nil }
         let visibleMeasure: Double
@@ -50,6 +46,14 @@ struct VisibilityMeasurer: Sendable {
             visibleMeasure = bottom - top
         case .area:
             visibleMeasure = unionArea.unionArea(of: parts)
+        case .width:
+            var left = Double.infinity
+            var right = -Double.infinity
+            for part in parts {
+                left = min(left, part.minX)
+                right = max(right, part.maxX)
+            }
+            visibleMeasure = right - left
         }
         return min(1, visibleMeasure / denominator)
     }

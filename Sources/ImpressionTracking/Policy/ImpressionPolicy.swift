@@ -16,6 +16,12 @@ public struct ImpressionPolicy: Sendable, Hashable {
         /// The exact area of the union of the visible parts, overlaps counted once, over
         /// the section's full area (the MRC "percentage of pixels" rule).
         case area
+        /// The width of the bounding box of the visible parts of the cells, over the
+        /// section's full width (``TrackedSection/fullWidth``, else the width of the
+        /// bounding box of all its cells): for horizontal lists and carousels, where a
+        /// half-shown card reads 1.0 under ``height`` (SushiBelt measures width when
+        /// the list scrolls sideways).
+        case width
     }
 
     /// When a section that has fired may fire again.
@@ -94,7 +100,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
-    /// Checks that the ratios are in `0...1` and the duration and cooldown are not negative.
+    /// Checks that the ratios are in `0...1`, a focus fraction in `(0, 1]`, and the
+    /// duration and cooldown are not negative.
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
     public func validate() throws(ConfigurationError) {
@@ -107,9 +114,14 @@ public struct ImpressionPolicy: Sendable, Hashable {
         if let exitVisibleRatio, !(exitVisibleRatio >= 0 && exitVisibleRatio <= minimumVisibleRatio) {
             throw .exitRatioOutOfRange(exitVisibleRatio, entry: minimumVisibleRatio)
         }
-        if case .lowerRatio(let minimumArea, let ratio) = largeSectionRule {
+        switch largeSectionRule {
+        case .lowerRatio(let minimumArea, let ratio):
             guard ratio >= 0, ratio <= 1 else { throw .ratioOutOfRange(ratio) }
             guard minimumArea.isFinite, minimumArea >= 0 else { throw .invalidLargeSectionArea(minimumArea) }
+        case .focus(let fraction):
+            guard fraction > 0, fraction <= 1 else { throw .focusFractionOutOfRange(fraction) }
+        case .capToViewport, nil:
+            break
         }
         guard cooldown >= .zero else { throw .negativeCooldown(cooldown) }
     }
@@ -152,11 +164,12 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .oncePerTracker: recurrenceText = "once per tracker"
         }
         let inAll = timing == .cumulative ? " in all" : ""
-        var text = "\(ratio)% \(measure == .height ? "height" : "area") for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
+        var text = "\(ratio)% \(measure.name) for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
         if let exitVisibleRatio { text += ", exit below \(Self.percent(exitVisibleRatio))%" }
         switch largeSectionRule {
         case nil: break
         case .capToViewport: text += ", large sections against the viewport"
+        case .focus(let fraction): text += ", focus on \(Self.percent(fraction))% of the viewport"
         case .lowerRatio(let minimumArea, let ratio):
             text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
         }
@@ -217,4 +230,26 @@ extension ImpressionPolicy: Codable {
 }
 
 extension ImpressionPolicy.Measure: Codable {}
+
+extension ImpressionPolicy.Measure {
+    /// The measure's name as traces, feed files and reports spell it: `height`, `area`
+    /// or `width`.
+    public var name: String {
+        switch self {
+        case .height: "height"
+        case .area: "area"
+        case .width: "width"
+        }
+    }
+
+    /// The measure named `name` (`height`, `area` or `width`), or `nil`.
+    public init?(name: String) {
+        switch name {
+        case "height": self = .height
+        case "area": self = .area
+        case "width": self = .width
+        default: return nil
+        }
+    }
+}
 extension ImpressionPolicy.Recurrence: Codable {}

@@ -12,5 +12,15 @@ extension ImpressionPolicy {
         /// `ratio` visible instead of ``ImpressionPolicy/minimumVisibleRatio`` (the MRC
         /// large-ad rule: 30 % from 242,500 px²).
         case lowerRatio(minimumArea: Double, ratio: Double)
+        /// Measures the section against the smaller of its full size and `fraction` of
+        /// the effective viewport (Epoxy's `FOCUSED_VISIBLE`: the section covers at least
+        /// half the viewport, or is fully visible when smaller, is
+        /// `minimumVisibleRatio: 1` with `.focus(fraction: 0.5)`).
+        ///
+        /// It generalises ``capToViewport``, which is `.focus(fraction: 1)`: both divide
+        /// by `min(full size, fraction × viewport)`, the viewport measured as the policy's
+        /// ``ImpressionPolicy/Measure`` measures a section (its height, width or area).
+        /// `fraction` must be in `(0, 1]`.
+        case focus(fraction: Double)
     }
 }

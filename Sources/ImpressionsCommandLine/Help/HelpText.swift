@@ -85,8 +85,12 @@ package enum HelpText {
                                   ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit
                                   mrc-display,duration=2s,name=mrc-2s
                                   default,timing=cumulative,cooldown=30s
+                                  ratio=1,focus=0.5,name=epoxy-focused
                                 keys: ratio (0...1 or 80%), duration (2s, 500ms),
-                                measure (height|area), recurrence (every-entry|
+                                measure (height|area|width: width for sideways
+                                lists), focus (0.5: against at most that fraction
+                                of the viewport, Epoxy's focused-visible at ratio=1),
+                                recurrence (every-entry|
                                 once-per-visit|once-per-tracker), timing (continuous|
                                 cumulative: the visible time of a visit adds up),
                                 cooldown (30s, 2m: no impression again sooner after

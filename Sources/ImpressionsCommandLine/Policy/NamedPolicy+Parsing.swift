@@ -3,13 +3,15 @@ import ImpressionTracking
 
 /// The command line's forms of a policy: a preset name (`abema`, see ``PolicyPresets``), key-value pairs
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
-/// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`).
+/// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`,
+/// `ratio=1,focus=0.5,measure=width`).
 /// `name=...` sets the name shown.
 extension NamedPolicy {
     /// Reads a policy written as a preset name, key-value pairs, or both.
     ///
     /// Keys: `ratio` (`0...1`, or a percentage such as `80%`), `duration` (`2s`,
-    /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`),
+    /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`, `width`),
+    /// `focus` (the focus rule's fraction of the viewport, `(0, 1]` or a percentage),
     /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
     /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `name`.
     /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
@@ -39,7 +41,7 @@ extension NamedPolicy {
             guard seenKeys.insert(key).inserted else { throw PolicyParseError("'\(key)' is given twice") }
             switch key {
             case "ratio":
-                policy.minimumVisibleRatio = try Self.parseRatio(value)
+                policy.minimumVisibleRatio = try Self.parseRatio(value, key: "ratio")
             case "duration":
                 policy.minimumDuration = try Self.parseDuration(value, key: "duration", maximumSeconds: 3600)
             case "cooldown":
@@ -51,11 +53,14 @@ extension NamedPolicy {
                 default: throw PolicyParseError("timing must be continuous or cumulative, got '\(value)'")
                 }
             case "measure":
-                switch value.lowercased() {
-                case "height": policy.measure = .height
-                case "area": policy.measure = .area
-                default: throw PolicyParseError("measure must be height or area, got '\(value)'")
+                guard let measure = ImpressionPolicy.Measure(name: value.lowercased()) else {
+                    throw PolicyParseError("measure must be height, area or width, got '\(value)'")
                 }
+                policy.measure = measure
+            case "focus":
+                let fraction = try Self.parseRatio(value, key: "focus")
+                guard fraction > 0 else { throw PolicyParseError("focus must be in (0, 1] (a fraction of the viewport), got '\(value)'") }
+                policy.largeSectionRule = .focus(fraction: fraction)
             case "recurrence":
                 switch value.lowercased() {
                 case "every-entry", "on-every-entry", "oneveryentry": policy.recurrence = .onEveryEntry
@@ -70,7 +75,7 @@ extension NamedPolicy {
                 }
                 name = value
             default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, recurrence, timing, cooldown, name)")
+                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, name)")
             }
         }
         do throws(ConfigurationError) {
@@ -81,15 +86,16 @@ extension NamedPolicy {
         self.init(name: name ?? text.trimmingSpaces(), policy: policy)
     }
 
-    private static func parseRatio(_ value: String) throws(PolicyParseError) -> Double {
+    /// The fraction of `key` (`ratio`, `focus`), in `0...1`, from `0.8` or `80%`.
+    private static func parseRatio(_ value: String, key: String) throws(PolicyParseError) -> Double {
         let isPercent = value.hasSuffix("%")
         let number = isPercent ? String(value.dropLast()) : value
         guard let parsed = Double(number), parsed.isFinite else {
-            throw PolicyParseError("ratio must be a number in 0...1 or a percentage, got '\(value)'")
+            throw PolicyParseError("\(key) must be a number in 0...1 or a percentage, got '\(value)'")
         }
         let ratio = isPercent ? parsed / 100 : parsed
         guard ratio >= 0 && ratio <= 1 else {
-            throw PolicyParseError("ratio must be in 0...1 (0%...100%), got '\(value)'")
+            throw PolicyParseError("\(key) must be in 0...1 (0%...100%), got '\(value)'")
         }
         return ratio
     }

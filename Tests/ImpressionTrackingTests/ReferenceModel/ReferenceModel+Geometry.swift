@@ -77,6 +77,11 @@ extension ReferenceModel {
         section.fullHeight ?? layoutMeasures[section.id]!.height
     }
 
+    /// `fullWidth`, or the width of the bounding box of every cell of the section.
+    func fullWidth(of section: TrackedSection<ID>) -> Double {
+        section.fullWidth ?? layoutMeasures[section.id]!.width
+    }
+
     /// `fullArea`, or the exact union area of every cell of the section.
     func fullArea(of section: TrackedSection<ID>) -> Double {
         section.fullArea ?? layoutMeasures[section.id]!.area
@@ -116,11 +121,23 @@ extension ReferenceModel {
         switch policy.measure {
         case .height: denominator = fullHeight(of: section)
         case .area: denominator = fullArea(of: section)
+        case .width: denominator = fullWidth(of: section)
         }
         let uncapped = denominator
-        if policy.largeSectionRule == .capToViewport {
+        // capToViewport caps at the whole viewport, focus at a fraction of it.
+        var fraction: Double?
+        if policy.largeSectionRule == .capToViewport { fraction = 1 }
+        if case .focus(let focusFraction) = policy.largeSectionRule { fraction = focusFraction }
+        if let fraction {
             let screenHeight = screen.bottom - screen.top
-            denominator = min(denominator, policy.measure == .height ? screenHeight : screenHeight * (screen.right - screen.left))
+            let screenWidth = screen.right - screen.left
+            let viewportMeasure: Double
+            switch policy.measure {
+            case .height: viewportMeasure = screenHeight
+            case .area: viewportMeasure = screenWidth * screenHeight
+            case .width: viewportMeasure = screenWidth
+            }
+            denominator = min(denominator, fraction * viewportMeasure)
         }
         if denominator <= 0 || (section.cells.isEmpty && section.nestedCells.isEmpty) {
             observation.hidden = .noSize
@@ -158,8 +175,14 @@ extension ReferenceModel {
         }
         if !covering.isEmpty, let whole = Self.naiveArea(covered: parts, uncovered: []) {
             observation.changedByObstructions = whole.area != remaining.area || whole.height != remaining.height
+                || whole.width != remaining.width
         }
-        let visibleMeasure = policy.measure == .height ? remaining.height : remaining.area
+        let visibleMeasure: Double
+        switch policy.measure {
+        case .height: visibleMeasure = remaining.height
+        case .area: visibleMeasure = remaining.area
+        case .width: visibleMeasure = remaining.width
+        }
         observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped)
         return observation
     }
@@ -187,10 +210,11 @@ extension ReferenceModel {
         return .shown(part)
     }
 
-    /// The area and the bounding-box height of the points inside some of `covered` and
-    /// inside none of `uncovered`, by brute force: cut the plane along every edge and add
-    /// up the grid cells that are covered and not uncovered. `nil` when that is no area.
-    static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double)? {
+    /// The area and the bounding-box height and width of the points inside some of
+    /// `covered` and inside none of `uncovered`, by brute force: cut the plane along every
+    /// edge and add up the grid cells that are covered and not uncovered. `nil` when that
+    /// is no area.
+    static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double, width: Double)? {
         let solid = covered.filter { $0.right > $0.left && $0.bottom > $0.top }
         guard !solid.isEmpty else { return nil }
         let holes = uncovered.filter { $0.right > $0.left && $0.bottom > $0.top }
@@ -202,15 +226,19 @@ extension ReferenceModel {
         var area = 0.0
         var top = Double.infinity
         var bottom = -Double.infinity
+        var left = Double.infinity
+        var right = -Double.infinity
         for i in xs.indices.dropLast() {
             for j in ys.indices.dropLast() {
                 guard solid.contains(where: { inside($0, i, j) }), !holes.contains(where: { inside($0, i, j) }) else { continue }
                 area += (xs[i + 1] - xs[i]) * (ys[j + 1] - ys[j])
                 top = min(top, ys[j])
                 bottom = max(bottom, ys[j + 1])
+                left = min(left, xs[i])
+                right = max(right, xs[i + 1])
             }
         }
-        return area > 0 ? (area, bottom - top) : nil
+        return area > 0 ? (area, bottom - top, right - left) : nil
     }
 
     /// The area of the union by brute force.

@@ -22,7 +22,8 @@ extension ReferenceModel {
                 rects.append(moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false)!)
             }
             let height = rects.isEmpty ? 0 : rects.map(\.bottom).max()! - rects.map(\.top).min()!
-            layoutMeasures[section.id] = (height, Self.naiveUnionArea(rects))
+            let width = rects.isEmpty ? 0 : rects.map(\.right).max()! - rects.map(\.left).min()!
+            layoutMeasures[section.id] = (height, Self.naiveUnionArea(rects), width)
         }
         return true
     }

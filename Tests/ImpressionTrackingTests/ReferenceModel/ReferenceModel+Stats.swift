@@ -8,6 +8,12 @@ extension ReferenceModel {
         /// Samples at which a section was visible only thanks to the large-section rule.
         var visibleThanksToCap = 0
         var visibleThanksToLowerRatio = 0
+        /// Samples at which a section was visible only thanks to a focus rule.
+        var visibleThanksToFocus = 0
+        /// Samples at which a section measured by width was visible.
+        var visibleByWidth = 0
+        /// Of those, samples at which less than the section's full width showed.
+        var partlyShownByWidth = 0
         /// Samples at which a section with nested cells was visible.
         var visibleWithNestedCells = 0
         /// Samples at which some nested cell was on screen but for a container.

@@ -14,6 +14,7 @@ extension ReferenceModel {
         if case .lowerRatio(let minimumArea, let ratio) = policy.largeSectionRule {
             guard ratio >= 0, ratio <= 1, minimumArea.isFinite, minimumArea >= 0 else { return false }
         }
+        if case .focus(let fraction) = policy.largeSectionRule, !(fraction > 0 && fraction <= 1) { return false }
         return policy.cooldown >= .zero
     }
 
@@ -44,6 +45,7 @@ extension ReferenceModel {
             }
             if let fullHeight = section.fullHeight, !(fullHeight.isFinite && fullHeight >= 0) { return false }
             if let fullArea = section.fullArea, !(fullArea.isFinite && fullArea >= 0) { return false }
+            if let fullWidth = section.fullWidth, !(fullWidth.isFinite && fullWidth >= 0) { return false }
             if let policy = section.policy, !isValidPolicy(policy) { return false }
         }
         return true

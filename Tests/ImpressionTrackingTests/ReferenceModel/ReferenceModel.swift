@@ -42,7 +42,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// moved into root coordinates without clipping, at the content offsets given with
     /// the layout (later offsets do not change them): the height of their bounding box
     /// and their exact union area.
-    var layoutMeasures: [ID: (height: Double, area: Double)] = [:]
+    var layoutMeasures: [ID: (height: Double, area: Double, width: Double)] = [:]
     var viewport: Rect?
     var insets = Insets.zero
     var obstructions: [Rect] = []
@@ -265,6 +265,13 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         if continuing && measured.ratio < entryRatio { stats.keptByExitRatio += 1 }
         if policy.largeSectionRule == .capToViewport && measured.uncappedRatio < policy.minimumVisibleRatio {
             stats.visibleThanksToCap += 1
+        }
+        if case .focus = policy.largeSectionRule, measured.uncappedRatio < policy.minimumVisibleRatio {
+            stats.visibleThanksToFocus += 1
+        }
+        if policy.measure == .width {
+            stats.visibleByWidth += 1
+            if measured.uncappedRatio < 1 { stats.partlyShownByWidth += 1 }
         }
         if entryRatio < policy.minimumVisibleRatio && measured.ratio < policy.minimumVisibleRatio {
             stats.visibleThanksToLowerRatio += 1

@@ -58,6 +58,16 @@ extension SessionGenerator {
             policy.cooldown = .milliseconds(-random.int(in: 1...5000))
             section.policy = policy
         }
+        if features.contains(.measures), random.chance(0.3) {
+            // With the measures, sometimes only a fullWidth or a focus fraction is wrong.
+            section = TrackedSection(id: 100, cells: [Rect(x: 0, y: 0, width: 320, height: 600)])
+            if random.chance(0.5) {
+                section.fullWidth = random.pick([-1, .nan, .infinity, -.infinity])
+            } else {
+                section.policy = ImpressionPolicy(minimumVisibleRatio: 1, exitVisibleRatio: nil,
+                                                  largeSectionRule: .focus(fraction: random.pick([0, -0.5, 1.5, .nan, .infinity])))
+            }
+        }
         bad.insert(section, at: index)
         return (bad, withContainers ? badContainers : nil)
     }

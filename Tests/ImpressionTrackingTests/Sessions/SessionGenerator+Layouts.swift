@@ -61,6 +61,9 @@ extension SessionGenerator {
         if random.chance(0.3) {
             section.policy = randomPolicy()
         }
+        if features.contains(.measures), random.chance(0.2) {
+            section.fullWidth = Double(random.pick([width, 2 * width, width / 2, 0, 1000, random.int(in: 1...1000)]))
+        }
         return section
     }
 

@@ -28,6 +28,10 @@ struct SessionGenerator {
         /// Policies with cumulative timing and cooldowns (issue 13), some with longer
         /// durations; drawn after everything else of a policy.
         static let timing = Features(rawValue: 1 << 4)
+        /// Policies measured by width or with a focus rule, and sections with a
+        /// `fullWidth` (issue 13, items 1 and 7); drawn after everything else of a policy
+        /// and of a section.
+        static let measures = Features(rawValue: 1 << 5)
     }
 
     static let idPool = Array(0..<12)
@@ -163,12 +167,19 @@ struct SessionGenerator {
 
     mutating func randomPolicy() -> ImpressionPolicy {
         var policy = randomPolicyWithoutTiming()
-        guard features.contains(.timing) else { return policy }
-        if random.chance(0.6) { policy.timing = .cumulative }
-        if random.chance(0.7) {
-            policy.cooldown = .milliseconds(random.pick([100, 250, 500, 1000, 1000, 2000, 3000, 5000, 150, 333, random.int(in: 1...5000)]))
+        if features.contains(.timing) {
+            if random.chance(0.6) { policy.timing = .cumulative }
+            if random.chance(0.7) {
+                policy.cooldown = .milliseconds(random.pick([100, 250, 500, 1000, 1000, 2000, 3000, 5000, 150, 333, random.int(in: 1...5000)]))
+            }
+            if random.chance(0.3) { policy.minimumDuration = .milliseconds(random.pick([500, 1500, 2000, 750])) }
         }
-        if random.chance(0.3) { policy.minimumDuration = .milliseconds(random.pick([500, 1500, 2000, 750])) }
+        if features.contains(.measures) {
+            if random.chance(0.5) { policy.measure = .width }
+            if random.chance(0.4) {
+                policy.largeSectionRule = .focus(fraction: random.pick([0.5, 0.5, 1, 0.25, 0.75, 0.1, Double(random.int(in: 1...100)) / 100]))
+            }
+        }
         return policy
     }
 
