@@ -42,26 +42,6 @@ extension ReferenceModel {
         return Part(left: left, right: left + width, top: top, bottom: top + height)
     }
 
-    /// `part` (in the content coordinates of `containerID`) moved into root coordinates
-    /// one container at a time, clipped by each container's frame when `clipping`; `nil`
-    /// when a container hides it.
-    func moveToRoot(_ part: Part, in containerID: String, clipping: Bool) -> Part? {
-        var part = part
-        var nodeID: String? = containerID
-        while let id = nodeID {
-            let node = containers[id]!
-            let dx = node.frame.x - node.contentOffset.x
-            let dy = node.frame.y - node.contentOffset.y
-            part = Part(left: part.left + dx, right: part.right + dx, top: part.top + dy, bottom: part.bottom + dy)
-            if clipping {
-                guard let clipped = part.clipped(to: Part(node.frame)) else { return nil }
-                part = clipped
-            }
-            nodeID = node.parentID
-        }
-        return part
-    }
-
     /// The section's entry ratio: the policy's, or the large-section rule's lower ratio
     /// for a section whose full area reaches the rule's minimum.
     func entryRatio(of section: TrackedSection<ID>, policy: ImpressionPolicy) -> Double {
@@ -152,7 +132,7 @@ extension ReferenceModel {
                 if let visible = part.clipped(to: screen) { parts.append(visible) }
             case .hidden(let container):
                 // On screen but for the container: it is the reason, if nothing shows.
-                if moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false)!.clipped(to: screen) != nil {
+                if moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false).part?.clipped(to: screen) != nil {
                     observation.clippedSomething = true
                     if hidingContainer == nil { hidingContainer = container }
                 }
@@ -163,7 +143,7 @@ extension ReferenceModel {
             if insets != .zero {
                 let bare = Part(viewport)
                 let all = section.cells.map(Part.init)
-                    + section.nestedCells.compactMap { moveToRoot(Part($0.frame), in: $0.containerID, clipping: true) }
+                    + section.nestedCells.compactMap { moveToRoot(Part($0.frame), in: $0.containerID).part }
                 observation.hiddenByInsets = all.contains { $0.clipped(to: bare) != nil }
             }
             return observation
@@ -191,11 +171,17 @@ extension ReferenceModel {
         case shown(Part)
         /// The container whose frame the part missed, going out from the innermost.
         case hidden(String)
+
+        /// The part, when shown.
+        var part: Part? {
+            if case .shown(let part) = self { part } else { nil }
+        }
     }
 
     /// `part` (in the content coordinates of `containerID`) moved into root coordinates
-    /// one container at a time, clipped by each container's frame on the way.
-    func moveToRoot(_ part: Part, in containerID: String) -> Moved {
+    /// one container at a time, clipped by each container's frame on the way when
+    /// `clipping` (without it, never hidden).
+    func moveToRoot(_ part: Part, in containerID: String, clipping: Bool = true) -> Moved {
         var part = part
         var nodeID: String? = containerID
         while let id = nodeID {
@@ -203,8 +189,10 @@ extension ReferenceModel {
             let dx = node.frame.x - node.contentOffset.x
             let dy = node.frame.y - node.contentOffset.y
             part = Part(left: part.left + dx, right: part.right + dx, top: part.top + dy, bottom: part.bottom + dy)
-            guard let clipped = part.clipped(to: Part(node.frame)) else { return .hidden(id) }
-            part = clipped
+            if clipping {
+                guard let clipped = part.clipped(to: Part(node.frame)) else { return .hidden(id) }
+                part = clipped
+            }
             nodeID = node.parentID
         }
         return .shown(part)

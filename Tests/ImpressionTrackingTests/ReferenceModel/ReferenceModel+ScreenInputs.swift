@@ -19,7 +19,7 @@ extension ReferenceModel {
         for section in sections {
             var rects = section.cells.map(Part.init)
             for nested in section.nestedCells {
-                rects.append(moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false)!)
+                if let part = moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false).part { rects.append(part) }
             }
             let height = rects.isEmpty ? 0 : rects.map(\.bottom).max()! - rects.map(\.top).min()!
             let width = rects.isEmpty ? 0 : rects.map(\.right).max()! - rects.map(\.left).min()!
