@@ -24,6 +24,8 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
                 || state.hasOpenRun(at: nextSample)
                 // The visit's exposure adds up the stays before and after it left.
                 || (state.exposureVisit == visit && state.exposureSamples > 0)
+                // Its statistics, once something of it has shown (``SectionStatistics``).
+                || state.highestRatio > 0
         }
     }
 
@@ -47,11 +49,12 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         if retention.keeps(state) { states[id] = state }
     }
 
-    /// The counters of a section that comes back, no longer kept here; fresh ones when
-    /// none were.
-    mutating func takeBack(_ id: ID) -> SectionState {
+    /// The counters of a section that comes back, no longer kept here; fresh ones, first
+    /// appearing at `time`, when none were.
+    mutating func takeBack(_ id: ID, appearingAt time: Duration) -> SectionState {
         // Nothing kept: no need to hash the id.
-        states.isEmpty ? SectionState() : states.removeValue(forKey: id) ?? SectionState()
+        states.isEmpty ? SectionState(firstAppearance: time)
+            : states.removeValue(forKey: id) ?? SectionState(firstAppearance: time)
     }
 
     /// Forgets the counters that `retention` no longer keeps: a visit started.

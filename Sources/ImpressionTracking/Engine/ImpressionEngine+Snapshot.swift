@@ -30,12 +30,14 @@ extension ImpressionEngine {
                 consecutiveSamples: consecutiveSamples(state),
                 hasFiredThisVisit: state.lastFiredVisit == visit,
                 // Inactivity comes first: it is why nothing counts, whatever shows.
-                notVisibleReason: causes.isEmpty ? reason : .inactive(causes)))
+                notVisibleReason: causes.isEmpty ? reason : .inactive(causes),
+                statistics: statistics(of: state, policy: layout.geometry.policy(ofSlot: slot))))
         }
         for (id, state) in departed.states.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             rows.append(SectionSnapshot(
                 sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
-                hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout))
+                hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
+                statistics: statistics(of: state, policy: nil)))
         }
         return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
     }
@@ -52,6 +54,29 @@ extension ImpressionEngine {
 
     private func consecutiveSamples(_ state: SectionState) -> Int {
         state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom) ? state.consecutiveSamples : 0
+    }
+
+    /// The statistics of a section with counters `state` under `policy` (`nil` for a
+    /// section no longer in the layout), as of the next sample.
+    private func statistics(of state: SectionState, policy: ResolvedPolicy?) -> SectionStatistics {
+        // A run open at the last sample evaluated, even one a new visit voided, has been seen.
+        let openRun = state.hasOpenRun(at: nextSample) ? state.consecutiveSamples : 0
+        let validRun = consecutiveSamples(state)
+        let thisVisit = state.exposureVisit == visit ? SectionState.saturatingSum(state.exposureSamples, validRun) : 0
+        var counted = validRun
+        if policy?.accumulatesTime == true {
+            counted = state.exposureVisit == visit ? state.countedSamples(run: validRun, accumulating: true) : 0
+        }
+        var cooldownEnd: Duration?
+        if let policy, state.isCoolingDown(at: nextSample, cooldownSamples: policy.cooldownSamples,
+                                           firstRememberedVisit: firstRememberedVisit) {
+            cooldownEnd = sampleInterval * SectionState.saturatingSum(state.lastFiredSample, policy.cooldownSamples)
+        }
+        return SectionStatistics(
+            entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
+            totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openRun),
+            highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
+            timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd)
     }
 
     private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,

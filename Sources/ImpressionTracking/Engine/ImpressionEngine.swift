@@ -148,7 +148,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         var newStates: [SectionState]
         if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
-            newStates = Array(repeating: SectionState(), count: newLayout.count)
+            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count)
         } else {
             newStates = []
             newStates.reserveCapacity(newLayout.count)
@@ -156,7 +156,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                 if let oldSlot = layout.slotsByID[id] {
                     newStates.append(sampler.states[oldSlot])
                 } else {
-                    newStates.append(departed.takeBack(id))
+                    newStates.append(departed.takeBack(id, appearingAt: time))
                 }
             }
         }

@@ -12,18 +12,23 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     public var hasFiredThisVisit: Bool
     /// Why the next sample will not count it as visible; `nil` when it will.
     public var notVisibleReason: NotVisibleReason?
+    /// What the engine has seen of it since it first appeared: entries, visible time,
+    /// the highest ratio, its age, the samples counted and any cooldown.
+    public var statistics: SectionStatistics
 
     /// Whether the next sample will count it as visible.
     public var isVisible: Bool { notVisibleReason == nil }
 
     /// Creates a snapshot row; engines make these.
     public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
-                hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?) {
+                hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?,
+                statistics: SectionStatistics = SectionStatistics()) {
         self.sectionID = sectionID
         self.visibleRatio = visibleRatio
         self.consecutiveSamples = consecutiveSamples
         self.hasFiredThisVisit = hasFiredThisVisit
         self.notVisibleReason = notVisibleReason
+        self.statistics = statistics
     }
 }
 

@@ -23,6 +23,21 @@ struct SectionState: Sendable, Hashable {
     /// spent run). At most `exposureSamples`.
     var accumulatedSamples = 0
 
+    // Statistics (``SectionStatistics``): read by snapshots only.
+    /// Runs started.
+    var entries = 0
+    /// Visible samples of every run that has ended, over every visit.
+    var endedRunsSamples = 0
+    /// The highest ratio measured while active; 0 while nothing has shown.
+    var highestRatio = 0.0
+    /// The engine's time when a layout first held the section.
+    var firstAppearance = Duration.zero
+
+    /// Fresh counters for a section a layout holds for the first time at `time`.
+    init(firstAppearance: Duration) {
+        self.firstAppearance = firstAppearance
+    }
+
     /// Whether a run is open at `sample`: visible at the sample just before, possibly in
     /// a visit that has ended since (then the run is void and its exit is due).
     func hasOpenRun(at sample: Int) -> Bool {
@@ -47,12 +62,14 @@ struct SectionState: Sendable, Hashable {
             accumulatedSamples = 0
         }
         completedDuringRun = false
+        entries = Self.saturatingSum(entries, 1)
     }
 
     /// Ends the current run, adding it to the visit's exposure and cumulative sum.
     mutating func endRun() {
         exposureSamples = Self.saturatingSum(exposureSamples, consecutiveSamples)
         accumulatedSamples = Self.saturatingSum(accumulatedSamples, consecutiveSamples)
+        endedRunsSamples = Self.saturatingSum(endedRunsSamples, consecutiveSamples)
     }
 
     /// The samples that count towards the duration when the open run has `runSamples`:
@@ -69,7 +86,7 @@ struct SectionState: Sendable, Hashable {
             && sample - lastFiredSample < cooldownSamples
     }
 
-    private static func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
+    static func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
         let (sum, overflow) = lhs.addingReportingOverflow(rhs)
         return overflow ? Int.max : sum
     }

@@ -50,6 +50,7 @@ struct SlotSampler: Sendable {
             for slot in candidates {
                 let slot = Int(slot)
                 guard let ratio = measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
+                if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
                 let policy = geometry.policy(ofSlot: slot)
                 // Hysteresis: a counting section needs only the exit ratio.
                 let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)

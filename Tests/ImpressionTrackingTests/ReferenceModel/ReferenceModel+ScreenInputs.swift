@@ -13,6 +13,13 @@ extension ReferenceModel {
     @discardableResult
     mutating func setLayout(_ sections: [TrackedSection<ID>], containers newContainers: [ScrollContainer]) -> Bool {
         guard Self.isValidLayout(sections, containers: newContainers) else { return false }
+        let newIDs = Set(sections.map(\.id))
+        for section in layout where !newIDs.contains(section.id) && seen[section.id]?.highestRatio == 0 {
+            seen[section.id] = nil   // left unseen: forgotten
+        }
+        for section in sections where seen[section.id] == nil {
+            seen[section.id] = Seen(firstAppearance: time)
+        }
         layout = sections
         containers = Dictionary(uniqueKeysWithValues: newContainers.map { ($0.id, $0) })
         layoutMeasures = [:]

@@ -60,9 +60,21 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private var restartSumAtEntry: Set<ID> = []
     /// Visible samples of the current visit by id, since the visit started or the sum
     /// restarted: what cumulative timing counts (a new visit empties it).
-    private var visibleSamplesInVisit: [ID: Int] = [:]
+    private(set) var visibleSamplesInVisit: [ID: Int] = [:]
     /// When each id last fired, since the last `reset()`: what the cooldown counts from.
-    private var lastFiredTime: [ID: Duration] = [:]
+    private(set) var lastFiredTime: [ID: Duration] = [:]
+    /// What each id's statistics add up, since it first appeared (`SectionStatistics`):
+    /// never reset, forgotten only when a section leaves the layout unseen.
+    var seen: [ID: Seen] = [:]
+
+    /// One section's statistics, counted sample by sample.
+    struct Seen {
+        var firstAppearance: Duration
+        var entries = 0
+        var visibleSamples = 0
+        var visibleSamplesInVisit = (visit: 0, samples: 0)
+        var highestRatio = 0.0
+    }
     /// Ids that fired during the current visit.
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
@@ -186,6 +198,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             let id = section.id
             let sectionPolicy = section.policy ?? policy
             let measured = isActive ? measure(section, policy: sectionPolicy) : nil
+            if let measured { seen[id]!.highestRatio = max(seen[id]!.highestRatio, min(1, measured.ratio)) }
             let continuing = consecutiveSamples[id] != nil
             let entryRatio = self.entryRatio(of: section, policy: sectionPolicy)
             let required = continuing ? min(entryRatio, sectionPolicy.exitVisibleRatio ?? entryRatio) : entryRatio
@@ -207,7 +220,11 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 spentRun.remove(id)
                 if restartSumAtEntry.remove(id) != nil { visibleSamplesInVisit[id] = nil }
                 entries.append(.entered(sectionID: id, time: sampleTime, visibleRatio: ratio, visit: visit))
+                seen[id]!.entries += 1
             }
+            seen[id]!.visibleSamples += 1
+            if seen[id]!.visibleSamplesInVisit.visit != visit { seen[id]!.visibleSamplesInVisit = (visit, 0) }
+            seen[id]!.visibleSamplesInVisit.samples += 1
             newRuns[id] = run
             newCounts[id] = run.length
             visibleSamplesInVisit[id, default: 0] += 1
