@@ -5,10 +5,12 @@
 struct ContainerTree: Sendable {
     private(set) var ids: [String] = []
     private(set) var frames: [Rect] = []
+    /// What each container clips its cells to: its frame inset by its clip insets.
+    private(set) var clipBounds: [Rect] = []
     private(set) var parents: [Int] = []      // -1 for the root content
     private(set) var offsets: [Point] = []
-    /// The outermost ancestor of each container (itself when top-level): its frame, in
-    /// root coordinates, bounds everything the container can ever show.
+    /// The outermost ancestor of each container (itself when top-level): its clip bounds,
+    /// in root coordinates, bound everything the container can ever show.
     private(set) var outermost: [Int] = []
     private(set) var indicesByID: [String: Int] = [:]
 
@@ -26,11 +28,15 @@ struct ContainerTree: Sendable {
             guard container.contentOffset.isFinite else {
                 throw .invalidContentOffset(container.contentOffset, container: container.id)
             }
+            guard container.clipInsets.isFinite else {
+                throw .invalidClipInsets(container.clipInsets, container: container.id)
+            }
             if indicesByID.updateValue(index, forKey: container.id) != nil {
                 throw .duplicateContainerID(container.id)
             }
             ids.append(container.id)
             frames.append(container.frame)
+            clipBounds.append(container.frame.inset(by: container.clipInsets))
             offsets.append(container.contentOffset)
         }
         parents.reserveCapacity(containers.count)
@@ -72,7 +78,7 @@ struct ContainerTree: Sendable {
         var node = container
         while node >= 0 {
             part = moveToParent(part, from: node)
-            guard let clipped = part.intersection(frames[node]) else { return (nil, node) }
+            guard let clipped = part.intersection(clipBounds[node]) else { return (nil, node) }
             part = clipped
             node = parents[node]
         }
@@ -90,9 +96,10 @@ struct ContainerTree: Sendable {
         return moved
     }
 
-    /// The frame, in root content coordinates, of the outermost ancestor of `container`.
+    /// The clip bounds, in root content coordinates, of the outermost ancestor of
+    /// `container`: nothing in it shows outside them.
     func outerBounds(ofContainer container: Int) -> Rect {
-        frames[outermost[container]]
+        clipBounds[outermost[container]]
     }
 
     private func moveToParent(_ rect: Rect, from node: Int) -> Rect {

@@ -48,6 +48,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidContainerFrame = Code("invalidContainerFrame")
         /// A content offset has a non-finite field.
         public static let invalidContentOffset = Code("invalidContentOffset")
+        /// A scroll container's clip insets (``ScrollContainer/clipInsets``) are not finite.
+        public static let invalidClipInsets = Code("invalidClipInsets")
         /// ``ImpressionEngine/setContentOffset(_:ofContainer:)`` named a container that is
         /// not in the layout.
         public static let noSuchContainer = Code("noSuchContainer")
@@ -218,6 +220,11 @@ extension InputError {
     static func invalidContentOffset(_ offset: Point, container: String) -> InputError {
         InputError(.invalidContentOffset, container: container, field: "contentOffset", value: "(\(offset.x), \(offset.y))",
                    message: "content offset must be finite, got (\(offset.x), \(offset.y))")
+    }
+
+    static func invalidClipInsets(_ insets: Insets, container: String) -> InputError {
+        InputError(.invalidClipInsets, container: container, field: "clipInsets", value: "\(insets)",
+                   message: "clip insets must be finite, got \(insets)")
     }
 
     static func noSuchContainer(_ container: String) -> InputError {

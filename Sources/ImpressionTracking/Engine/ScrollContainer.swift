@@ -6,7 +6,7 @@
 /// visible part is clipped by every container up the chain, then by the viewport, as
 /// IntersectionObserver clips through every scrolling ancestor. Scrolling a container is
 /// ``ImpressionEngine/setContentOffset(_:ofContainer:)``, not a new layout.
-public struct ScrollContainer: Sendable, Hashable, Codable {
+public struct ScrollContainer: Sendable, Hashable {
     /// The container's identity, unique within a layout.
     public var id: String
     /// The visible bounds of the container in its parent's content coordinates.
@@ -16,13 +16,20 @@ public struct ScrollContainer: Sendable, Hashable, Codable {
     /// How far its content is scrolled: content at `contentOffset` shows at the
     /// container's top-left corner.
     public var contentOffset: Point
+    /// Insets of the bounds it clips its cells to, from its frame (IntersectionObserver's
+    /// `scrollMargin`, with the sign reversed): positive shrinks what it shows, negative
+    /// grows it (content just outside a carousel counts as in it), relative parts are
+    /// fractions of the frame's size. Zero, the default, clips to the frame.
+    public var clipInsets: Insets = .zero
 
     /// Creates a container; see the properties for what each part means.
-    public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero) {
+    public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero,
+                clipInsets: Insets = .zero) {
         self.id = id
         self.frame = frame
         self.parentID = parentID
         self.contentOffset = contentOffset
+        self.clipInsets = clipInsets
     }
 }
 
@@ -37,5 +44,28 @@ public struct NestedCell: Sendable, Hashable, Codable {
     public init(containerID: String, frame: Rect) {
         self.containerID = containerID
         self.frame = frame
+    }
+}
+
+extension ScrollContainer: Codable {
+    private enum CodingKeys: String, CodingKey { case id, frame, parentID, contentOffset, clipInsets }
+
+    /// Decodes a container; `clipInsets` may be absent (containers written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try fields.decode(String.self, forKey: .id), frame: try fields.decode(Rect.self, forKey: .frame),
+                  parentID: try fields.decodeIfPresent(String.self, forKey: .parentID),
+                  contentOffset: try fields.decode(Point.self, forKey: .contentOffset),
+                  clipInsets: try fields.decodeIfPresent(Insets.self, forKey: .clipInsets) ?? .zero)
+    }
+
+    /// Encodes a container, with `clipInsets` only when they are not zero.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(id, forKey: .id)
+        try fields.encode(frame, forKey: .frame)
+        try fields.encodeIfPresent(parentID, forKey: .parentID)
+        try fields.encode(contentOffset, forKey: .contentOffset)
+        if clipInsets != .zero { try fields.encode(clipInsets, forKey: .clipInsets) }
     }
 }

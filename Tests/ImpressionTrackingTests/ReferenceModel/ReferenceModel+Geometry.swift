@@ -35,10 +35,20 @@ extension ReferenceModel {
     /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
     var effectiveViewport: Part? {
         guard let viewport else { return nil }
-        let left = viewport.x + insets.left
-        let top = viewport.y + insets.top
-        let width = max(0, viewport.width - insets.left - insets.right)
-        let height = max(0, viewport.height - insets.top - insets.bottom)
+        return Self.inset(viewport, by: insets)
+    }
+
+    /// `rect` less `insets`, each edge so many points plus its fraction of the rect's
+    /// height (top, bottom) or width (left, right), the size clamped at 0.
+    static func inset(_ rect: Rect, by insets: Insets) -> Part {
+        let topInset = insets.top + insets.relative.top * rect.height
+        let bottomInset = insets.bottom + insets.relative.bottom * rect.height
+        let leftInset = insets.left + insets.relative.left * rect.width
+        let rightInset = insets.right + insets.relative.right * rect.width
+        let left = rect.x + leftInset
+        let top = rect.y + topInset
+        let width = max(0, rect.width - leftInset - rightInset)
+        let height = max(0, rect.height - topInset - bottomInset)
         return Part(left: left, right: left + width, top: top, bottom: top + height)
     }
 
@@ -190,7 +200,7 @@ extension ReferenceModel {
             let dy = node.frame.y - node.contentOffset.y
             part = Part(left: part.left + dx, right: part.right + dx, top: part.top + dy, bottom: part.bottom + dy)
             if clipping {
-                guard let clipped = part.clipped(to: Part(node.frame)) else { return .hidden(id) }
+                guard let clipped = part.clipped(to: Self.inset(node.frame, by: node.clipInsets)) else { return .hidden(id) }
                 part = clipped
             }
             nodeID = node.parentID

@@ -53,7 +53,9 @@ extension ReferenceModel {
 
     @discardableResult
     mutating func setViewportInsets(_ newInsets: Insets) -> Bool {
-        guard [newInsets.top, newInsets.left, newInsets.bottom, newInsets.right].allSatisfy(\.isFinite) else { return false }
+        let relative = newInsets.relative
+        guard [newInsets.top, newInsets.left, newInsets.bottom, newInsets.right,
+               relative.top, relative.left, relative.bottom, relative.right].allSatisfy(\.isFinite) else { return false }
         insets = newInsets
         return true
     }

@@ -21,7 +21,10 @@ extension ReferenceModel {
     static func isValidLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) -> Bool {
         var parents: [String: String?] = [:]
         for container in containers {
+            let clip = container.clipInsets
             guard isValidRect(container.frame), container.contentOffset.x.isFinite, container.contentOffset.y.isFinite,
+                  [clip.top, clip.left, clip.bottom, clip.right, clip.relative.top, clip.relative.left,
+                   clip.relative.bottom, clip.relative.right].allSatisfy(\.isFinite),
                   parents[container.id] == nil else { return false }
             parents[container.id] = container.parentID
         }

@@ -93,6 +93,7 @@ extension SessionGenerator {
                    width: Double(random.pick([320, 320, 300, 200])), height: Double(carouselHeight))
         let offset = Point(x: Double(random.int(in: -50...400)), y: Double(random.chance(0.1) ? random.pick([-20, 30]) : 0))
         containers.append(ScrollContainer(id: carouselID, frame: frame, contentOffset: offset))
+        if features.contains(.margins) { containers[containers.count - 1].clipInsets = randomClipInsets() }
 
         let cardWidth = random.pick([100, 150, 200, 320])
         let cardTop = random.pick([0, 0, 0, 10, -10])
@@ -110,6 +111,7 @@ extension SessionGenerator {
                                       height: Double(max(0, carouselHeight - random.pick([0, 20, -40]))))
                 let innerOffset = Point(x: Double(random.pick([0, 0, 30, 120])), y: Double(random.pick([0, 0, 15, -10])))
                 containers.append(ScrollContainer(id: innerID, frame: innerFrame, parentID: parentID, contentOffset: innerOffset))
+                if features.contains(.margins) { containers[containers.count - 1].clipInsets = randomClipInsets() }
                 for item in 0..<random.int(in: 1...3) {
                     let vertical = random.chance(0.5)
                     nested.append(NestedCell(containerID: innerID, frame: Rect(

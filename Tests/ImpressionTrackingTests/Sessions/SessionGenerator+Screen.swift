@@ -25,14 +25,36 @@ extension SessionGenerator {
     /// Safe area and bars; sometimes negative (a grown viewport), sometimes so large that
     /// nothing is left, sometimes not finite (rejected).
     mutating func randomInsets() -> Insets {
+        var insets: Insets
         switch random.weighted([85, 5, 5, 5]) {
         case 0:
-            return Insets(top: Double(random.pick([0, 0, 44, 91, 20, 100])), left: Double(random.pick([0, 0, 0, 16])),
-                              bottom: Double(random.pick([0, 0, 34, 83, 49, 300])), right: Double(random.pick([0, 0, 0, 16])))
-        case 1: return Insets(top: -20, left: -10, bottom: -40, right: 0)
-        case 2: return Insets(top: 500, left: 0, bottom: 400, right: 0)
-        default: return Insets(top: random.pick([.nan, .infinity]), left: 0, bottom: 0, right: 0)
+            insets = Insets(top: Double(random.pick([0, 0, 44, 91, 20, 100])), left: Double(random.pick([0, 0, 0, 16])),
+                            bottom: Double(random.pick([0, 0, 34, 83, 49, 300])), right: Double(random.pick([0, 0, 0, 16])))
+        case 1: insets = Insets(top: -20, left: -10, bottom: -40, right: 0)
+        case 2: insets = Insets(top: 500, left: 0, bottom: 400, right: 0)
+        default: insets = Insets(top: random.pick([.nan, .infinity]), left: 0, bottom: 0, right: 0)
         }
+        if features.contains(.margins), random.chance(0.6) { insets.relative = randomRelativeInsets() }
+        return insets
+    }
+
+    /// Margins in fractions of the inset rect's size (a `rootMargin` of "-25%" is 0.25),
+    /// growing or shrinking it; sometimes not finite (rejected). Dyadic fractions of
+    /// whole sizes are exact, so any correct algorithm computes the same ratios.
+    mutating func randomRelativeInsets() -> RelativeInsets {
+        if random.chance(0.04) { return RelativeInsets(top: random.pick([.nan, -.infinity])) }
+        let fractions: [Double] = [0, 0, 0.125, 0.25, 0.5, -0.125, -0.25, -0.5]
+        return RelativeInsets(top: random.pick(fractions), left: random.pick([0, 0, 0.125, -0.25]),
+                              bottom: random.pick(fractions), right: random.pick([0, 0, 0.25, -0.125]))
+    }
+
+    /// A container's clip insets, with margins on: usually none, else points and
+    /// fractions of its frame, growing or shrinking what it shows.
+    mutating func randomClipInsets() -> Insets {
+        guard random.chance(0.5) else { return .zero }
+        return Insets(top: Double(random.pick([0, 0, 10, -20])), left: Double(random.pick([0, 0, -40, 30])),
+                      bottom: Double(random.pick([0, 0, 10, -20])), right: Double(random.pick([0, 0, -40, 30])),
+                      relative: randomRelativeInsets())
     }
 
     /// Sticky headers, floating buttons, sheets, in viewport coordinates; sometimes none,

@@ -32,6 +32,9 @@ struct SessionGenerator {
         /// `fullWidth` (issue 13, items 1 and 7); drawn after everything else of a policy
         /// and of a section.
         static let measures = Features(rawValue: 1 << 5)
+        /// Viewport insets with a relative part and containers with clip insets (issue 13,
+        /// item 2); drawn after everything else of the insets and of a container.
+        static let margins = Features(rawValue: 1 << 7)
     }
 
     static let idPool = Array(0..<12)
