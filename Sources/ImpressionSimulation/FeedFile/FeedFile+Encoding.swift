@@ -9,7 +9,9 @@ extension FeedFile {
     /// defaults, and the rects of a regular grid, written as the grid.
     public static func encode(_ feed: Feed) -> String {
         var text = "{\n  \"format\": \(JSONWriter.quoted(formatName)),\n  \"version\": \(currentVersion),\n"
-        text += "  \"screen\": {\"width\": \(number(feed.screen.width)), \"height\": \(number(feed.screen.height))},\n"
+        text += "  \"screen\": {\"width\": \(number(feed.screen.width)), \"height\": \(number(feed.screen.height))"
+        if feed.screen.insets != .zero { text += ", \"insets\": {\(TraceEncoder.insets(feed.screen.insets))}" }
+        text += "},\n"
         text += "  \"spacing\": \(number(feed.parameters.sectionSpacing)),\n  \"sections\": ["
         for (index, template) in feed.templates.enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ") + section(template, screen: feed.screen)

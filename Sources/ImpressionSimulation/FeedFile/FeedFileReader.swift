@@ -50,9 +50,10 @@ struct FeedFileReader: JSONPathReading {
         }
         if let value = fields["screen"] {
             let sides = try object(value, at: "screen")
-            try checkKeys(sides, allowed: ["width", "height"], at: "screen")
+            try checkKeys(sides, allowed: ["width", "height", "insets"], at: "screen")
             screen = Screen(width: try size(required(sides, "width", at: "screen"), at: "screen.width"),
-                            height: try size(required(sides, "height", at: "screen"), at: "screen.height"))
+                            height: try size(required(sides, "height", at: "screen"), at: "screen.height"),
+                            insets: try sides["insets"].map { value throws(FileFormatError) in try insets(value, at: "screen.insets") } ?? .zero)
         }
         var spacing = 0.0
         if let value = fields["spacing"] {

@@ -50,6 +50,7 @@ public struct SessionRunner: Sendable {
                 var engine = try ImpressionEngine<Int>(validating: named.policy, sampleInterval: sampleInterval)
                 try engine.setLayout(layout.sections, containers: layout.containers)
                 try engine.setViewport(feed.screen.viewport(atOffset: 0))
+                if feed.screen.insets != .zero { try engine.setViewportInsets(feed.screen.insets) }
                 engines.append(engine)
             } catch {
                 throw SimulationError("policy \(named.name): \(error)")
@@ -79,6 +80,7 @@ public struct SessionRunner: Sendable {
         var recorder = InputRecorder()
         recorder.record(.layout(sections: initialLayout.sections, containers: initialLayout.containers), at: .zero)
         recorder.record(.viewport(feed.screen.viewport(atOffset: 0)), at: .zero)
+        if feed.screen.insets != .zero { recorder.record(.viewportInsets(feed.screen.insets), at: .zero) }
         _ = drive(session, into: &recorder)
         return (recorder.inputs, session.duration)
     }

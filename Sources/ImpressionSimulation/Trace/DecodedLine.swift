@@ -27,9 +27,7 @@ enum DecodedLine: Decodable {
             let container = try fields.decode(String.self, forKey: .container)
             self = .input(time, .contentOffset(try Self.point(fields, .offset), containerID: container))
         case "insets":
-            let insets = Insets(top: try Self.number(fields, .top, default: 0), left: try Self.number(fields, .left, default: 0),
-                                    bottom: try Self.number(fields, .bottom, default: 0), right: try Self.number(fields, .right, default: 0))
-            self = .input(time, .viewportInsets(insets))
+            self = .input(time, .viewportInsets(try Self.insets(fields)))
         case "obstructions":
             var list = try fields.nestedUnkeyedContainer(forKey: .rects)
             var rects: [Rect] = []
@@ -89,7 +87,9 @@ enum DecodedLine: Decodable {
                     id: try container.decode(String.self, forKey: .id),
                     frame: try rect(container, .frame),
                     parentID: try container.decodeIfPresent(String.self, forKey: .parent),
-                    contentOffset: container.contains(.offset) ? try point(container, .offset) : .zero))
+                    contentOffset: container.contains(.offset) ? try point(container, .offset) : .zero,
+                    clipInsets: container.contains(.clipInsets)
+                        ? try insets(container.nestedContainer(keyedBy: Key.self, forKey: .clipInsets)) : .zero))
             }
             try checkDepth(containers, limit: limits.maximumContainerDepth)
         }
@@ -202,75 +202,10 @@ enum DecodedLine: Decodable {
         return duration(milliseconds: milliseconds)
     }
 
-    // MARK: - Numbers
-
-    private static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double {
-        let value = try fields.decode(Double.self, forKey: key)
-        guard value.isFinite else {
-            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [key]))' must be a finite number, got \(value)")
-        }
-        return value
-    }
-
-    private static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key, default value: Double) throws -> Double {
-        fields.contains(key) ? try number(fields, key) : value
-    }
-
-    private static func time(_ fields: KeyedDecodingContainer<Key>, _ key: Key, limits: TraceLimits) throws -> Duration {
-        let milliseconds = try number(fields, key)
-        guard milliseconds >= 0, milliseconds <= limits.maximumTimeMilliseconds else {
-            throw TraceLineProblem("time 't' must be in 0...\(TraceEncoder.number(limits.maximumTimeMilliseconds)) ms, got \(TraceEncoder.number(milliseconds))")
-        }
-        return duration(milliseconds: milliseconds)
-    }
-
-    /// Milliseconds, finite and in range, to the nearest nanosecond: the encoder's
-    /// six decimals read back exactly.
-    private static func duration(milliseconds: Double) -> Duration {
-        .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
-    }
-
-    private static func rect(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Rect {
-        var values = try fields.nestedUnkeyedContainer(forKey: key)
-        return try rect(from: &values)
-    }
-
-    /// The next rect of a list of rects.
-    private static func rect(_ list: inout any UnkeyedDecodingContainer) throws -> Rect {
-        var values = try list.nestedUnkeyedContainer()
-        return try rect(from: &values)
-    }
-
-    /// `[x, y, width, height]`, finite.
-    private static func rect(from values: inout any UnkeyedDecodingContainer) throws -> Rect {
-        let numbers = try numbers(&values, count: 4, what: "a rect must be [x, y, width, height]")
-        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-    }
-
-    private static func point(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Point {
-        var values = try fields.nestedUnkeyedContainer(forKey: key)
-        let numbers = try numbers(&values, count: 2, what: "a point must be [x, y]")
-        return Point(x: numbers[0], y: numbers[1])
-    }
-
-    private static func numbers(_ list: inout any UnkeyedDecodingContainer, count: Int, what: String) throws -> [Double] {
-        let path = TraceDecoder.path(list.codingPath)
-        guard list.count == count else {
-            throw TraceLineProblem("\(path): \(what), got \(list.count.map { "\($0) numbers" } ?? "something else")")
-        }
-        var values: [Double] = []
-        while !list.isAtEnd {
-            let value = try list.decode(Double.self)
-            guard value.isFinite else { throw TraceLineProblem("\(path): numbers must be finite, got \(value)") }
-            values.append(value)
-        }
-        return values
-    }
-
     enum Key: String, CodingKey {
         case format, version, sampleIntervalMs, source
         case t, type, sections, containers, rect, rects, container, offset
-        case top, left, bottom, right
+        case top, left, bottom, right, relative, clipInsets
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
         case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs
     }

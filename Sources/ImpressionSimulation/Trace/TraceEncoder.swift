@@ -34,6 +34,7 @@ package enum TraceEncoder {
                     text += "{\"id\":\(JSONWriter.quoted(container.id)),\"frame\":\(rect(container.frame))"
                     if let parent = container.parentID { text += ",\"parent\":\(JSONWriter.quoted(parent))" }
                     if container.contentOffset != .zero { text += ",\"offset\":\(point(container.contentOffset))" }
+                    if container.clipInsets != .zero { text += ",\"clipInsets\":{\(insets(container.clipInsets))}" }
                     text += "}"
                 }
                 text += "]"
@@ -43,8 +44,7 @@ package enum TraceEncoder {
         case .contentOffset(let offset, let containerID):
             text += "\"contentOffset\",\"container\":\(JSONWriter.quoted(containerID)),\"offset\":\(point(offset))"
         case .viewportInsets(let insets):
-            text += "\"insets\",\"top\":\(number(insets.top)),\"left\":\(number(insets.left))"
-                + ",\"bottom\":\(number(insets.bottom)),\"right\":\(number(insets.right))"
+            text += "\"insets\"," + self.insets(insets)
         case .obstructions(let rects):
             text += "\"obstructions\",\"rects\":[\(rects.map(rect).joined(separator: ","))]"
         case .lifecycle(let call):
@@ -94,6 +94,19 @@ package enum TraceEncoder {
         if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
         if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
         return text + "}"
+    }
+
+    /// `"top":..,"left":..,"bottom":..,"right":..`, and `"relative":{...}` only when there
+    /// are relative insets: a trace without them reads as it always did.
+    static func insets(_ insets: Insets) -> String {
+        var text = "\"top\":\(number(insets.top)),\"left\":\(number(insets.left))"
+            + ",\"bottom\":\(number(insets.bottom)),\"right\":\(number(insets.right))"
+        let relative = insets.relative
+        if relative != .zero {
+            text += ",\"relative\":{\"top\":\(number(relative.top)),\"left\":\(number(relative.left))"
+                + ",\"bottom\":\(number(relative.bottom)),\"right\":\(number(relative.right))}"
+        }
+        return text
     }
 
     static func rect(_ rect: Rect) -> String {
