@@ -8,7 +8,7 @@ public struct Screen: Sendable, Hashable {
     /// The height of the visible part of the feed.
     public var height: Double
     /// The viewport insets of every session (bars, safe area, margins in percent:
-    /// ``ImpressionEngine/setViewportInsets(_:)``); none by default.
+    /// `ImpressionEngine.setViewportInsets(_:)`); none by default.
     public var insets: Insets
 
     /// Creates a screen of the given size.

@@ -71,4 +71,13 @@ extension ImpressionPolicy {
     public static var swiftUIScrollVisibility: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero, measure: .area)
     }
+
+    /// Epoxy's `FOCUSED_VISIBLE` (`EpoxyVisibilityItem.isInFocusVisible`): a section at
+    /// least half the viewport's area counts once it covers half of it, a smaller one
+    /// once it is fully visible; at once, again on every entry. The focus rule with half
+    /// the viewport, by area.
+    public static var epoxyFocusedVisible: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .area,
+                         exitVisibleRatio: nil, largeSectionRule: .focus(fraction: 0.5))
+    }
 }

@@ -20,6 +20,7 @@ package enum PolicyPresets {
         NamedPolicy(name: "mrc-newsfeed", policy: .mrcNewsfeedSubSecond),
         NamedPolicy(name: "compose-visibility", policy: .composeVisibilityChanged),
         NamedPolicy(name: "swiftui-scroll-visibility", policy: .swiftUIScrollVisibility),
+        NamedPolicy(name: "epoxy-focused-visible", policy: .epoxyFocusedVisible),
     ]
 
     /// The names of ``all``, in order.

@@ -37,4 +37,18 @@ struct PeerPresetTests {
         ])
         #expect(engine.advance(to: ms(3000)) == [impression("half", at: .zero, ratio: 0.5)])
     }
+
+    /// Epoxy FOCUSED_VISIBLE on the 320 × 600 screen (192,000 pt², half 96,000): "tall"
+    /// (320 × 900 = 288,000 ≥ 96,000) counts once 300 of its points (96,000 pt²) show; "small"
+    /// (320 × 200 = 64,000 < 96,000) only when all of it shows, at 400...600, not at 401.
+    @Test("Epoxy FOCUSED_VISIBLE: half the viewport, or all of a smaller section")
+    func epoxyFocusedVisible() throws {
+        var engine = try makeEngine(policy: .epoxyFocusedVisible, showing: [
+            section("tall", y: 300, height: 900), section("small", y: 401), section("fits", y: 0),
+        ])
+        #expect(engine.advance(to: ms(100)) == [impression("tall", at: .zero), impression("fits", at: .zero)])
+        #expect(row("small", in: engine.snapshot())?.notVisibleReason == .belowThreshold(ratio: 199.0 / 200.0, required: 1))
+        try engine.setViewport(screen(scrolledTo: 1))
+        #expect(engine.advance(to: ms(200)) == [impression("small", at: ms(200))])
+    }
 }
