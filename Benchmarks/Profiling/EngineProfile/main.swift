@@ -19,7 +19,8 @@ import Glibc
 // on screen with the `.anyPixel` policy: `reset()`, then one sample fires every one),
 // `baseline-steady` and `baseline-scroll` (the same as `steady` and `scroll` with ZOZO's
 // seed algorithm, the benchmarks' baseline). `ENGINE_PROFILE_POLICY=width-focus` runs
-// `steady` and `scroll` measured by width with a focus rule.
+// `steady` and `scroll` measured by width with a focus rule; `ENGINE_PROFILE_POLICY=margins`
+// runs them with the viewport grown by 10 % at the top and bottom (relative insets).
 // The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
 
 let arguments = CommandLine.arguments
@@ -41,7 +42,8 @@ var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
 var engine = ImpressionEngine<Int>()
 // ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule
 // (issue 13), to check that the knobs cost no malloc.
-if getenv("ENGINE_PROFILE_POLICY").map({ String(cString: $0) }) == "width-focus" {
+let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
+if profilePolicy == "width-focus" {
     engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
                                                             largeSectionRule: .focus(fraction: 0.5)))
 }
@@ -50,6 +52,7 @@ var fired = 0
 switch arguments[1] {
 case "steady", "scroll":
     try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
+    if profilePolicy == "margins" { try engine.setViewportInsets(.percent(top: -10, bottom: -10)) }
     try engine.setLayout(sections)
     var time = Duration.seconds(2)
     fired += engine.advance(to: time).count

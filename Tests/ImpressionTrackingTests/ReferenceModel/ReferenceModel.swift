@@ -66,15 +66,6 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// What each id's statistics add up, since it first appeared (`SectionStatistics`):
     /// never reset, forgotten only when a section leaves the layout unseen.
     var seen: [ID: Seen] = [:]
-
-    /// One section's statistics, counted sample by sample.
-    struct Seen {
-        var firstAppearance: Duration
-        var entries = 0
-        var visibleSamples = 0
-        var visibleSamplesInVisit = (visit: 0, samples: 0)
-        var highestRatio = 0.0
-    }
     /// Ids that fired during the current visit.
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
