@@ -23,7 +23,7 @@ struct TrackerDeliveryTests {
         return (tracker, clock)
     }
 
-    static func collect(_ stream: AsyncStream<Impression<Int>>) async -> [Impression<Int>] {
+    static func collect(_ stream: TrackerSubscription<Impression<Int>>) async -> [Impression<Int>] {
         var received: [Impression<Int>] = []
         for await impression in stream { received.append(impression) }
         return received
@@ -227,7 +227,7 @@ struct TrackerDeliveryTests {
         // probed, each returns nil at once instead of waiting for what can never come.
         #expect(weakTracker == nil)
         #expect(impressions.endsAtOnce())
-        #expect(events.elements.endsAtOnce())
+        #expect(events.endsAtOnce())
     }
 
     @Test("an invalid configuration accepts no input and publishes nothing, without crashing")

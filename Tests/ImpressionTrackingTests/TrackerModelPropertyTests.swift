@@ -251,7 +251,7 @@ struct TrackerModelPropertyTests {
         return a.count == b.count ? nil : min(a.count, b.count)
     }
 
-    static func collect(_ stream: AsyncStream<Impression<Int>>) async -> [Impression<Int>] {
+    static func collect(_ stream: TrackerSubscription<Impression<Int>>) async -> [Impression<Int>] {
         var received: [Impression<Int>] = []
         for await impression in stream { received.append(impression) }
         return received

@@ -33,7 +33,7 @@ extension TrackerStressTests {
         ]
     }
 
-    static func consume(_ stream: AsyncStream<Impression<Int>>, _ style: ConsumerStyle) -> Task<[Impression<Int>], Never> {
+    static func consume(_ stream: TrackerSubscription<Impression<Int>>, _ style: ConsumerStyle) -> Task<[Impression<Int>], Never> {
         Task {
             var received: [Impression<Int>] = []
             for await impression in stream {

@@ -195,11 +195,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// Buffered without limit: a slow consumer loses nothing. Cancelling the consuming
     /// task ends this subscription only. After ``finish()``, the stream ends at once.
-    public func impressions() -> AsyncStream<Impression<ID>> {
-        if case .finished = state {
-            return AsyncStream { $0.finish() }
-        }
-        return subscribers.subscribe()
+    public func impressions() -> TrackerSubscription<Impression<ID>> {
+        impressions(bufferingPolicy: .unbounded)
     }
 
     /// A new subscription through a buffer of your choice, which counts what it drops.
@@ -222,11 +219,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// screen (with their exposure time) and impressions, from this call on, in order.
     ///
     /// Buffered without limit, like ``impressions()``; ends with ``finish()``.
-    public func events() -> AsyncStream<VisibilityEvent<ID>> {
-        if case .finished = state {
-            return AsyncStream { $0.finish() }
-        }
-        return eventSubscribers.subscribe()
+    public func events() -> TrackerSubscription<VisibilityEvent<ID>> {
+        events(bufferingPolicy: .unbounded)
     }
 
     /// A new subscription to visibility events through a buffer of your choice, which

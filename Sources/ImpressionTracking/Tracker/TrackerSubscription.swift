@@ -1,15 +1,21 @@
 import Synchronization
 
-/// A subscription to an ``ImpressionTracker``'s impressions or events through a buffer
-/// of your choice, counting whatever that buffer drops.
+/// A subscription to an ``ImpressionTracker``'s impressions or events: an `AsyncSequence`
+/// of every element published after it was made, in order, through a buffer of your
+/// choice, counting whatever that buffer drops.
 ///
-/// Iterate it like the `AsyncStream` it wraps (``elements``). With `.unbounded`, the
-/// buffer of ``ImpressionTracker/impressions()``, nothing is ever dropped. With
-/// `.bufferingNewest(n)` or `.bufferingOldest(n)`, a consumer more than `n` elements
-/// behind loses some: the oldest buffered ones, or the newest published ones. Every loss
-/// is added to ``droppedCount`` as it happens, so it is never silent: read the count from
-/// any task, while the subscription runs or after it ended, and report it (an ad SDK
-/// sends it with its next batch, so that lost impressions show up in the numbers).
+/// What one sample fires arrives as one batch: the tracker appends it to the
+/// subscription's buffer at once and wakes the consuming task once, and the task then
+/// reads the batch element by element without waiting. Iterate it with `for await`,
+/// from one task at a time.
+///
+/// With `.unbounded`, the buffer of ``ImpressionTracker/impressions()``, nothing is ever
+/// dropped. With `.bufferingNewest(n)` or `.bufferingOldest(n)`, a consumer more than `n`
+/// elements behind loses some: the oldest buffered ones, or the newest published ones,
+/// exactly as an `AsyncStream` with that policy would. Every loss is added to
+/// ``droppedCount`` as it happens, so it is never silent: read the count from any task,
+/// while the subscription runs or after it ended, and report it (an ad SDK sends it with
+/// its next batch, so that lost impressions show up in the numbers).
 ///
 /// ```swift
 /// let subscription = await tracker.impressions(bufferingPolicy: .bufferingNewest(1_000))
@@ -19,6 +25,7 @@ import Synchronization
 /// ```
 ///
 /// A limit of 0 or less buffers nothing: only a consumer already waiting receives.
+/// Cancelling the consuming task, or dropping every copy of the subscription, ends it.
 public struct TrackerSubscription<Element: Sendable>: AsyncSequence, Sendable {
     /// How many elements the subscription buffers for a consumer that falls behind, and
     /// which it drops when the buffer is full: the standard `AsyncStream` policies.
@@ -26,32 +33,67 @@ public struct TrackerSubscription<Element: Sendable>: AsyncSequence, Sendable {
     /// Iterating never throws.
     public typealias Failure = Never
 
-    /// The elements, in the order the tracker published them, less the dropped ones.
-    public let elements: AsyncStream<Element>
     /// The buffer the subscription was made with.
-    public let bufferingPolicy: BufferingPolicy
-    let drops: DropCounter
+    public var bufferingPolicy: BufferingPolicy { consumer.buffer.bufferingPolicy }
+    private let consumer: SubscriptionConsumer<Element>
 
-    init(elements: AsyncStream<Element>, bufferingPolicy: BufferingPolicy, drops: DropCounter) {
-        self.elements = elements
-        self.bufferingPolicy = bufferingPolicy
-        self.drops = drops
+    init(buffer: SubscriberBuffer<Element>) {
+        consumer = SubscriptionConsumer(buffer: buffer)
     }
 
     /// A subscription that has already ended: what a finished tracker hands out.
     static func ended(bufferingPolicy: BufferingPolicy) -> TrackerSubscription {
-        TrackerSubscription(elements: AsyncStream { $0.finish() }, bufferingPolicy: bufferingPolicy,
-                            drops: DropCounter())
+        TrackerSubscription(buffer: SubscriberBuffer(bufferingPolicy: bufferingPolicy, isFinished: true))
     }
 
     /// How many published elements this subscription's buffer has dropped so far; 0 for
     /// an unbounded buffer.
-    public var droppedCount: Int { drops.count }
+    public var droppedCount: Int { consumer.buffer.drops.count }
 
-    /// An iterator over ``elements``.
-    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
-        elements.makeAsyncIterator()
+    /// An iterator over the elements.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(consumer: consumer)
     }
+
+    /// Reads a subscription's elements, a batch at a time from its buffer.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let consumer: SubscriptionConsumer<Element>
+        /// The batch being read, and the position of the next element in it.
+        private var batch: [Element] = []
+        private var position = 0
+
+        init(consumer: SubscriptionConsumer<Element>) {
+            self.consumer = consumer
+        }
+
+        /// The next element, waiting for the tracker to publish one; `nil` once the
+        /// tracker finished and everything published was read, or when the task is
+        /// cancelled.
+        public mutating func next() async -> Element? {
+            if position < batch.count {
+                defer { position += 1 }
+                return batch[position]
+            }
+            // The emptied batch keeps its room for the next ones.
+            batch.removeAll(keepingCapacity: true)
+            position = 0
+            guard await consumer.buffer.next(into: &batch), !batch.isEmpty else { return nil }
+            position = 1
+            return batch[0]
+        }
+    }
+}
+
+/// The consumer's hold on a subscription's buffer: when the last copy of the
+/// subscription and of its iterators goes away, the tracker stops publishing to it.
+final class SubscriptionConsumer<Element: Sendable>: Sendable {
+    let buffer: SubscriberBuffer<Element>
+
+    init(buffer: SubscriberBuffer<Element>) {
+        self.buffer = buffer
+    }
+
+    deinit { buffer.terminate() }
 }
 
 /// The drop count of one subscription, shared by the tracker (which adds) and the

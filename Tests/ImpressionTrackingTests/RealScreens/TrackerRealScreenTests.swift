@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ImpressionTracker: real-screen inputs and events()", .catchesHangs)
 struct TrackerRealScreenTests {
-    static func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
+    static func collect<Element>(_ stream: TrackerSubscription<Element>) async -> [Element] {
         var received: [Element] = []
         for await element in stream { received.append(element) }
         return received

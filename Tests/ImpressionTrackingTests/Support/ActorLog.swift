@@ -79,7 +79,7 @@ extension ImpressionTracker where ID == Int {
     }
 
     /// ``impressions()``, logged in the actor's order.
-    func impressions(subscriber: Int, loggingTo log: ActorLog) -> AsyncStream<Impression<Int>> {
+    func impressions(subscriber: Int, loggingTo log: ActorLog) -> TrackerSubscription<Impression<Int>> {
         log.append(.subscribed(subscriber, time: time))
         return impressions()
     }

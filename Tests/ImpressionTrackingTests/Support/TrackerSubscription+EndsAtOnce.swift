@@ -1,12 +1,12 @@
 @testable import ImpressionTracking
 
-extension AsyncStream where Element: Sendable {
-    /// Whether the stream has been finished with nothing left in its buffer: its `next()`
+extension TrackerSubscription {
+    /// Whether the subscription has been finished with nothing left in its buffer: its `next()`
     /// returns `nil` at once instead of waiting.
     ///
     /// It calls `next()` on a task whose jobs run only here (a ``ManualTaskExecutor``), so
     /// a `next()` left waiting is seen as waiting, deterministically, not by a time limit.
-    /// It reads the stream: a buffered element is taken, and a stream still open is ended
+    /// It reads the subscription: a buffered element is taken, and one still open is ended
     /// when the waiting probe is cancelled.
     func endsAtOnce() -> Bool {
         let executor = ManualTaskExecutor()
