@@ -1,63 +1,92 @@
 import ImpressionSimulation
 
-/// What `impressions audit` prints: the counts per class, precision and recall, and one
-/// line per discrepancy with the reason the engine saw; as text or as JSON.
+/// What `impressions audit` prints, and `merge` prints for its shards: the counts per
+/// class, precision and recall, and one line per discrepancy with the reason the engine
+/// saw; as text or as JSON. Added up over every trace; with several traces each
+/// discrepancy names its trace. With one, the output is that of a one-trace audit.
 struct AuditSummary {
-    let report: AuditReport
-    /// The claims read, indexed as the report's findings index them.
-    let claims: [ClaimedImpression]
-    let trace: TraceFile
-    let claimsFile: ClaimsFile
-    let policy: NamedPolicy
-    let tolerance: Duration
-    /// Claims left out because their `policy` names another one.
-    let otherPolicyCount: Int
+    /// The claims file, the options and every trace audited.
+    let run: AuditRun
+    /// What each trace's audit found, in audit order.
+    let traces: [TraceAudit]
 
     /// The classes that belong to claims and to expected impressions, in print order.
     private static let claimClasses: [AuditVerdict] = [.matched, .early, .late, .phantom, .duplicate]
     private static let expectedClasses: [AuditVerdict] = [.matched, .early, .late, .missing]
 
+    private var isSingle: Bool { run.traces.count == 1 }
+    private func count(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.count(of: verdict) } }
+    private func expectedCount(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.expectedCount(of: verdict) } }
+    private var claimCount: Int { traces.reduce(0) { $0 + $1.claims } }
+    private var expectedCount: Int { traces.reduce(0) { $0 + $1.expected } }
+    private var otherPolicyCount: Int { traces.reduce(0) { $0 + $1.otherPolicyClaims } }
+    /// Matched claims over all claims, matched impressions over all expected; `nil` when undefined.
+    private var precision: Double? { claimCount == 0 ? nil : Double(count(of: .matched)) / Double(claimCount) }
+    private var recall: Double? { expectedCount == 0 ? nil : Double(count(of: .matched)) / Double(expectedCount) }
+
+    /// Whether no claim is early, phantom or duplicate: the exit status 0.
+    var passes: Bool { !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } }
+
+    /// The tolerance: `--their-interval`, else the traces' sample interval when they share
+    /// one; `nil` when each trace has its own.
+    private var tolerance: Duration? {
+        if let nanoseconds = run.theirIntervalNanoseconds { return .nanoseconds(nanoseconds) }
+        let intervals = Set(traces.map(\.sampleIntervalNanoseconds))
+        return intervals.count == 1 ? intervals.first.map(Duration.nanoseconds) : nil
+    }
+
+    /// The lines set aside: the claims file's (its own and those the traces refused, by
+    /// line), then each trace's.
+    private var skipped: [String] {
+        let claims = (run.claimsSkipped + traces.flatMap(\.refusedClaims)).sorted { $0.line < $1.line }
+        return claims.map { "\(run.claimsName): \($0.error)" }
+            + traces.flatMap { trace in trace.skippedLines.map { "\(trace.path): \($0.error)" } }
+    }
+
     /// The report as text.
     func text() -> String {
-        var text = "audit of \(claimsFile.name) against \(trace.name)\n"
-        text += "  policy \(policy); tolerance \(TraceEncoder.milliseconds(tolerance)) ms\n"
-        let claimCounts = Self.claimClasses.map { "\(NumberFormatting.integer(report.count(of: $0))) \($0)" }
-        text += "  claims    \(NumberFormatting.integer(report.claimCount)): " + claimCounts.joined(separator: ", ") + "\n"
+        var text = "audit of \(run.claimsName) against "
+            + (isSingle ? run.traces[0] : "\(NumberFormatting.integer(run.traces.count)) traces") + "\n"
+        text += "  policy \(run.policy); tolerance "
+            + (tolerance.map { "\(TraceEncoder.milliseconds($0)) ms" } ?? "each trace's sample interval") + "\n"
+        let claimCounts = Self.claimClasses.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }
+        text += "  claims    \(NumberFormatting.integer(claimCount)): " + claimCounts.joined(separator: ", ") + "\n"
         let expectedCounts = Self.expectedClasses.map { verdict in
             let name = verdict == .missing || verdict == .matched ? verdict.name : "claimed \(verdict)"
-            return "\(NumberFormatting.integer(report.expectedCount(of: verdict))) \(name)"
+            return "\(NumberFormatting.integer(expectedCount(of: verdict))) \(name)"
         }
-        text += "  expected  \(NumberFormatting.integer(report.expectedCount)): " + expectedCounts.joined(separator: ", ") + "\n"
-        text += "  precision \(Self.ratio(report.precision)), recall \(Self.ratio(report.recall))\n"
+        text += "  expected  \(NumberFormatting.integer(expectedCount)): " + expectedCounts.joined(separator: ", ") + "\n"
+        text += "  precision \(Self.ratio(precision)), recall \(Self.ratio(recall))\n"
         if otherPolicyCount > 0 {
             text += "  left out \(NumberFormatting.integer(otherPolicyCount)) claim\(otherPolicyCount == 1 ? "" : "s") of other policies\n"
         }
-        let discrepancies = report.discrepancies
-        if !discrepancies.isEmpty {
+        if traces.contains(where: { !$0.discrepancies.isEmpty }) {
             text += "discrepancies:\n"
             let width = AuditVerdict.allCases.map(\.name.count).max() ?? 0
-            for finding in discrepancies {
-                text += "  " + finding.verdict.name + String(repeating: " ", count: width - finding.verdict.name.count + 2)
-                    + describe(finding) + "\n"
+            for trace in traces {
+                for finding in trace.discrepancies {
+                    text += "  " + finding.verdict.name + String(repeating: " ", count: width - finding.verdict.name.count + 2)
+                        + (isSingle ? "" : trace.name + ": ") + Self.describe(finding) + "\n"
+                }
             }
         }
-        let skipped = claimsFile.skipped.map { "\(claimsFile.name): \($0)" } + trace.skipped.map { "\(trace.name): \($0)" }
+        let skipped = skipped
         if !skipped.isEmpty {
             text += "skipped \(NumberFormatting.integer(skipped.count)) bad line\(skipped.count == 1 ? "" : "s") (--keep-going):\n"
             for line in skipped.prefix(20) { text += "  \(line)\n" }
             if skipped.count > 20 { text += "  ... and \(NumberFormatting.integer(skipped.count - 20)) more\n" }
         }
-        let failing = AuditVerdict.allCases.filter { $0.failsAudit && report.count(of: $0) > 0 }
+        let failing = AuditVerdict.allCases.filter { $0.failsAudit && count(of: $0) > 0 }
         text += failing.isEmpty ? "passed: no claim early, phantom or duplicate\n"
-            : "failed: " + failing.map { "\(NumberFormatting.integer(report.count(of: $0))) \($0)" }.joined(separator: ", ") + "\n"
+            : "failed: " + failing.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }.joined(separator: ", ") + "\n"
         return text
     }
 
     /// `line 7: section 12 claimed at 800 ms, 200 ms before the impression at 1000 ms (visit 1): visible for ...`.
-    private func describe(_ finding: AuditFinding) -> String {
+    private static func describe(_ finding: TraceAudit.Discrepancy) -> String {
         var text = ""
-        if let index = finding.claimIndex { text += "line \(claims[index].lineNumber): " }
-        text += "section \(finding.sectionID)"
+        if let line = finding.line { text += "line \(line): " }
+        text += "section \(finding.section)"
         let visit = "(visit \(finding.visit))"
         switch (finding.claimTime, finding.expectedTime) {
         case (let claimed?, let expected?):
@@ -75,34 +104,40 @@ struct AuditSummary {
         return text
     }
 
-    /// The report as one JSON object.
+    /// The report as one JSON object: with one trace `trace` names it, with several
+    /// `traces` lists them and each discrepancy names its `trace`.
     func json() -> String {
         var fields: [String] = []
-        fields.append("\"trace\":\(JSONWriter.quoted(trace.name))")
-        fields.append("\"claimed\":\(JSONWriter.quoted(claimsFile.name))")
-        fields.append("\"policy\":\(JSONWriter.quoted(policy.name))")
-        fields.append("\"toleranceMs\":\(TraceEncoder.milliseconds(tolerance))")
-        fields.append("\"claims\":\(report.claimCount)")
-        fields.append("\"expected\":\(report.expectedCount)")
-        let counts = AuditVerdict.allCases.map { "\(JSONWriter.quoted($0.name)):\(report.count(of: $0))" }
+        if isSingle {
+            fields.append("\"trace\":\(JSONWriter.quoted(run.traces[0]))")
+        } else {
+            fields.append("\"traces\":[" + run.traces.map(JSONWriter.quoted).joined(separator: ",") + "]")
+        }
+        fields.append("\"claimed\":\(JSONWriter.quoted(run.claimsName))")
+        fields.append("\"policy\":\(JSONWriter.quoted(run.policy.name))")
+        fields.append("\"toleranceMs\":\(tolerance.map(TraceEncoder.milliseconds) ?? "null")")
+        fields.append("\"claims\":\(claimCount)")
+        fields.append("\"expected\":\(expectedCount)")
+        let counts = AuditVerdict.allCases.map { "\(JSONWriter.quoted($0.name)):\(count(of: $0))" }
         fields.append("\"counts\":{" + counts.joined(separator: ",") + "}")
-        fields.append("\"precision\":\(report.precision.map(TraceEncoder.number) ?? "null")")
-        fields.append("\"recall\":\(report.recall.map(TraceEncoder.number) ?? "null")")
-        fields.append("\"passed\":\(report.passes)")
+        fields.append("\"precision\":\(precision.map(TraceEncoder.number) ?? "null")")
+        fields.append("\"recall\":\(recall.map(TraceEncoder.number) ?? "null")")
+        fields.append("\"passed\":\(passes)")
         fields.append("\"otherPolicyClaims\":\(otherPolicyCount)")
-        let discrepancies = report.discrepancies.map { finding in
-            var entry = ["\"class\":\(JSONWriter.quoted(finding.verdict.name))", "\"section\":\(JSONWriter.quoted(finding.sectionID))",
-                         "\"visit\":\(finding.visit)"]
-            if let index = finding.claimIndex { entry.append("\"line\":\(claims[index].lineNumber)") }
-            if let time = finding.claimTime { entry.append("\"claimedMs\":\(TraceEncoder.milliseconds(time))") }
-            if let time = finding.expectedTime { entry.append("\"expectedMs\":\(TraceEncoder.milliseconds(time))") }
-            if let reason = finding.reason { entry.append("\"reason\":\(JSONWriter.quoted(reason))") }
-            return "{" + entry.joined(separator: ",") + "}"
+        let discrepancies = traces.flatMap { trace in
+            trace.discrepancies.map { finding in
+                var entry = isSingle ? [] : ["\"trace\":\(JSONWriter.quoted(trace.name))"]
+                entry += ["\"class\":\(JSONWriter.quoted(finding.verdict.name))", "\"section\":\(JSONWriter.quoted(finding.section))",
+                          "\"visit\":\(finding.visit)"]
+                if let line = finding.line { entry.append("\"line\":\(line)") }
+                if let time = finding.claimTime { entry.append("\"claimedMs\":\(TraceEncoder.milliseconds(time))") }
+                if let time = finding.expectedTime { entry.append("\"expectedMs\":\(TraceEncoder.milliseconds(time))") }
+                if let reason = finding.reason { entry.append("\"reason\":\(JSONWriter.quoted(reason))") }
+                return "{" + entry.joined(separator: ",") + "}"
+            }
         }
         fields.append("\"discrepancies\":[" + discrepancies.joined(separator: ",") + "]")
-        let skipped = claimsFile.skipped.map { JSONWriter.quoted("\(claimsFile.name): \($0)") }
-            + trace.skipped.map { JSONWriter.quoted("\(trace.name): \($0)") }
-        fields.append("\"skipped\":[" + skipped.joined(separator: ",") + "]")
+        fields.append("\"skipped\":[" + skipped.map(JSONWriter.quoted).joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 
