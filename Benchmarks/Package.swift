@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "engine-profile", targets: ["EngineProfile"]),
+        .executable(name: "audit-cost", targets: ["AuditCost"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -67,6 +68,13 @@ let package = Package(
             name: "EngineProfile",
             dependencies: ["ZOZOBaseline", .product(name: "ImpressionTracking", package: "ImpressionTracking")],
             path: "Profiling/EngineProfile",
+            swiftSettings: swiftSettings
+        ),
+        // What `impressions audit` costs next to a replay of the same traces; see its main.swift.
+        .executableTarget(
+            name: "AuditCost",
+            dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking")],
+            path: "Profiling/AuditCost",
             swiftSettings: swiftSettings
         ),
     ],

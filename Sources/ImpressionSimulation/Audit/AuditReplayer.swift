@@ -8,7 +8,8 @@ import ImpressionTracking
 /// At a claim's time `c` the engine has every input before `c` (and those at time zero)
 /// and none after, and is advanced to `c`. Its visibility events say whether the section
 /// was in a run of visibility at the last sample, and since when; for a section that was
-/// not, an `ImpressionEngine.snapshot()` says why (offscreen, below threshold, ...).
+/// not, its row of the engine's snapshot says why (offscreen, below threshold, ...),
+/// measured for that section alone (`ImpressionEngine.snapshot(of:)`).
 /// Claims after the last input are seen at ``finish(at:)``.
 public struct AuditReplayer: Sendable {
     /// What the engine saw at one claim's time.
@@ -36,15 +37,10 @@ public struct AuditReplayer: Sendable {
     /// not reached yet (after the end of the trace).
     public private(set) var contexts: [ClaimContext?]
     private var engine: ImpressionEngine<String>
-    /// The engine's current visit, read after each lifecycle call.
-    private var visit = 1
     /// The first sample of each section's open run of visibility.
     private var runStarts: [String: Duration] = [:]
     /// The visit each section last fired in.
     private var firedVisits: [String: Int] = [:]
-    /// The snapshot taken since the last input: why a section is not visible depends on
-    /// the inputs alone, so it serves every claim until the next one.
-    private var hiddenSnapshot: EngineSnapshot<String>?
     /// The claims, in the order given.
     public let claims: [ClaimedImpression]
     /// Claim indices by time; `nextClaim` is the first not seen yet.
@@ -82,15 +78,8 @@ public struct AuditReplayer: Sendable {
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the input: \(error)")
         }
-        hiddenSnapshot = nil
-        switch input.input {
-        case .layout(let sections, _):
+        if case .layout(let sections, _) = input.input {
             for section in sections { sectionIDs.insert(section.id) }
-        case .lifecycle:
-            // Only a lifecycle call starts a visit; the snapshot's cost is paid that rarely.
-            visit = engine.snapshot().visit
-        default:
-            break
         }
     }
 
@@ -124,13 +113,11 @@ public struct AuditReplayer: Sendable {
             } else if !engine.inactiveCauses.isEmpty {
                 reason = "\(NotVisibleReason.inactive(engine.inactiveCauses))"
             } else {
-                // Not visible at the last sample: the snapshot says why (taken once between
-                // two inputs, and only for such claims, which a correct SDK does not make).
-                let snapshot = hiddenSnapshot ?? engine.snapshot()
-                hiddenSnapshot = snapshot
-                reason = hiddenReason(snapshot.sections.first { $0.sectionID == claim.sectionID })
+                // Not visible at the last sample: its snapshot row says why. Measuring that
+                // one section, not the whole layout, keeps a wrong SDK's audit near a replay.
+                reason = hiddenReason(engine.snapshot(of: claim.sectionID))
             }
-            contexts[index] = ClaimContext(visit: visit, reason: reason, visibleSince: runStarts[claim.sectionID])
+            contexts[index] = ClaimContext(visit: engine.visit, reason: reason, visibleSince: runStarts[claim.sectionID])
             nextClaim += 1
         }
     }
@@ -142,7 +129,7 @@ public struct AuditReplayer: Sendable {
         if seen < policy.policy.minimumDuration {
             return "visible for \(TraceEncoder.milliseconds(seen)) ms of \(TraceEncoder.milliseconds(policy.policy.minimumDuration)) ms"
         }
-        return firedVisits[id] == visit ? "visible, already counted in this visit" : "visible"
+        return firedVisits[id] == engine.visit ? "visible, already counted in this visit" : "visible"
     }
 
     /// Why a section the last sample did not see is not visible, from its snapshot row.

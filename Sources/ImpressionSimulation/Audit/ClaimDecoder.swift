@@ -3,22 +3,30 @@ import Foundation
 /// Reads a claims file one line at a time, checking each line and the lines before it:
 /// JSON with a `section` (text or a whole number) and a finite `timeMs` in
 /// `0...maximumTimeMilliseconds`, an optional `ratio` in 0...1, `visit` a whole number
-/// `>= 1` and `policy` text; times never going backwards; no line repeating an earlier
-/// one. Blank lines are skipped.
+/// `>= 1`, `policy` text and `trace` (text or a whole number) naming one of
+/// ``traceNames``; times never going backwards within a trace; no line repeating an
+/// earlier one. Blank lines are skipped.
+///
+/// Each trace has its own time (from its start), so a day's log of many sessions
+/// interleaves them: order is checked per trace.
 ///
 /// A bad line throws a ``TraceError`` with its number and leaves the decoder as it was,
 /// so a caller may skip it and go on (`--keep-going`).
 public struct ClaimDecoder: Sendable {
-    /// The latest time and the claims read at it, to find repeated lines.
-    private var latestTime: Duration?
-    private var claimsAtLatestTime: [ClaimedImpression] = []
+    /// Per trace named (`nil`: none), the latest time and the claims read at it, to find
+    /// lines out of order and repeated lines.
+    private var latest: [String?: (time: Duration, claims: [ClaimedImpression])] = [:]
+    /// The traces a claim may name; with one, a claim that names none is that one's, with
+    /// several, every claim names one. `nil`: any name, or none (a single trace's audit).
+    public let traceNames: Set<String>?
     /// The largest time accepted, in milliseconds.
     public let maximumTimeMilliseconds: Double
     /// The longest line accepted, in bytes.
     public let maximumLineBytes: Int
 
-    /// A decoder for a claims file.
-    public init(limits: TraceLimits = TraceLimits()) {
+    /// A decoder for a claims file of the traces named `traceNames` (`nil`: not checked).
+    public init(limits: TraceLimits = TraceLimits(), traceNames: Set<String>? = nil) {
+        self.traceNames = traceNames
         maximumTimeMilliseconds = limits.maximumTimeMilliseconds
         maximumLineBytes = limits.maximumLineBytes
     }
@@ -39,19 +47,38 @@ public struct ClaimDecoder: Sendable {
             throw TraceError(line: number, error.message)
         }
         claim.lineNumber = number
-        if let latestTime, claim.time < latestTime {
+        claim.traceName = try resolvedTrace(claim.traceName, lineNumber: number)
+        var atLatest = latest[claim.traceName] ?? (claim.time, [])
+        if claim.time < atLatest.time {
             throw TraceError(line: number, "claims must be in time order: \(TraceEncoder.milliseconds(claim.time)) ms "
-                + "after \(TraceEncoder.milliseconds(latestTime)) ms")
+                + "after \(TraceEncoder.milliseconds(atLatest.time)) ms"
+                + (traceNames.map { $0.count > 1 } == true ? " of trace \(claim.traceName ?? "")" : ""))
         }
-        if claim.time != latestTime {
-            latestTime = claim.time
-            claimsAtLatestTime = []
-        }
-        if let earlier = claimsAtLatestTime.first(where: { $0.isSameClaim(as: claim) }) {
+        if claim.time != atLatest.time { atLatest = (claim.time, []) }
+        if let earlier = atLatest.claims.first(where: { $0.isSameClaim(as: claim) }) {
             throw TraceError(line: number, "the same claim as line \(earlier.lineNumber)")
         }
-        claimsAtLatestTime.append(claim)
+        atLatest.claims.append(claim)
+        latest[claim.traceName] = atLatest
         return claim
+    }
+
+    /// The trace a claim is of: the one it names, checked against ``traceNames``, or the
+    /// only one audited.
+    private func resolvedTrace(_ name: String?, lineNumber number: Int) throws(TraceError) -> String? {
+        guard let traceNames else { return name }
+        if let name {
+            guard traceNames.contains(name) else {
+                throw TraceError(line: number, "trace \(JSONWriter.quoted(name)) is not among the \(traceNames.count) trace"
+                    + "\(traceNames.count == 1 ? "" : "s") audited (a trace is named by its file name without the extension)")
+            }
+            return name
+        }
+        guard traceNames.count == 1, let only = traceNames.first else {
+            throw TraceError(line: number, "missing field 'trace': with \(traceNames.count) traces audited, each claim names "
+                + "its trace (the file name without the extension)")
+        }
+        return only
     }
 }
 
@@ -62,9 +89,10 @@ private struct ClaimLine: Decodable {
     var ratio: Double?
     var visit: Int?
     var policy: String?
+    var trace: String?
 
     private enum Key: String, CodingKey {
-        case section, timeMs, ratio, visit, policy
+        case section, timeMs, ratio, visit, policy, trace
     }
 
     init(from decoder: any Decoder) throws {
@@ -90,6 +118,13 @@ private struct ClaimLine: Decodable {
             visit = Int(number)
         }
         policy = try fields.decodeIfPresent(String.self, forKey: .policy)
+        if let text = try? fields.decode(String.self, forKey: .trace) {
+            trace = text
+        } else if let number = try? fields.decode(Int64.self, forKey: .trace) {
+            trace = String(number)
+        } else if fields.contains(.trace), try !fields.decodeNil(forKey: .trace) {
+            throw TraceLineProblem("field 'trace' must be a string or a whole number")
+        }
     }
 
     /// The claim, its time checked against `maximum` milliseconds.
@@ -98,6 +133,6 @@ private struct ClaimLine: Decodable {
             throw TraceLineProblem("field 'timeMs' must be in 0...\(TraceEncoder.number(maximum)) ms, got \(TraceEncoder.number(milliseconds))")
         }
         return ClaimedImpression(sectionID: section, time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
-                                 visibleRatio: ratio, visit: visit, policyName: policy)
+                                 visibleRatio: ratio, visit: visit, policyName: policy, traceName: trace)
     }
 }

@@ -1,6 +1,6 @@
 /// One impression another SDK claims, as a line of a claims file: `section` and `timeMs`,
-/// and optionally `ratio`, `visit` and `policy` (the lines `impressions replay` prints
-/// are claims as they are; other fields are ignored).
+/// and optionally `ratio`, `visit`, `policy` and `trace` (the lines `impressions replay`
+/// prints are claims as they are; other fields are ignored).
 ///
 /// `{"section":"12","timeMs":1000}`; `{"policy":"default","section":"0","timeMs":1000,"ratio":1,"seenMs":1000,"visit":1}`.
 public struct ClaimedImpression: Sendable, Hashable {
@@ -16,23 +16,27 @@ public struct ClaimedImpression: Sendable, Hashable {
     /// The policy the line names, when it does: a line naming another policy than the
     /// audited one is left out of the audit (and counted).
     public var policyName: String?
+    /// The trace it is a claim of, when the line names one (`trace`: the trace file's name
+    /// without its extension), or the only trace audited; its time is on that trace's.
+    public var traceName: String?
     /// The line of the claims file it came from (1-based).
     public var lineNumber: Int
 
     /// Creates a claim.
     public init(sectionID: String, time: Duration, visibleRatio: Double? = nil, visit: Int? = nil,
-                policyName: String? = nil, lineNumber: Int = 0) {
+                policyName: String? = nil, traceName: String? = nil, lineNumber: Int = 0) {
         self.sectionID = sectionID
         self.time = time
         self.visibleRatio = visibleRatio
         self.visit = visit
         self.policyName = policyName
+        self.traceName = traceName
         self.lineNumber = lineNumber
     }
 
     /// Whether `other` says the same thing (its line aside).
     func isSameClaim(as other: ClaimedImpression) -> Bool {
         sectionID == other.sectionID && time == other.time && visibleRatio == other.visibleRatio
-            && visit == other.visit && policyName == other.policyName
+            && visit == other.visit && policyName == other.policyName && traceName == other.traceName
     }
 }

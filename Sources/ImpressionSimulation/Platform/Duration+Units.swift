@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in whole nanoseconds, saturating at `Int64`'s range.
-    var wholeNanoseconds: Int64 {
+    package var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         guard seconds < Int64.max / 1_000_000_000 else { return Int64.max }
         guard seconds > Int64.min / 1_000_000_000 else { return Int64.min }

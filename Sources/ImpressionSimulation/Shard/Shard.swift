@@ -26,4 +26,30 @@ package struct Shard: Hashable, Sendable {
         let total = max(0, total)
         return (index * total / count)..<((index + 1) * total / count)
     }
+
+    /// The positions of the shards (`name`, `index`) in index order, every index of
+    /// `0..<count` given once: the order in which `merge` appends them (of any kind of run).
+    ///
+    /// - Throws: ``ShardSummaryError`` for an invalid count or index, a shard given
+    ///   twice, or shards missing.
+    package static func order(_ shards: [(name: String, index: Int)], count: Int,
+                              firstName: String) throws(ShardSummaryError) -> [Int] {
+        var byIndex = [Int?](repeating: nil, count: Shard(index: 0, count: count) == nil ? 0 : count)
+        guard !byIndex.isEmpty else { throw ShardSummaryError("\(firstName): invalid shard count \(count)") }
+        for (position, shard) in shards.enumerated() {
+            guard byIndex.indices.contains(shard.index) else {
+                throw ShardSummaryError("\(shard.name): shard index \(shard.index) is not in 0..<\(count)")
+            }
+            if let other = byIndex[shard.index] {
+                throw ShardSummaryError("shard \(shard.index)/\(count) is given twice: \(shards[other].name) and \(shard.name)")
+            }
+            byIndex[shard.index] = position
+        }
+        let missing = byIndex.indices.filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw ShardSummaryError("missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))"
+                + (missing.count > 10 ? " and \(missing.count - 10) more" : ""))
+        }
+        return byIndex.compactMap { $0 }
+    }
 }

@@ -92,7 +92,7 @@ public struct TraceDecoder: Sendable {
     }
 
     /// A decoding error in words: the field's path and what was expected.
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
             return "missing field '\(path(context.codingPath + [key]))'"

@@ -11,35 +11,57 @@ extension ImpressionEngine {
         var rows: [SectionSnapshot<ID>] = []
         rows.reserveCapacity(layout.count + departed.states.count)
         for slot in 0..<layout.count {
-            let state = sampler.states[slot]
-            var ratio = 0.0
-            let reason: NotVisibleReason?
-            if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout.geometry, on: screen) {
-                ratio = measured
-                let policy = layout.geometry.policy(ofSlot: slot)
-                let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
-                let required = counting ? policy.exitRatio : policy.entryRatio
-                reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
-            } else if let screen {
-                reason = hiddenReason(ofSlot: slot, on: screen, measurer: &measurer)
-            } else {
-                reason = .noViewport
-            }
-            rows.append(SectionSnapshot(
-                sectionID: layout.ids[slot], visibleRatio: ratio,
-                consecutiveSamples: consecutiveSamples(state),
-                hasFiredThisVisit: state.lastFiredVisit == visit,
-                // Inactivity comes first: it is why nothing counts, whatever shows.
-                notVisibleReason: causes.isEmpty ? reason : .inactive(causes),
-                statistics: statistics(of: state, policy: layout.geometry.policy(ofSlot: slot))))
+            rows.append(row(ofSlot: slot, screen: screen, causes: causes, measurer: &measurer))
         }
         for (id, state) in departed.states.sorted(by: { "\($0.key)" < "\($1.key)" }) {
-            rows.append(SectionSnapshot(
-                sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
-                hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
-                statistics: statistics(of: state, policy: nil)))
+            rows.append(departedRow(id, state))
         }
         return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
+    }
+
+    /// One section's row of ``snapshot()``, the same value, measuring that section alone:
+    /// it costs what measuring one section costs, not O(sections), for a caller that asks
+    /// about one section at a time (an audit explaining a claim). `nil` for a section the
+    /// engine neither lays out nor remembers.
+    public func snapshot(of id: ID) -> SectionSnapshot<ID>? {
+        if let slot = layout.slotsByID[id] {
+            var measurer = VisibilityMeasurer()
+            return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
+        }
+        return departed.states[id].map { departedRow(id, $0) }
+    }
+
+    /// The row of the section in `slot`: measured with `measurer`, whose buffers it reuses.
+    private func row(ofSlot slot: Int, screen: VisibilityMeasurer.Screen?, causes: InactiveCauses,
+                     measurer: inout VisibilityMeasurer) -> SectionSnapshot<ID> {
+        let state = sampler.states[slot]
+        var ratio = 0.0
+        let reason: NotVisibleReason?
+        if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout.geometry, on: screen) {
+            ratio = measured
+            let policy = layout.geometry.policy(ofSlot: slot)
+            let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
+            let required = counting ? policy.exitRatio : policy.entryRatio
+            reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
+        } else if let screen {
+            reason = hiddenReason(ofSlot: slot, on: screen, measurer: &measurer)
+        } else {
+            reason = .noViewport
+        }
+        return SectionSnapshot(
+            sectionID: layout.ids[slot], visibleRatio: ratio,
+            consecutiveSamples: consecutiveSamples(state),
+            hasFiredThisVisit: state.lastFiredVisit == visit,
+            // Inactivity comes first: it is why nothing counts, whatever shows.
+            notVisibleReason: causes.isEmpty ? reason : .inactive(causes),
+            statistics: statistics(of: state, policy: layout.geometry.policy(ofSlot: slot)))
+    }
+
+    /// The row of a section that left the layout and is remembered.
+    private func departedRow(_ id: ID, _ state: SectionState) -> SectionSnapshot<ID> {
+        SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
+                        hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
+                        statistics: statistics(of: state, policy: nil))
     }
 
     /// Why the tracker is inactive; empty when it is active.

@@ -19,7 +19,8 @@ package enum HelpText {
           replay      Replay a recorded session (a trace) under policies.
           audit       Check another SDK's impressions against a trace, under a policy.
           fit         Estimate the users' behaviour from traces, for simulate --users.
-          merge       Combine the JSON of 'simulate --shard' runs into the whole run's.
+          merge       Combine the shards of 'simulate --shard' or 'audit --shard' into
+                      the whole run's output.
           help        Show the help of a subcommand: impressions help simulate
 
         OPTIONS:
@@ -213,6 +214,12 @@ package enum HelpText {
         intervals included; they do not mix with a single run's. Files are read one at
         a time.
 
+        Shards of 'impressions audit --shard I/N' merge into exactly what the whole
+        audit prints (its text, or its JSON when the shards were run with --json), with
+        its exit status: 0 when no claim is early, phantom or duplicate, 1 when one is.
+        They must come from the same traces, claims and options, and do not mix with
+        simulate's shards.
+
         USAGE: impressions merge <FILE> ... [--sections-out FILE.csv]
 
         OPTIONS:
@@ -223,6 +230,9 @@ package enum HelpText {
         EXAMPLE:
           for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
           impressions merge part-*.json --sections-out sections.csv
+          for i in 0 1; do impressions audit traces/*.jsonl --claimed day.jsonl \\
+              --policy default --shard $i/2 > audit-$i.json; done
+          impressions merge audit-*.json
 
         """
 }

@@ -3,8 +3,11 @@ import ImpressionTracking
 
 /// The options of `impressions audit`, read by hand like ``ReplayOptions``.
 package struct AuditOptions: Hashable, Sendable {
-    /// The trace to replay; `-` for standard input.
-    package var path = ""
+    /// The traces to replay, in audit order (sorted by ``traceNames``); `-` for standard
+    /// input, which is then the only one.
+    package var paths: [String] = []
+    /// The name claims give each trace of ``paths``: its file name without the extension.
+    package var traceNames: [String] = []
     /// `--claimed FILE`: the claimed impressions, one JSON object per line.
     package var claimedPath = ""
     /// `--policy P`: the definition the claims are audited against.
@@ -14,6 +17,9 @@ package struct AuditOptions: Hashable, Sendable {
     package var theirInterval: Duration?
     /// `--json`: the report as JSON instead of text.
     package var json = false
+    /// `--shard i/n`: audit the i-th of n slices of the traces and print a shard for
+    /// `impressions merge`; `nil` for the whole audit.
+    package var shard: Shard?
     /// `--keep-going`: skip bad lines and claims, and count them, instead of stopping.
     package var keepGoing = false
     /// `--max-line-bytes`, `--max-sections`: the decoders' limits.
@@ -61,24 +67,50 @@ package struct AuditOptions: Hashable, Sendable {
             case .flag("--json"):
                 try scanner.noValue()
                 options.json = true
+            case .flag("--shard"):
+                let text = try scanner.value()
+                guard let shard = Shard(parsing: text) else {
+                    throw scanner.invalid(text, "expected i/n with 0 <= i < n <= 100000 (e.g. 0/4 ... 3/4)")
+                }
+                options.shard = shard
             case .flag(let flag):
                 guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
                     throw scanner.fail("unknown option '\(flag)'")
                 }
             }
         }
-        guard paths.count == 1, let path = paths.first else {
-            throw scanner.fail(paths.isEmpty ? "missing the trace to audit against (a file, or - for standard input)"
-                                             : "one trace at a time, got \(paths.count): \(paths.joined(separator: " "))")
-        }
+        guard !paths.isEmpty else { throw scanner.fail("missing the trace to audit against (a file, or - for standard input)") }
         guard let claimed else { throw scanner.fail("missing --claimed FILE: the impressions to audit") }
         guard let policy else { throw scanner.fail("missing --policy P: the definition to audit against") }
-        guard !(path == "-" && claimed == "-") else {
+        guard !(paths.contains("-") && claimed == "-") else {
             throw scanner.fail("the trace and the claims cannot both be standard input")
         }
-        options.path = path
+        guard paths.count == 1 || !paths.contains("-") else {
+            throw scanner.fail("standard input (-) can only be the one trace audited: name each of several traces by its file")
+        }
+        // Claims name their trace by its file name: two traces of one name could not be told apart.
+        var named: [String: String] = [:]
+        for path in paths {
+            let name = traceName(of: path)
+            if let other = named.updateValue(path, forKey: name) {
+                throw scanner.fail(other == path ? "trace \(path) given twice"
+                                                 : "traces \(other) and \(path) have the same name '\(name)', which claims name them by")
+            }
+        }
+        // Audit order: by name, so that the same traces, given in any order, shard alike.
+        let order = named.keys.sorted()
+        options.traceNames = order
+        options.paths = order.compactMap { named[$0] }
         options.claimedPath = claimed
         options.policy = policy
         return options
+    }
+
+    /// The name claims give the trace at `path`: its file name without the extension
+    /// (`traces/session-000003.jsonl` is `session-000003`).
+    package static func traceName(of path: String) -> String {
+        let file = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 }

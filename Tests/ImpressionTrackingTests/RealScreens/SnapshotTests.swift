@@ -56,6 +56,9 @@ struct SnapshotTests {
         let departed = try #require(engine.snapshot().sections.last)
         #expect(departed.sectionID == "seen" && departed.notVisibleReason == .missingFromLayout && departed.hasFiredThisVisit)
         #expect(String(describing: engine.snapshot()).contains("missing from layout"))
+        // One section's snapshot is its row, each reason and the departed one alike; nil for a stranger.
+        for row in engine.snapshot().sections { #expect(engine.snapshot(of: row.sectionID) == row) }
+        #expect(engine.snapshot(of: "never laid out") == nil)
 
         // Inactive comes first, with its causes.
         engine.disappear()
@@ -65,6 +68,7 @@ struct SnapshotTests {
         #expect(inactive.inactiveCauses == [.disappeared, .inBackground, .covered])
         #expect(inactive.sections.dropLast().allSatisfy { $0.notVisibleReason == .inactive([.disappeared, .inBackground, .covered]) })
         #expect(String(describing: inactive).contains("inactive (disappeared + in background + covered)"))
+        for row in inactive.sections { #expect(engine.snapshot(of: row.sectionID) == row) }
     }
 
     @Test("with no viewport every section says so")

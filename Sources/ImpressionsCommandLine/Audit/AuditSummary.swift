@@ -1,0 +1,148 @@
+import ImpressionSimulation
+
+/// What `impressions audit` prints, and `merge` prints for its shards: the counts per
+/// class, precision and recall, and one line per discrepancy with the reason the engine
+/// saw; as text or as JSON. Added up over every trace; with several traces each
+/// discrepancy names its trace. With one, the output is that of a one-trace audit.
+struct AuditSummary {
+    /// The claims file, the options and every trace audited.
+    let run: AuditRun
+    /// What each trace's audit found, in audit order.
+    let traces: [TraceAudit]
+
+    /// The classes that belong to claims and to expected impressions, in print order.
+    private static let claimClasses: [AuditVerdict] = [.matched, .early, .late, .phantom, .duplicate]
+    private static let expectedClasses: [AuditVerdict] = [.matched, .early, .late, .missing]
+
+    private var isSingle: Bool { run.traces.count == 1 }
+    private func count(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.count(of: verdict) } }
+    private func expectedCount(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.expectedCount(of: verdict) } }
+    private var claimCount: Int { traces.reduce(0) { $0 + $1.claims } }
+    private var expectedCount: Int { traces.reduce(0) { $0 + $1.expected } }
+    private var otherPolicyCount: Int { traces.reduce(0) { $0 + $1.otherPolicyClaims } }
+    /// Matched claims over all claims, matched impressions over all expected; `nil` when undefined.
+    private var precision: Double? { claimCount == 0 ? nil : Double(count(of: .matched)) / Double(claimCount) }
+    private var recall: Double? { expectedCount == 0 ? nil : Double(count(of: .matched)) / Double(expectedCount) }
+
+    /// Whether no claim is early, phantom or duplicate: the exit status 0.
+    var passes: Bool { !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } }
+
+    /// The tolerance: `--their-interval`, else the traces' sample interval when they share
+    /// one; `nil` when each trace has its own.
+    private var tolerance: Duration? {
+        if let nanoseconds = run.theirIntervalNanoseconds { return .nanoseconds(nanoseconds) }
+        let intervals = Set(traces.map(\.sampleIntervalNanoseconds))
+        return intervals.count == 1 ? intervals.first.map(Duration.nanoseconds) : nil
+    }
+
+    /// The lines set aside: the claims file's (its own and those the traces refused, by
+    /// line), then each trace's.
+    private var skipped: [String] {
+        let claims = (run.claimsSkipped + traces.flatMap(\.refusedClaims)).sorted { $0.line < $1.line }
+        return claims.map { "\(run.claimsName): \($0.error)" }
+            + traces.flatMap { trace in trace.skippedLines.map { "\(trace.path): \($0.error)" } }
+    }
+
+    /// The report as text.
+    func text() -> String {
+        var text = "audit of \(run.claimsName) against "
+            + (isSingle ? run.traces[0] : "\(NumberFormatting.integer(run.traces.count)) traces") + "\n"
+        text += "  policy \(run.policy); tolerance "
+            + (tolerance.map { "\(TraceEncoder.milliseconds($0)) ms" } ?? "each trace's sample interval") + "\n"
+        let claimCounts = Self.claimClasses.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }
+        text += "  claims    \(NumberFormatting.integer(claimCount)): " + claimCounts.joined(separator: ", ") + "\n"
+        let expectedCounts = Self.expectedClasses.map { verdict in
+            let name = verdict == .missing || verdict == .matched ? verdict.name : "claimed \(verdict)"
+            return "\(NumberFormatting.integer(expectedCount(of: verdict))) \(name)"
+        }
+        text += "  expected  \(NumberFormatting.integer(expectedCount)): " + expectedCounts.joined(separator: ", ") + "\n"
+        text += "  precision \(Self.ratio(precision)), recall \(Self.ratio(recall))\n"
+        if otherPolicyCount > 0 {
+            text += "  left out \(NumberFormatting.integer(otherPolicyCount)) claim\(otherPolicyCount == 1 ? "" : "s") of other policies\n"
+        }
+        if traces.contains(where: { !$0.discrepancies.isEmpty }) {
+            text += "discrepancies:\n"
+            let width = AuditVerdict.allCases.map(\.name.count).max() ?? 0
+            for trace in traces {
+                for finding in trace.discrepancies {
+                    text += "  " + finding.verdict.name + String(repeating: " ", count: width - finding.verdict.name.count + 2)
+                        + (isSingle ? "" : trace.name + ": ") + Self.describe(finding) + "\n"
+                }
+            }
+        }
+        let skipped = skipped
+        if !skipped.isEmpty {
+            text += "skipped \(NumberFormatting.integer(skipped.count)) bad line\(skipped.count == 1 ? "" : "s") (--keep-going):\n"
+            for line in skipped.prefix(20) { text += "  \(line)\n" }
+            if skipped.count > 20 { text += "  ... and \(NumberFormatting.integer(skipped.count - 20)) more\n" }
+        }
+        let failing = AuditVerdict.allCases.filter { $0.failsAudit && count(of: $0) > 0 }
+        text += failing.isEmpty ? "passed: no claim early, phantom or duplicate\n"
+            : "failed: " + failing.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }.joined(separator: ", ") + "\n"
+        return text
+    }
+
+    /// `line 7: section 12 claimed at 800 ms, 200 ms before the impression at 1000 ms (visit 1): visible for ...`.
+    private static func describe(_ finding: TraceAudit.Discrepancy) -> String {
+        var text = ""
+        if let line = finding.line { text += "line \(line): " }
+        text += "section \(finding.section)"
+        let visit = "(visit \(finding.visit))"
+        switch (finding.claimTime, finding.expectedTime) {
+        case (let claimed?, let expected?):
+            let gap = claimed < expected ? expected - claimed : claimed - expected
+            text += " claimed at \(TraceEncoder.milliseconds(claimed)) ms, \(TraceEncoder.milliseconds(gap)) ms "
+                + "\(claimed < expected ? "before" : "after") the impression at \(TraceEncoder.milliseconds(expected)) ms \(visit)"
+        case (let claimed?, nil):
+            text += " claimed at \(TraceEncoder.milliseconds(claimed)) ms \(visit)"
+        case (nil, let expected?):
+            text += ": the impression at \(TraceEncoder.milliseconds(expected)) ms \(visit) was not claimed"
+        case (nil, nil):
+            break
+        }
+        if let reason = finding.reason { text += ": " + reason }
+        return text
+    }
+
+    /// The report as one JSON object: with one trace `trace` names it, with several
+    /// `traces` lists them and each discrepancy names its `trace`.
+    func json() -> String {
+        var fields: [String] = []
+        if isSingle {
+            fields.append("\"trace\":\(JSONWriter.quoted(run.traces[0]))")
+        } else {
+            fields.append("\"traces\":[" + run.traces.map(JSONWriter.quoted).joined(separator: ",") + "]")
+        }
+        fields.append("\"claimed\":\(JSONWriter.quoted(run.claimsName))")
+        fields.append("\"policy\":\(JSONWriter.quoted(run.policy.name))")
+        fields.append("\"toleranceMs\":\(tolerance.map(TraceEncoder.milliseconds) ?? "null")")
+        fields.append("\"claims\":\(claimCount)")
+        fields.append("\"expected\":\(expectedCount)")
+        let counts = AuditVerdict.allCases.map { "\(JSONWriter.quoted($0.name)):\(count(of: $0))" }
+        fields.append("\"counts\":{" + counts.joined(separator: ",") + "}")
+        fields.append("\"precision\":\(precision.map(TraceEncoder.number) ?? "null")")
+        fields.append("\"recall\":\(recall.map(TraceEncoder.number) ?? "null")")
+        fields.append("\"passed\":\(passes)")
+        fields.append("\"otherPolicyClaims\":\(otherPolicyCount)")
+        let discrepancies = traces.flatMap { trace in
+            trace.discrepancies.map { finding in
+                var entry = isSingle ? [] : ["\"trace\":\(JSONWriter.quoted(trace.name))"]
+                entry += ["\"class\":\(JSONWriter.quoted(finding.verdict.name))", "\"section\":\(JSONWriter.quoted(finding.section))",
+                          "\"visit\":\(finding.visit)"]
+                if let line = finding.line { entry.append("\"line\":\(line)") }
+                if let time = finding.claimTime { entry.append("\"claimedMs\":\(TraceEncoder.milliseconds(time))") }
+                if let time = finding.expectedTime { entry.append("\"expectedMs\":\(TraceEncoder.milliseconds(time))") }
+                if let reason = finding.reason { entry.append("\"reason\":\(JSONWriter.quoted(reason))") }
+                return "{" + entry.joined(separator: ",") + "}"
+            }
+        }
+        fields.append("\"discrepancies\":[" + discrepancies.joined(separator: ",") + "]")
+        fields.append("\"skipped\":[" + skipped.map(JSONWriter.quoted).joined(separator: ",") + "]")
+        return "{" + fields.joined(separator: ",") + "}\n"
+    }
+
+    /// `0.833`, or `n/a` when undefined.
+    private static func ratio(_ value: Double?) -> String {
+        value.map { NumberFormatting.plainDecimal($0, digits: 3) } ?? "n/a"
+    }
+}
