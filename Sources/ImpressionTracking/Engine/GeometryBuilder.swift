@@ -24,9 +24,17 @@ struct GeometryBuilder {
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
+    /// - Parameter hasGates: some section or container has a display attribute (loaded,
+    ///   hidden, opacity): gates are then resolved for every slot and cell.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
-         sectionCount: Int, cellCount: Int) {
+         sectionCount: Int, cellCount: Int, hasGates: Bool = false) {
         geometry.containers = containers
+        geometry.hasGates = hasGates
+        if hasGates {
+            geometry.gates.reserveCapacity(sectionCount)
+            geometry.cellOpacities.reserveCapacity(cellCount)
+            geometry.cellHiders.reserveCapacity(cellCount)
+        }
         self.defaultPolicy = defaultPolicy
         self.sampleInterval = sampleInterval
         geometry.cells.reserveCapacity(cellCount)
@@ -41,7 +49,7 @@ struct GeometryBuilder {
     /// the caller adds), appending nothing, when it is invalid.
     mutating func append(cells: [Rect], nestedCells: [NestedCell], fullHeight givenHeight: Double?,
                          fullWidth givenWidth: Double?, fullArea givenArea: Double?,
-                         policy sectionPolicy: ImpressionPolicy?) -> InputError? {
+                         policy sectionPolicy: ImpressionPolicy?, display: DisplayState? = nil) -> InputError? {
         let containers = geometry.containers
         sectionCells.removeAll(keepingCapacity: true)
         var box: Rect?
@@ -69,6 +77,7 @@ struct GeometryBuilder {
         if let givenHeight, !(givenHeight.isFinite && givenHeight >= 0) { return .invalidFullHeight(givenHeight) }
         if let givenArea, !(givenArea.isFinite && givenArea >= 0) { return .invalidFullArea(givenArea) }
         if let givenWidth, !(givenWidth.isFinite && givenWidth >= 0) { return .invalidFullWidth(givenWidth) }
+        if let display, !(display.opacity >= 0 && display.opacity <= 1) { return .invalidOpacity(display.opacity) }
         if let sectionPolicy {
             do throws(ConfigurationError) {
                 try sectionPolicy.validate()
@@ -99,6 +108,10 @@ struct GeometryBuilder {
             geometry.cells.append(nested.frame)
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
+        if geometry.hasGates {
+            appendGates(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
+                        minimumOpacity: policy.minimumOpacity)
+        }
         geometry.cellStarts.append(geometry.cells.count)
         switch policy.measure {
         case .height: geometry.denominators.append(givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0))
@@ -107,6 +120,35 @@ struct GeometryBuilder {
         }
         bounds.append(box ?? .zero)
         return nil
+    }
+
+    /// Resolves the section's gate and its cells' effective opacities and hiding
+    /// containers, once per layout, so that a sample reads a flag.
+    private mutating func appendGates(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
+                                      minimumOpacity: Double) {
+        let containers = geometry.containers
+        let firstCell = geometry.cellOpacities.count
+        geometry.cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
+        geometry.cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
+        for nested in nestedCells {
+            let container = containers.indicesByID[nested.containerID] ?? -1
+            let (opacity, hiddenBy) = containers.display(of: display.opacity, inContainer: container)
+            geometry.cellOpacities.append(opacity)
+            geometry.cellHiders.append(Int32(hiddenBy))
+        }
+        let gate: SectionGeometry.Gate
+        if !display.isLoaded {
+            gate = .notLoaded
+        } else if display.isHidden {
+            gate = .hidden
+        } else if (firstCell ..< geometry.cellOpacities.count).contains(where: {
+            geometry.isExcluded(cell: $0, minimumOpacity: minimumOpacity)
+        }) {
+            gate = .someCellsExcluded
+        } else {
+            gate = .open
+        }
+        geometry.gates.append(gate)
     }
 
     private mutating func policyIndex(of key: PolicyKey) -> Int32 {

@@ -16,6 +16,23 @@ public struct ScrollContainer: Sendable, Hashable, Codable {
     /// How far its content is scrolled: content at `contentOffset` shows at the
     /// container's top-left corner.
     public var contentOffset: Point
+    /// Opacity and hidden; `nil` while both are at their defaults.
+    var display: DisplayState? = nil
+
+    /// The container's opacity (its view's alpha), in `0...1`; 1 by default. It
+    /// multiplies the effective opacity of every cell inside it, nested containers
+    /// included (see ``ImpressionPolicy/minimumOpacity``).
+    public var opacity: Double {
+        get { display?.opacity ?? 1 }
+        set { display = DisplayState.updating(display) { $0.opacity = newValue } }
+    }
+
+    /// Whether the container is hidden; `false` by default. The cells inside it, nested
+    /// containers included, count for nothing (ImpressionKit's hidden ancestors).
+    public var isHidden: Bool {
+        get { display?.isHidden ?? false }
+        set { display = DisplayState.updating(display) { $0.isHidden = newValue } }
+    }
 
     /// Creates a container; see the properties for what each part means.
     public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero) {

@@ -19,9 +19,44 @@ struct SectionGeometry: Sendable {
     var policies: [ResolvedPolicy] = []
     var index = SpatialIndex()
     var containers = ContainerTree()
+    /// Whether some section is not loaded, hidden or not fully opaque, or some container
+    /// hidden or not fully opaque. When false (the usual case) the arrays below are empty
+    /// and a sample checks nothing more than this flag.
+    var hasGates = false
+    /// With gates, per slot: what keeps the section, or some of its cells, from counting.
+    var gates: [Gate] = []
+    /// With gates, per cell: its effective opacity (the section's times its containers').
+    var cellOpacities: [Double] = []
+    /// With gates, per cell: the innermost hidden container on its chain, -1 for none.
+    var cellHiders: [Int32] = []
+
+    /// What the load gate, hidden flags and opacity do to a slot, resolved per layout.
+    enum Gate: UInt8, Sendable {
+        /// Nothing: every cell counts as its geometry says.
+        case open
+        /// The section is not loaded: nothing of it counts.
+        case notLoaded
+        /// The section is hidden: nothing of it counts.
+        case hidden
+        /// Some cells are in a hidden container or below the policy's minimum opacity.
+        case someCellsExcluded
+    }
 
     func cellRange(ofSlot slot: Int) -> Range<Int> {
         cellStarts[slot] ..< cellStarts[slot + 1]
+    }
+
+    /// The gate of `slot`: `.open` when the layout has none.
+    @inline(__always)
+    func gate(ofSlot slot: Int) -> Gate {
+        hasGates ? gates[slot] : .open
+    }
+
+    /// Whether the cell counts for nothing: in a hidden container, or less opaque than
+    /// `minimumOpacity`. Only for cells of a `.someCellsExcluded` slot.
+    @inline(__always)
+    func isExcluded(cell: Int, minimumOpacity: Double) -> Bool {
+        cellHiders[cell] >= 0 || cellOpacities[cell] < minimumOpacity
     }
 
     func policy(ofSlot slot: Int) -> ResolvedPolicy {
