@@ -183,7 +183,11 @@ extension ImpressionPolicy: CustomStringConvertible {
             text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
         }
         if cooldown != .zero { text += ", cooldown \(cooldown.formatted)" }
-        if minimumOpacity > 0 { text += ", opacity at least \(Self.percent(minimumOpacity))%" }
+        if minimumOpacity == .leastNonzeroMagnitude {
+            text += ", opacity above 0"
+        } else if minimumOpacity > 0 {
+            text += ", opacity at least \(Self.percent(minimumOpacity))%"
+        }
         return text
     }
 }
