@@ -20,6 +20,7 @@ package enum PolicyPresets {
         NamedPolicy(name: "mrc-newsfeed", policy: .mrcNewsfeedSubSecond),
         NamedPolicy(name: "compose-visibility", policy: .composeVisibilityChanged),
         NamedPolicy(name: "swiftui-scroll-visibility", policy: .swiftUIScrollVisibility),
+        NamedPolicy(name: "impressionkit", policy: .impressionKit),
     ]
 
     /// The names of ``all``, in order.
