@@ -11,12 +11,6 @@ struct ContainerTree: Sendable {
     /// root coordinates, bounds everything the container can ever show.
     private(set) var outermost: [Int] = []
     private(set) var indicesByID: [String: Int] = [:]
-    /// Opacity and hidden by container; empty when every container has the defaults
-    /// (``hasDisplayAttributes`` is false), so a layout without them stores nothing more.
-    private(set) var opacities: [Double] = []
-    private(set) var hidden: [Bool] = []
-    /// Whether some container is hidden or not fully opaque.
-    var hasDisplayAttributes: Bool { !opacities.isEmpty }
 
     init() {}
 
@@ -41,10 +35,6 @@ struct ContainerTree: Sendable {
             ids.append(container.id)
             frames.append(container.frame)
             offsets.append(container.contentOffset)
-        }
-        if containers.contains(where: { $0.display != nil }) {
-            opacities = containers.map(\.opacity)
-            hidden = containers.map(\.isHidden)
         }
         parents.reserveCapacity(containers.count)
         for container in containers {
@@ -103,18 +93,19 @@ struct ContainerTree: Sendable {
         return moved
     }
 
-    /// The effective opacity of `opacity` inside `container`: times the opacity of every
-    /// container up the chain, innermost first (the reference model multiplies in the same
-    /// order, so both get the same bits); and the innermost hidden container on the chain,
-    /// -1 when none is hidden.
-    func display(of opacity: Double, inContainer container: Int) -> (opacity: Double, hiddenBy: Int) {
-        guard hasDisplayAttributes else { return (opacity, -1) }
+    /// The effective opacity of `opacity` inside `container`, given each container's
+    /// opacity and hidden flag by index (`displays`, not kept here: only a new layout needs
+    /// them): times the opacity of every container up the chain, innermost first (the
+    /// reference model multiplies in the same order, so both get the same bits); and the
+    /// innermost hidden container on the chain, -1 when none is hidden.
+    func display(of opacity: Double, inContainer container: Int,
+                 displays: [DisplayState]) -> (opacity: Double, hiddenBy: Int) {
         var effective = opacity
         var hiddenBy = -1
         var node = container
         while node >= 0 {
-            effective *= opacities[node]
-            if hiddenBy < 0 && hidden[node] { hiddenBy = node }
+            effective *= displays[node].opacity
+            if hiddenBy < 0 && displays[node].isHidden { hiddenBy = node }
             node = parents[node]
         }
         return (effective, hiddenBy)

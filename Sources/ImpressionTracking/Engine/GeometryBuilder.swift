@@ -8,6 +8,12 @@ struct GeometryBuilder {
     private var bounds: [Rect] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
+    // With gates, the tables of a GateTable, filled section by section.
+    private let hasGates: Bool
+    private let containerDisplays: [DisplayState]
+    private var gates: [SectionGeometry.Gate] = []
+    private var cellOpacities: [Double] = []
+    private var cellHiders: [Int32] = []
     /// The policy most sections share, looked up without hashing.
     private var lastPolicy: (key: PolicyKey, index: Int32)?
     /// The index of the default policy for a section that is not large, once known:
@@ -24,16 +30,20 @@ struct GeometryBuilder {
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
-    /// - Parameter hasGates: some section or container has a display attribute (loaded,
-    ///   hidden, opacity): gates are then resolved for every slot and cell.
+    /// - Parameters:
+    ///   - hasGates: some section or container has a display attribute (loaded, hidden,
+    ///     opacity): gates are then resolved for every slot and cell.
+    ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
+    ///     when no container sets them.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
-         sectionCount: Int, cellCount: Int, hasGates: Bool = false) {
+         sectionCount: Int, cellCount: Int, hasGates: Bool = false, containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
-        geometry.hasGates = hasGates
+        self.hasGates = hasGates
+        self.containerDisplays = containerDisplays
         if hasGates {
-            geometry.gates.reserveCapacity(sectionCount)
-            geometry.cellOpacities.reserveCapacity(cellCount)
-            geometry.cellHiders.reserveCapacity(cellCount)
+            gates.reserveCapacity(sectionCount)
+            cellOpacities.reserveCapacity(cellCount)
+            cellHiders.reserveCapacity(cellCount)
         }
         self.defaultPolicy = defaultPolicy
         self.sampleInterval = sampleInterval
@@ -108,7 +118,7 @@ struct GeometryBuilder {
             geometry.cells.append(nested.frame)
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
-        if geometry.hasGates {
+        if hasGates {
             appendGates(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
                         minimumOpacity: policy.minimumOpacity)
         }
@@ -127,28 +137,29 @@ struct GeometryBuilder {
     private mutating func appendGates(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
                                       minimumOpacity: Double) {
         let containers = geometry.containers
-        let firstCell = geometry.cellOpacities.count
-        geometry.cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
-        geometry.cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
+        let firstCell = cellOpacities.count
+        cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
+        cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
         for nested in nestedCells {
             let container = containers.indicesByID[nested.containerID] ?? -1
-            let (opacity, hiddenBy) = containers.display(of: display.opacity, inContainer: container)
-            geometry.cellOpacities.append(opacity)
-            geometry.cellHiders.append(Int32(hiddenBy))
+            let (opacity, hiddenBy) = containerDisplays.isEmpty ? (display.opacity, -1)
+                : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays)
+            cellOpacities.append(opacity)
+            cellHiders.append(Int32(hiddenBy))
         }
         let gate: SectionGeometry.Gate
         if !display.isLoaded {
             gate = .notLoaded
         } else if display.isHidden {
             gate = .hidden
-        } else if (firstCell ..< geometry.cellOpacities.count).contains(where: {
-            geometry.isExcluded(cell: $0, minimumOpacity: minimumOpacity)
+        } else if (firstCell ..< cellOpacities.count).contains(where: {
+            GateTable.isExcluded(opacity: cellOpacities[$0], hider: cellHiders[$0], minimumOpacity: minimumOpacity)
         }) {
             gate = .someCellsExcluded
         } else {
             gate = .open
         }
-        geometry.gates.append(gate)
+        gates.append(gate)
     }
 
     private mutating func policyIndex(of key: PolicyKey) -> Int32 {
@@ -168,6 +179,9 @@ struct GeometryBuilder {
     /// The geometry of every section appended, with its spatial index.
     consuming func finish() -> SectionGeometry {
         geometry.index = SpatialIndex(bounds: bounds)
+        if hasGates {
+            geometry.gateTable = GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+        }
         return geometry
     }
 }

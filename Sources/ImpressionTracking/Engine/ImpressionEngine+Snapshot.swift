@@ -87,9 +87,10 @@ extension ImpressionEngine {
             let container = Int(geometry.cellContainers[cellIndex])
             let shown = container < 0 ? cell : geometry.containers.clip(cell, inContainer: container).part
             guard shown?.intersection(screen.effectiveViewport) != nil else { continue }
-            let hider = Int(geometry.cellHiders[cellIndex])
+            guard let gateTable = geometry.gateTable else { continue }
+            let hider = Int(gateTable.cellHiders[cellIndex])
             if hider >= 0 { return .hiddenByContainer(geometry.containers.ids[hider]) }
-            mostOpaque = max(mostOpaque, geometry.cellOpacities[cellIndex])
+            mostOpaque = max(mostOpaque, gateTable.cellOpacities[cellIndex])
         }
         return .transparent(opacity: mostOpaque, required: minimumOpacity)
     }

@@ -19,16 +19,16 @@ struct SectionGeometry: Sendable {
     var policies: [ResolvedPolicy] = []
     var index = SpatialIndex()
     var containers = ContainerTree()
+    /// The load gates, hidden flags and opacities, resolved per slot and cell; `nil` (the
+    /// usual case) when no section or container uses them, and a sample checks nothing
+    /// more than that. One reference, so that handing the geometry to a sample retains
+    /// one more object, not one more array per table.
+    var gateTable: GateTable?
+
     /// Whether some section is not loaded, hidden or not fully opaque, or some container
-    /// hidden or not fully opaque. When false (the usual case) the arrays below are empty
-    /// and a sample checks nothing more than this flag.
-    var hasGates = false
-    /// With gates, per slot: what keeps the section, or some of its cells, from counting.
-    var gates: [Gate] = []
-    /// With gates, per cell: its effective opacity (the section's times its containers').
-    var cellOpacities: [Double] = []
-    /// With gates, per cell: the innermost hidden container on its chain, -1 for none.
-    var cellHiders: [Int32] = []
+    /// hidden or not fully opaque.
+    @inline(__always)
+    var hasGates: Bool { gateTable != nil }
 
     /// What the load gate, hidden flags and opacity do to a slot, resolved per layout.
     enum Gate: UInt8, Sendable {
@@ -49,14 +49,7 @@ struct SectionGeometry: Sendable {
     /// The gate of `slot`: `.open` when the layout has none.
     @inline(__always)
     func gate(ofSlot slot: Int) -> Gate {
-        hasGates ? gates[slot] : .open
-    }
-
-    /// Whether the cell counts for nothing: in a hidden container, or less opaque than
-    /// `minimumOpacity`. Only for cells of a `.someCellsExcluded` slot.
-    @inline(__always)
-    func isExcluded(cell: Int, minimumOpacity: Double) -> Bool {
-        cellHiders[cell] >= 0 || cellOpacities[cell] < minimumOpacity
+        gateTable?.gates[slot] ?? .open
     }
 
     func policy(ofSlot slot: Int) -> ResolvedPolicy {

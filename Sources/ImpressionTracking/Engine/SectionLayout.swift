@@ -39,13 +39,16 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         var cellCount = 0
         // Gates are resolved per slot and cell only when something uses them, so a layout
         // without them stores and samples exactly what it did before they existed.
-        var hasGates = containerTree.hasDisplayAttributes
+        // Opacity and hidden by container index, only when some container sets them.
+        let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
+        var hasGates = !containerDisplays.isEmpty
         for section in sections {
             cellCount += section.cells.count + section.nestedCells.count
             if section.display != nil { hasGates = true }
         }
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
-                                      sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates)
+                                      sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
+                                      containerDisplays: containerDisplays)
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {

@@ -34,8 +34,8 @@ struct VisibilityMeasurer: Sendable {
     mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Double? {
         // One predictable branch when the layout has no gates (resolved at layout time).
         var excluding = false
-        if geometry.hasGates {
-            switch geometry.gates[slot] {
+        if let gateTable = geometry.gateTable {
+            switch gateTable.gates[slot] {
             case .open: break
             case .notLoaded, .hidden: return nil
             case .someCellsExcluded: excluding = true
@@ -87,7 +87,7 @@ struct VisibilityMeasurer: Sendable {
             let container = Int(geometry.cellContainers[cellIndex])
             if container < 0 {
                 if let part = cell.intersection(viewport) {
-                    if excluding && geometry.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
+                    if excluding && geometry.gateTable!.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
                         sawExcluded = true
                     } else {
                         parts.append(part)
@@ -98,7 +98,7 @@ struct VisibilityMeasurer: Sendable {
             let (clipped, hiddenBy) = geometry.containers.clip(cell, inContainer: container)
             if let clipped {
                 if let part = clipped.intersection(viewport) {
-                    if excluding && geometry.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
+                    if excluding && geometry.gateTable!.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
                         sawExcluded = true
                     } else {
                         parts.append(part)
