@@ -78,6 +78,18 @@ struct VisibilityMeasurer: Sendable {
     ///   nothing else does the reason is ``Hidden/excluded``, not that nothing is on screen.
     mutating func collectVisibleParts(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
                                       excluding: Bool = false, minimumOpacity: Double = 0) -> Hidden? {
+        if excluding, let table = geometry.gateTable {
+            return collect(ofSlot: slot, in: geometry, on: screen,
+                           leavingOut: GatedCells(table: table, minimumOpacity: minimumOpacity))
+        }
+        return collect(ofSlot: slot, in: geometry, on: screen, leavingOut: NoCells())
+    }
+
+    /// The loop of ``collectVisibleParts(ofSlot:in:on:excluding:minimumOpacity:)``, made
+    /// once per kind of exclusion: the copy for layouts without gates tests nothing more
+    /// than it did before gates existed.
+    private mutating func collect(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
+                                  leavingOut exclusion: some CellExclusion) -> Hidden? {
         parts.removeAll(keepingCapacity: true)
         let viewport = screen.effectiveViewport
         var hiddenByContainer = -1
@@ -87,22 +99,14 @@ struct VisibilityMeasurer: Sendable {
             let container = Int(geometry.cellContainers[cellIndex])
             if container < 0 {
                 if let part = cell.intersection(viewport) {
-                    if excluding && geometry.gateTable!.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
-                        sawExcluded = true
-                    } else {
-                        parts.append(part)
-                    }
+                    if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
                 }
                 continue
             }
             let (clipped, hiddenBy) = geometry.containers.clip(cell, inContainer: container)
             if let clipped {
                 if let part = clipped.intersection(viewport) {
-                    if excluding && geometry.gateTable!.isExcluded(cell: cellIndex, minimumOpacity: minimumOpacity) {
-                        sawExcluded = true
-                    } else {
-                        parts.append(part)
-                    }
+                    if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
                 }
             } else if hiddenByContainer < 0,
                       geometry.containers.unclipped(cell, inContainer: container).intersects(viewport) {
@@ -123,4 +127,24 @@ struct VisibilityMeasurer: Sendable {
         }
         return nil
     }
+}
+
+/// Which cells a collection of visible parts leaves out.
+private protocol CellExclusion {
+    func excludes(_ cell: Int) -> Bool
+}
+
+/// None: every layout without gates.
+private struct NoCells: CellExclusion {
+    @inline(__always)
+    func excludes(_ cell: Int) -> Bool { false }
+}
+
+/// Those in a hidden container or below the minimum opacity.
+private struct GatedCells: CellExclusion {
+    let table: GateTable
+    let minimumOpacity: Double
+
+    @inline(__always)
+    func excludes(_ cell: Int) -> Bool { table.isExcluded(cell: cell, minimumOpacity: minimumOpacity) }
 }
