@@ -46,10 +46,10 @@ public struct SectionTemplate: Sendable, Hashable {
     /// The section's own policy, overriding every compared one; see ``FeedSection/policy``.
     public var policy: ImpressionPolicy?
     /// How long after the screen opens the section's content has loaded (an ad waiting
-    /// for its creative); until then it is not loaded (``TrackedSection/isLoaded``).
+    /// for its creative); until then it is not loaded (`TrackedSection.isLoaded`).
     /// `nil` or zero: loaded from the start.
     public var loadDelay: Duration? = nil
-    /// The section's opacity (``TrackedSection/opacity``); 1 by default.
+    /// The section's opacity (`TrackedSection.opacity`); 1 by default.
     public var opacity: Double = 1
 
     /// Creates a template; see the properties.
