@@ -20,7 +20,9 @@ import Glibc
 // `baseline-steady` and `baseline-scroll` (the same as `steady` and `scroll` with ZOZO's
 // seed algorithm, the benchmarks' baseline). `ENGINE_PROFILE_POLICY=width-focus` runs
 // `steady` and `scroll` measured by width with a focus rule; `ENGINE_PROFILE_POLICY=margins`
-// runs them with the viewport grown by 10 % at the top and bottom (relative insets).
+// runs them with the viewport grown by 10 % at the top and bottom (relative insets);
+// `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
+// loaded (issue 13's load gate and opacity).
 // The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
 
 let arguments = CommandLine.arguments
@@ -30,22 +32,32 @@ guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetition
 }
 
 let sectionPitch = 316.0
+let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
 let sections = (0 ..< sectionCount).map { index in
     let top = Double(index) * sectionPitch
-    return TrackedSection(id: index, cells: [
+    var section = TrackedSection(id: index, cells: [
         Rect(x: 0, y: top, width: 390, height: 150),
         Rect(x: 0, y: top + 158, width: 390, height: 150),
     ])
+    if profilePolicy == "gates" {
+        if index % 3 == 0 { section.opacity = 0.05 }
+        if index % 5 == 0 { section.isLoaded = false }
+    }
+    return section
 }
 let contentHeight = Double(sectionCount) * sectionPitch
 var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
 var engine = ImpressionEngine<Int>()
 // ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule
 // (issue 13), to check that the knobs cost no malloc.
-let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
 if profilePolicy == "width-focus" {
     engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
                                                             largeSectionRule: .focus(fraction: 0.5)))
+}
+if profilePolicy == "gates" {
+    var policy = ImpressionPolicy.default
+    policy.minimumOpacity = 0.1
+    engine = ImpressionEngine<Int>(policy: policy)
 }
 var fired = 0
 

@@ -38,7 +38,10 @@ public struct FeedLayout: Sendable {
     public private(set) var window: Range<Int>
     /// Every section of the feed as tracked; carousels' cards are nested cells, so
     /// swipes never change these.
-    private let allSections: [TrackedSection<Int>]
+    private var allSections: [TrackedSection<Int>]
+    /// The sections that load late, by load time then position, and how many have loaded.
+    private let loads: [(time: Duration, index: Int)]
+    private var loadedCount = 0
     /// The content range the window was made for; the viewport stays inside it.
     private var coveredTop = 0.0
     private var coveredBottom = 0.0
@@ -48,6 +51,9 @@ public struct FeedLayout: Sendable {
         self.feed = feed
         self.scope = scope
         allSections = feed.sections.map(Self.trackedSection(for:))
+        loads = feed.sections.compactMap { section in
+            section.loadDelay.flatMap { $0 > .zero ? (time: $0, index: section.index) : nil }
+        }.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
         window = 0..<feed.sections.count
         if case .window = scope { moveWindow(to: offset) }
     }
@@ -65,6 +71,24 @@ public struct FeedLayout: Sendable {
             return ScrollContainer(id: Self.containerID(ofSection: index), frame: frame,
                                    contentOffset: Point(x: carouselOffset(ofSection: index), y: 0))
         }
+    }
+
+    /// When the next section that loads late has loaded, or `nil` when none is left.
+    public var nextLoadTime: Duration? {
+        loadedCount < loads.count ? loads[loadedCount].time : nil
+    }
+
+    /// Marks loaded every section whose load time is at or before `time`; returns whether
+    /// one of them is in the layout (which is then a new layout for the engine).
+    public mutating func load(through time: Duration) -> Bool {
+        var changed = false
+        while loadedCount < loads.count, loads[loadedCount].time <= time {
+            let index = loads[loadedCount].index
+            allSections[index].isLoaded = true
+            if window.contains(index) { changed = true }
+            loadedCount += 1
+        }
+        return changed
     }
 
     /// Keeps the window around a viewport at `offset`; returns whether the layout changed
@@ -109,8 +133,10 @@ public struct FeedLayout: Sendable {
     /// its container, in the container's content coordinates.
     public static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
         guard let origin = section.carouselFrame else {
-            return TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea,
-                                  policy: section.policy)
+            var tracked = TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea,
+                                         policy: section.policy)
+            applyDisplay(of: section, to: &tracked)
+            return tracked
         }
         let containerID = containerID(ofSection: section.index)
         let nested = section.cards.map { card in
@@ -119,7 +145,14 @@ public struct FeedLayout: Sendable {
         var tracked = TrackedSection(id: section.index, cells: section.cells, nestedCells: nested,
                                      fullArea: section.restingArea, policy: section.policy)
         tracked.fullWidth = restingWidth(of: section, carouselFrame: origin)
+        applyDisplay(of: section, to: &tracked)
         return tracked
+    }
+
+    /// A section that loads late starts not loaded; its opacity is the feed's.
+    private static func applyDisplay(of section: FeedSection, to tracked: inout TrackedSection<Int>) {
+        if let delay = section.loadDelay, delay > .zero { tracked.isLoaded = false }
+        tracked.opacity = section.opacity
     }
 
     /// The width a carousel's section shows at rest, as ``FeedSection/restingArea`` is its

@@ -34,6 +34,11 @@ public struct FeedSection: Sendable, Hashable {
     /// A policy for this section alone, overriding every compared policy (an ad slot
     /// measured as the ad server measures it); `nil` for the policy being compared.
     public var policy: ImpressionPolicy?
+    /// How long after the screen opens the section has loaded; `nil` or zero: loaded from
+    /// the start. See ``SectionTemplate/loadDelay``.
+    public var loadDelay: Duration? = nil
+    /// The section's opacity; 1 by default.
+    public var opacity: Double = 1
 
     /// Creates a section; ``Feed`` makes them from ``SectionTemplate``s.
     public init(index: Int, kind: SectionKind, frame: Rect, cells: [Rect], cards: [Rect] = [],

@@ -45,6 +45,12 @@ public struct SectionTemplate: Sendable, Hashable {
     public var carousel: Carousel?
     /// The section's own policy, overriding every compared one; see ``FeedSection/policy``.
     public var policy: ImpressionPolicy?
+    /// How long after the screen opens the section's content has loaded (an ad waiting
+    /// for its creative); until then it is not loaded (`TrackedSection.isLoaded`).
+    /// `nil` or zero: loaded from the start.
+    public var loadDelay: Duration? = nil
+    /// The section's opacity (`TrackedSection.opacity`); 1 by default.
+    public var opacity: Double = 1
 
     /// Creates a template; see the properties.
     public init(kind: SectionKind, id: String? = nil, height: Double, cells: [Rect], carousel: Carousel? = nil,
@@ -62,7 +68,10 @@ public struct SectionTemplate: Sendable, Hashable {
         let frame = Rect(x: 0, y: top, width: screen.width, height: height)
         let placedCells = cells.map { $0.offsetBy(dx: 0, dy: top) }
         guard let carousel else {
-            return FeedSection(index: index, kind: kind, frame: frame, cells: placedCells, id: id, policy: policy)
+            var section = FeedSection(index: index, kind: kind, frame: frame, cells: placedCells, id: id, policy: policy)
+            section.loadDelay = loadDelay
+            section.opacity = opacity
+            return section
         }
         let rowTop = top + carousel.y
         let rowFrame = Rect(x: 0, y: rowTop, width: screen.width, height: carousel.height)
@@ -70,9 +79,12 @@ public struct SectionTemplate: Sendable, Hashable {
         // At rest the row shows what its frame clips of the cards, not all of them.
         let shownCards = cards.reduce(0.0) { $0 + ($1.intersection(rowFrame)?.area ?? 0) }
         let restingArea = placedCells.isEmpty ? shownCards : Rect.unionArea(of: placedCells) + shownCards
-        return FeedSection(index: index, kind: kind, frame: frame, cells: placedCells, cards: cards,
-                           carouselFrame: rowFrame, restingArea: restingArea, carouselPageWidth: carousel.pageWidth,
-                           carouselMaximumOffset: max(0, carousel.contentWidth - screen.width), id: id, policy: policy)
+        var section = FeedSection(index: index, kind: kind, frame: frame, cells: placedCells, cards: cards,
+                                  carouselFrame: rowFrame, restingArea: restingArea, carouselPageWidth: carousel.pageWidth,
+                                  carouselMaximumOffset: max(0, carousel.contentWidth - screen.width), id: id, policy: policy)
+        section.loadDelay = loadDelay
+        section.opacity = opacity
+        return section
     }
 
     /// The template of a synthetic section of `kind`, sized by `parameters` for `screen`.

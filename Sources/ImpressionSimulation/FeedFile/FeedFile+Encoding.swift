@@ -44,11 +44,17 @@ extension FeedFile {
             var knobs = (policy.timing == .cumulative ? ", \"timing\": \"cumulative\"" : "")
                 + (policy.cooldown != .zero ? ", \"cooldownMs\": \(TraceEncoder.milliseconds(policy.cooldown))" : "")
             if case .focus(let fraction) = policy.largeSectionRule { knobs += ", \"focus\": \(number(fraction))" }
+            if policy.minimumOpacity != 0 { knobs += ", \"minOpacity\": \(number(policy.minimumOpacity))" }
             members.append("\"policy\": {\"ratio\": \(number(policy.minimumVisibleRatio)), "
                 + "\"durationMs\": \(TraceEncoder.milliseconds(policy.minimumDuration)), "
                 + "\"measure\": \"\(policy.measure.name)\", "
                 + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"\(knobs)}")
         }
+        // The load delay and opacity only when set, so files without them read as before.
+        if let delay = template.loadDelay, delay != .zero {
+            members.append("\"loadDelayMs\": \(TraceEncoder.milliseconds(delay))")
+        }
+        if template.opacity != 1 { members.append("\"opacity\": \(number(template.opacity))") }
         return "{" + members.joined(separator: ", ") + "}"
     }
 

@@ -2,9 +2,11 @@ import ImpressionTracking
 
 extension FeedFileReader {
     /// A section: `kind`, `height`, and optionally `id`, `cells` or `grid`, `carousel`,
-    /// `policy`. Without cells, grid or carousel it is one cell as big as itself.
+    /// `policy`, `loadDelayMs`, `opacity`. Without cells, grid or carousel it is one cell
+    /// as big as itself.
     func section(_ fields: [String: JSONValue], at path: String) throws(FileFormatError) -> SectionTemplate {
-        try checkKeys(fields, allowed: ["id", "kind", "height", "cells", "grid", "carousel", "policy"], at: path)
+        try checkKeys(fields, allowed: ["id", "kind", "height", "cells", "grid", "carousel", "policy", "loadDelayMs", "opacity"],
+                      at: path)
         let kindText = try string(required(fields, "kind", at: path), at: path + ".kind")
         guard let kind = SectionKind(rawValue: kindText) else {
             throw FileFormatError(path: path + ".kind", "must be one of \(SectionKind.allCases.map(\.name).joined(separator: ", ")), "
@@ -35,7 +37,16 @@ extension FeedFileReader {
                                     + "got \(TraceEncoder.number(cell.minY))...\(TraceEncoder.number(cell.maxY))")
         }
         let policy = try fields["policy"].map { value throws(FileFormatError) in try self.policy(value, at: path + ".policy") }
-        return SectionTemplate(kind: kind, id: id, height: height, cells: cells, carousel: carousel, policy: policy)
+        var template = SectionTemplate(kind: kind, id: id, height: height, cells: cells, carousel: carousel, policy: policy)
+        if let delay = fields["loadDelayMs"] { template.loadDelay = try milliseconds(delay, at: path + ".loadDelayMs") }
+        if let value = fields["opacity"] {
+            let opacity = try number(value, at: path + ".opacity")
+            guard opacity >= 0 && opacity <= 1 else {
+                throw FileFormatError(path: path + ".opacity", "must be in 0...1, got \(TraceEncoder.number(opacity))")
+            }
+            template.opacity = opacity
+        }
+        return template
     }
 
     /// The rects listed under `listKey` (`{"x", "y", "width", "height"}` each) or made by
@@ -112,12 +123,12 @@ extension FeedFileReader {
         return SectionTemplate.Carousel(y: y, height: height, cards: cards, contentWidth: contentWidth, pageWidth: pageWidth)
     }
 
-    /// `{"ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus"}`,
+    /// `{"ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus", "minOpacity"}`,
     /// as in a trace's layout (where the focus fraction is `"largeSection": {"focus": f}`).
     private func policy(_ value: JSONValue, at path: String) throws(FileFormatError) -> ImpressionPolicy {
         let fields = try object(value, at: path)
-        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus"],
-                      at: path)
+        try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus",
+                                        "minOpacity"], at: path)
         var policy = ImpressionPolicy()
         policy.minimumVisibleRatio = try number(required(fields, "ratio", at: path), at: path + ".ratio")
         policy.minimumDuration = try milliseconds(required(fields, "durationMs", at: path), at: path + ".durationMs")
@@ -136,6 +147,7 @@ extension FeedFileReader {
             policy.measure = known
         }
         if let focus = fields["focus"] { policy.largeSectionRule = .focus(fraction: try number(focus, at: path + ".focus")) }
+        if let minimum = fields["minOpacity"] { policy.minimumOpacity = try number(minimum, at: path + ".minOpacity") }
         if let recurrence = fields["recurrence"] {
             switch try string(recurrence, at: path + ".recurrence") {
             case "every-entry": policy.recurrence = .onEveryEntry

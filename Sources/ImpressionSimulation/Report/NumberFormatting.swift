@@ -56,12 +56,18 @@ package enum NumberFormatting {
     }
 
     /// A short description of a policy's rule: `50% height 1 s`, `50% height 1 s in all,
-    /// cooldown 30 s` with the timing knobs on, `100% width 1 s, focus 50%` with a focus rule.
+    /// cooldown 30 s` with the timing knobs on, `100% width 1 s, focus 50%` with a focus rule,
+    /// `50% area 1 s, opacity at least 10%` with a minimum opacity.
     static func rule(_ policy: ImpressionPolicy) -> String {
         var text = "\(percent(policy.minimumVisibleRatio)) \(policy.measure.name) \(compactSeconds(policy.minimumDuration))"
         if policy.timing == .cumulative { text += " in all" }
         if case .focus(let fraction) = policy.largeSectionRule { text += ", focus \(percent(fraction))" }
         if policy.cooldown != .zero { text += ", cooldown \(compactSeconds(policy.cooldown))" }
+        if policy.minimumOpacity == .leastNonzeroMagnitude {
+            text += ", opacity above 0"
+        } else if policy.minimumOpacity > 0 {
+            text += ", opacity at least \(percent(policy.minimumOpacity))"
+        }
         return text
     }
 

@@ -76,6 +76,7 @@ extension SimulationReport {
         if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
         // The focus rule only when on, as the timing knobs.
         if case .focus(let fraction) = policy.largeSectionRule { writer.key("focus"); writer.number(fraction) }
+        if policy.minimumOpacity != 0 { writer.key("minOpacity"); writer.number(policy.minimumOpacity) }
         writer.key("impressions"); writer.integer(summary.impressions)
         writer.key("impressionsPerSession"); writer.number(summary.impressionsPerSession)
         writer.key("distinctSections"); writer.integer(summary.distinctSections)

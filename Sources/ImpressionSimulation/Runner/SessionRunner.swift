@@ -95,7 +95,23 @@ public struct SessionRunner: Sendable {
         var evaluatedThrough: Int64 = -1
         let events = session.events
 
+        // Sections that load late: each load is a new layout at its time, before the
+        // session's events at that time. None in a feed without load delays.
+        func loadSections(through time: Duration, sink: inout some SessionInputSink) {
+            while let load = layout.nextLoadTime, load <= time {
+                let sample = lastSample(atOrBefore: load)
+                if load > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
+                    sink.advance(to: load, showing: layout, in: viewport)
+                    if let sample { evaluatedThrough = sample }
+                }
+                if layout.load(through: load) {
+                    sink.apply(.layout(sections: layout.sections, containers: layout.containers), at: load)
+                }
+            }
+        }
+
         for (position, event) in events.enumerated() {
+            loadSections(through: event.time, sink: &sink)
             let sample = lastSample(atOrBefore: event.time)
             if case .scroll(let offset) = event.input, offset.isFinite {
                 // What came on screen, whether or not a sample saw it.
@@ -130,6 +146,7 @@ public struct SessionRunner: Sendable {
             }
             sink.endEvent()
         }
+        loadSections(through: session.duration, sink: &sink)
         sink.advance(to: session.duration, showing: layout, in: viewport)
         return deepestOffset
     }

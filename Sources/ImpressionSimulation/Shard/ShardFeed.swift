@@ -29,7 +29,7 @@ enum ShardFeed {
         }
         if let index = feed.templates.firstIndex(where: { template in template.policy.map { $0 != writable($0) } ?? false }) {
             throw ShardSummaryError("cannot record the run's feed: section \(index)'s policy holds more than a feed file says "
-                + "(its ratio, duration and cooldown to the nanosecond, measure, recurrence, timing and focus)")
+                + "(its ratio, duration and cooldown to the nanosecond, measure, recurrence, timing, focus and minimum opacity)")
         }
         return FeedFile.encode(feed)
     }
@@ -44,6 +44,7 @@ enum ShardFeed {
         written.timing = policy.timing
         written.cooldown = .nanoseconds(policy.cooldown.wholeNanoseconds)
         if case .focus = policy.largeSectionRule { written.largeSectionRule = policy.largeSectionRule }
+        written.minimumOpacity = policy.minimumOpacity
         return written
     }
 

@@ -83,13 +83,16 @@ enum DecodedLine: Decodable {
             }
             while !list.isAtEnd {
                 let container = try list.nestedContainer(keyedBy: Key.self)
-                containers.append(ScrollContainer(
+                var scrollContainer = ScrollContainer(
                     id: try container.decode(String.self, forKey: .id),
                     frame: try rect(container, .frame),
                     parentID: try container.decodeIfPresent(String.self, forKey: .parent),
                     contentOffset: container.contains(.offset) ? try point(container, .offset) : .zero,
                     clipInsets: container.contains(.clipInsets)
-                        ? try insets(container.nestedContainer(keyedBy: Key.self, forKey: .clipInsets)) : .zero))
+                        ? try insets(container.nestedContainer(keyedBy: Key.self, forKey: .clipInsets)) : .zero)
+                if container.contains(.opacity) { scrollContainer.opacity = try number(container, .opacity) }
+                if container.contains(.hidden) { scrollContainer.isHidden = try container.decode(Bool.self, forKey: .hidden) }
+                containers.append(scrollContainer)
             }
             try checkDepth(containers, limit: limits.maximumContainerDepth)
         }
@@ -128,6 +131,10 @@ enum DecodedLine: Decodable {
             policy: fields.contains(.policy) ? try policy(fields.nestedContainer(keyedBy: Key.self, forKey: .policy)) : nil)
         section.nestedCells = nestedCells
         if fields.contains(.fullWidth) { section.fullWidth = try number(fields, .fullWidth) }
+        // The gates, present only when not at their defaults.
+        if fields.contains(.loaded) { section.isLoaded = try fields.decode(Bool.self, forKey: .loaded) }
+        if fields.contains(.opacity) { section.opacity = try number(fields, .opacity) }
+        if fields.contains(.hidden) { section.isHidden = try fields.decode(Bool.self, forKey: .hidden) }
         return section
     }
 
@@ -184,6 +191,7 @@ enum DecodedLine: Decodable {
         case let other: throw TraceLineProblem("timing must be continuous or cumulative, got '\(other)'")
         }
         if fields.contains(.cooldownMs) { policy.cooldown = try policyDuration(fields, .cooldownMs) }
+        if fields.contains(.minOpacity) { policy.minimumOpacity = try number(fields, .minOpacity) }
         // Checked here so the message names the field; the engine would refuse it too.
         do throws(ConfigurationError) {
             try policy.validate()
@@ -208,5 +216,6 @@ enum DecodedLine: Decodable {
         case top, left, bottom, right, relative, clipInsets
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
         case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs
+        case loaded, opacity, hidden, minOpacity
     }
 }

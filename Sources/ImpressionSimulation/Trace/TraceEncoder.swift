@@ -35,6 +35,8 @@ package enum TraceEncoder {
                     if let parent = container.parentID { text += ",\"parent\":\(JSONWriter.quoted(parent))" }
                     if container.contentOffset != .zero { text += ",\"offset\":\(point(container.contentOffset))" }
                     if container.clipInsets != .zero { text += ",\"clipInsets\":{\(insets(container.clipInsets))}" }
+                    if container.opacity != 1 { text += ",\"opacity\":\(number(container.opacity))" }
+                    if container.isHidden { text += ",\"hidden\":true" }
                     text += "}"
                 }
                 text += "]"
@@ -74,6 +76,10 @@ package enum TraceEncoder {
         if let fullHeight = section.fullHeight { text += ",\"fullHeight\":\(number(fullHeight))" }
         if let fullArea = section.fullArea { text += ",\"fullArea\":\(number(fullArea))" }
         if let fullWidth = section.fullWidth { text += ",\"fullWidth\":\(number(fullWidth))" }
+        // The gates only when not at their defaults: a trace without them reads as it always did.
+        if !section.isLoaded { text += ",\"loaded\":false" }
+        if section.opacity != 1 { text += ",\"opacity\":\(number(section.opacity))" }
+        if section.isHidden { text += ",\"hidden\":true" }
         if let policy = section.policy { text += ",\"policy\":\(self.policy(policy))" }
         text += "}"
     }
@@ -93,6 +99,7 @@ package enum TraceEncoder {
         // The timing knobs only when on: a trace without them reads as it always did.
         if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
         if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
+        if policy.minimumOpacity != 0 { text += ",\"minOpacity\":\(number(policy.minimumOpacity))" }
         return text + "}"
     }
 

@@ -34,6 +34,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let negativeCooldown = Code("negativeCooldown")
         /// The focus rule's `fraction` is outside `(0, 1]` (or NaN).
         public static let focusFractionOutOfRange = Code("focusFractionOutOfRange")
+        /// `minimumOpacity` is outside `0...1` (or NaN).
+        public static let opacityOutOfRange = Code("opacityOutOfRange")
     }
 
     /// The kind of problem.
@@ -92,5 +94,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func focusFractionOutOfRange(_ fraction: Double) -> ConfigurationError {
         ConfigurationError(.focusFractionOutOfRange, field: "largeSectionRule.fraction", value: "\(fraction)",
                            description: "the focus rule's fraction must be in (0, 1], got \(fraction)")
+    }
+
+    /// A `minimumOpacity` outside `0...1`, or NaN.
+    public static func opacityOutOfRange(_ opacity: Double) -> ConfigurationError {
+        ConfigurationError(.opacityOutOfRange, field: "minimumOpacity", value: "\(opacity)",
+                           description: "minimumOpacity must be in 0...1, got \(opacity)")
     }
 }

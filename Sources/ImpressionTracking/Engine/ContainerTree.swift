@@ -31,6 +31,9 @@ struct ContainerTree: Sendable {
             guard container.clipInsets.isFinite else {
                 throw .invalidClipInsets(container.clipInsets, container: container.id)
             }
+            guard container.opacity >= 0, container.opacity <= 1 else {
+                throw .invalidContainerOpacity(container.opacity, container: container.id)
+            }
             if indicesByID.updateValue(index, forKey: container.id) != nil {
                 throw .duplicateContainerID(container.id)
             }
@@ -94,6 +97,24 @@ struct ContainerTree: Sendable {
             node = parents[node]
         }
         return moved
+    }
+
+    /// The effective opacity of `opacity` inside `container`, given each container's
+    /// opacity and hidden flag by index (`displays`, not kept here: only a new layout needs
+    /// them): times the opacity of every container up the chain, innermost first (the
+    /// reference model multiplies in the same order, so both get the same bits); and the
+    /// innermost hidden container on the chain, -1 when none is hidden.
+    func display(of opacity: Double, inContainer container: Int,
+                 displays: [DisplayState]) -> (opacity: Double, hiddenBy: Int) {
+        var effective = opacity
+        var hiddenBy = -1
+        var node = container
+        while node >= 0 {
+            effective *= displays[node].opacity
+            if hiddenBy < 0 && displays[node].isHidden { hiddenBy = node }
+            node = parents[node]
+        }
+        return (effective, hiddenBy)
     }
 
     /// The clip bounds, in root content coordinates, of the outermost ancestor of

@@ -43,6 +43,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
                                             fullArea: section.fullArea, policy: section.policy)
                 mapped.nestedCells = section.nestedCells
                 mapped.fullWidth = section.fullWidth
+                mapped.display = section.display
                 return mapped
             }, containers: containers)
         case .viewport(let rect): .viewport(rect)

@@ -8,6 +8,12 @@ struct GeometryBuilder {
     private var bounds: [Rect] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
+    // With gates, the tables of a GateTable, filled section by section.
+    private let hasGates: Bool
+    private let containerDisplays: [DisplayState]
+    private var gates: [SectionGeometry.Gate] = []
+    private var cellOpacities: [Double] = []
+    private var cellHiders: [Int32] = []
     /// The policy most sections share, looked up without hashing.
     private var lastPolicy: (key: PolicyKey, index: Int32)?
     /// The index of the default policy for a section that is not large, once known:
@@ -24,9 +30,21 @@ struct GeometryBuilder {
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
+    /// - Parameters:
+    ///   - hasGates: some section or container has a display attribute (loaded, hidden,
+    ///     opacity): gates are then resolved for every slot and cell.
+    ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
+    ///     when no container sets them.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
-         sectionCount: Int, cellCount: Int) {
+         sectionCount: Int, cellCount: Int, hasGates: Bool = false, containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
+        self.hasGates = hasGates
+        self.containerDisplays = containerDisplays
+        if hasGates {
+            gates.reserveCapacity(sectionCount)
+            cellOpacities.reserveCapacity(cellCount)
+            cellHiders.reserveCapacity(cellCount)
+        }
         self.defaultPolicy = defaultPolicy
         self.sampleInterval = sampleInterval
         geometry.cells.reserveCapacity(cellCount)
@@ -41,7 +59,7 @@ struct GeometryBuilder {
     /// the caller adds), appending nothing, when it is invalid.
     mutating func append(cells: [Rect], nestedCells: [NestedCell], fullHeight givenHeight: Double?,
                          fullWidth givenWidth: Double?, fullArea givenArea: Double?,
-                         policy sectionPolicy: ImpressionPolicy?) -> InputError? {
+                         policy sectionPolicy: ImpressionPolicy?, display: DisplayState? = nil) -> InputError? {
         let containers = geometry.containers
         sectionCells.removeAll(keepingCapacity: true)
         var box: Rect?
@@ -69,6 +87,7 @@ struct GeometryBuilder {
         if let givenHeight, !(givenHeight.isFinite && givenHeight >= 0) { return .invalidFullHeight(givenHeight) }
         if let givenArea, !(givenArea.isFinite && givenArea >= 0) { return .invalidFullArea(givenArea) }
         if let givenWidth, !(givenWidth.isFinite && givenWidth >= 0) { return .invalidFullWidth(givenWidth) }
+        if let display, !(display.opacity >= 0 && display.opacity <= 1) { return .invalidOpacity(display.opacity) }
         if let sectionPolicy {
             do throws(ConfigurationError) {
                 try sectionPolicy.validate()
@@ -99,6 +118,10 @@ struct GeometryBuilder {
             geometry.cells.append(nested.frame)
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
+        if hasGates {
+            appendGates(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
+                        minimumOpacity: policy.minimumOpacity)
+        }
         geometry.cellStarts.append(geometry.cells.count)
         switch policy.measure {
         case .height: geometry.denominators.append(givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0))
@@ -107,6 +130,36 @@ struct GeometryBuilder {
         }
         bounds.append(box ?? .zero)
         return nil
+    }
+
+    /// Resolves the section's gate and its cells' effective opacities and hiding
+    /// containers, once per layout, so that a sample reads a flag.
+    private mutating func appendGates(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
+                                      minimumOpacity: Double) {
+        let containers = geometry.containers
+        let firstCell = cellOpacities.count
+        cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
+        cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
+        for nested in nestedCells {
+            let container = containers.indicesByID[nested.containerID] ?? -1
+            let (opacity, hiddenBy) = containerDisplays.isEmpty ? (display.opacity, -1)
+                : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays)
+            cellOpacities.append(opacity)
+            cellHiders.append(Int32(hiddenBy))
+        }
+        let gate: SectionGeometry.Gate
+        if !display.isLoaded {
+            gate = .notLoaded
+        } else if display.isHidden {
+            gate = .hidden
+        } else if (firstCell ..< cellOpacities.count).contains(where: {
+            GateTable.isExcluded(opacity: cellOpacities[$0], hider: cellHiders[$0], minimumOpacity: minimumOpacity)
+        }) {
+            gate = .someCellsExcluded
+        } else {
+            gate = .open
+        }
+        gates.append(gate)
     }
 
     private mutating func policyIndex(of key: PolicyKey) -> Int32 {
@@ -126,6 +179,9 @@ struct GeometryBuilder {
     /// The geometry of every section appended, with its spatial index.
     consuming func finish() -> SectionGeometry {
         geometry.index = SpatialIndex(bounds: bounds)
+        if hasGates {
+            geometry.gateTable = GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+        }
         return geometry
     }
 }

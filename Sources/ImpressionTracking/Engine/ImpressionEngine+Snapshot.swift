@@ -103,13 +103,42 @@ extension ImpressionEngine {
 
     private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
                               measurer: inout VisibilityMeasurer) -> NotVisibleReason {
-        let policy = layout.geometry.policy(ofSlot: slot)
-        let denominator = policy.cappedDenominator(layout.geometry.denominators[slot], viewport: screen.effectiveViewport)
-        if denominator <= 0 || layout.geometry.cellRange(ofSlot: slot).isEmpty { return .noSize }
-        switch measurer.collectVisibleParts(ofSlot: slot, in: layout.geometry, on: screen) {
-        case .clippedByContainer(let container): return .clippedByContainer(layout.geometry.containers.ids[container])
+        let geometry = layout.geometry
+        let gate = geometry.gate(ofSlot: slot)
+        switch gate {
+        case .notLoaded: return .notLoaded
+        case .hidden: return .hidden
+        case .open, .someCellsExcluded: break
+        }
+        let policy = geometry.policy(ofSlot: slot)
+        let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
+        if denominator <= 0 || geometry.cellRange(ofSlot: slot).isEmpty { return .noSize }
+        switch measurer.collectVisibleParts(ofSlot: slot, in: geometry, on: screen, excluding: gate == .someCellsExcluded,
+                                            minimumOpacity: policy.minimumOpacity) {
+        case .clippedByContainer(let container): return .clippedByContainer(geometry.containers.ids[container])
         case .obstructed: return .obstructed
+        case .excluded: return exclusionReason(ofSlot: slot, on: screen, minimumOpacity: policy.minimumOpacity)
         case .offscreen, nil: return .offscreen
         }
+    }
+
+    /// Why the cells of `slot` that show are all left out: the innermost hidden container
+    /// of the first one in a hidden container, else the highest effective opacity among
+    /// them, below the minimum.
+    private func exclusionReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
+                                 minimumOpacity: Double) -> NotVisibleReason {
+        let geometry = layout.geometry
+        var mostOpaque = -Double.infinity
+        for cellIndex in geometry.cellRange(ofSlot: slot) {
+            let cell = geometry.cells[cellIndex]
+            let container = Int(geometry.cellContainers[cellIndex])
+            let shown = container < 0 ? cell : geometry.containers.clip(cell, inContainer: container).part
+            guard shown?.intersection(screen.effectiveViewport) != nil else { continue }
+            guard let gateTable = geometry.gateTable else { continue }
+            let hider = Int(gateTable.cellHiders[cellIndex])
+            if hider >= 0 { return .hiddenByContainer(geometry.containers.ids[hider]) }
+            mostOpaque = max(mostOpaque, gateTable.cellOpacities[cellIndex])
+        }
+        return .transparent(opacity: mostOpaque, required: minimumOpacity)
     }
 }

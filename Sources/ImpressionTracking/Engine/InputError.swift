@@ -32,6 +32,10 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidFullArea = Code("invalidFullArea")
         /// A section's `fullWidth` is negative or not finite.
         public static let invalidFullWidth = Code("invalidFullWidth")
+        /// A section's `opacity` is outside `0...1` or not finite.
+        public static let invalidOpacity = Code("invalidOpacity")
+        /// A scroll container's `opacity` is outside `0...1` or not finite.
+        public static let invalidContainerOpacity = Code("invalidContainerOpacity")
         /// A section's own policy is invalid; see ``InputError/configurationError``.
         public static let invalidSectionPolicy = Code("invalidSectionPolicy")
         /// A nested cell has a non-finite field or a negative size.
@@ -180,6 +184,16 @@ extension InputError {
     static func invalidFullWidth(_ value: Double) -> InputError {
         InputError(.invalidFullWidth, field: "fullWidth", value: "\(value)",
                    message: "fullWidth must be finite and not negative, got \(value)")
+    }
+
+    static func invalidOpacity(_ value: Double) -> InputError {
+        InputError(.invalidOpacity, field: "opacity", value: "\(value)",
+                   message: "opacity must be in 0...1, got \(value)")
+    }
+
+    static func invalidContainerOpacity(_ value: Double, container: String) -> InputError {
+        InputError(.invalidContainerOpacity, container: container, field: "opacity", value: "\(value)",
+                   message: "opacity must be in 0...1, got \(value)")
     }
 
     static func invalidSectionPolicy(_ error: ConfigurationError) -> InputError {

@@ -14,6 +14,8 @@ struct ResolvedPolicy: Sendable, Hashable {
     var accumulatesTime: Bool
     /// `ceil(cooldown / sampleInterval)`; 0 without a cooldown.
     var cooldownSamples: Int
+    /// The least effective opacity at which a cell counts; 0 lets every cell count.
+    var minimumOpacity: Double
 
     /// - Parameter isLarge: the section meets the policy's `lowerRatio` rule.
     init(_ policy: ImpressionPolicy, sampleInterval: Duration, isLarge: Bool) {
@@ -32,6 +34,7 @@ struct ResolvedPolicy: Sendable, Hashable {
         }
         accumulatesTime = policy.timing == .cumulative
         cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
+        minimumOpacity = policy.minimumOpacity
     }
 
     /// `denominator` capped at ``viewportFraction`` of `viewport`, measured as this

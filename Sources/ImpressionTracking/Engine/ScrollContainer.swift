@@ -21,6 +21,23 @@ public struct ScrollContainer: Sendable, Hashable {
     /// grows it (content just outside a carousel counts as in it), relative parts are
     /// fractions of the frame's size. Zero, the default, clips to the frame.
     public var clipInsets: Insets = .zero
+    /// Opacity and hidden; `nil` while both are at their defaults.
+    var display: DisplayState? = nil
+
+    /// The container's opacity (its view's alpha), in `0...1`; 1 by default. It
+    /// multiplies the effective opacity of every cell inside it, nested containers
+    /// included (see ``ImpressionPolicy/minimumOpacity``).
+    public var opacity: Double {
+        get { display?.opacity ?? 1 }
+        set { display = DisplayState.updating(display) { $0.opacity = newValue } }
+    }
+
+    /// Whether the container is hidden; `false` by default. The cells inside it, nested
+    /// containers included, count for nothing (ImpressionKit's hidden ancestors).
+    public var isHidden: Bool {
+        get { display?.isHidden ?? false }
+        set { display = DisplayState.updating(display) { $0.isHidden = newValue } }
+    }
 
     /// Creates a container; see the properties for what each part means.
     public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero,
@@ -48,18 +65,20 @@ public struct NestedCell: Sendable, Hashable, Codable {
 }
 
 extension ScrollContainer: Codable {
-    private enum CodingKeys: String, CodingKey { case id, frame, parentID, contentOffset, clipInsets }
+    private enum CodingKeys: String, CodingKey { case id, frame, parentID, contentOffset, clipInsets, display }
 
-    /// Decodes a container; `clipInsets` may be absent (containers written before it existed).
+    /// Decodes a container; `clipInsets` and its display (opacity, hidden) may be absent
+    /// (containers written before they existed).
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try fields.decode(String.self, forKey: .id), frame: try fields.decode(Rect.self, forKey: .frame),
                   parentID: try fields.decodeIfPresent(String.self, forKey: .parentID),
                   contentOffset: try fields.decode(Point.self, forKey: .contentOffset),
                   clipInsets: try fields.decodeIfPresent(Insets.self, forKey: .clipInsets) ?? .zero)
+        display = try fields.decodeIfPresent(DisplayState.self, forKey: .display)
     }
 
-    /// Encodes a container, with `clipInsets` only when they are not zero.
+    /// Encodes a container, with `clipInsets` and its display only when not at their defaults.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encode(id, forKey: .id)
@@ -67,5 +86,6 @@ extension ScrollContainer: Codable {
         try fields.encodeIfPresent(parentID, forKey: .parentID)
         try fields.encode(contentOffset, forKey: .contentOffset)
         if clipInsets != .zero { try fields.encode(clipInsets, forKey: .clipInsets) }
+        try fields.encodeIfPresent(display, forKey: .display)
     }
 }

@@ -19,9 +19,37 @@ struct SectionGeometry: Sendable {
     var policies: [ResolvedPolicy] = []
     var index = SpatialIndex()
     var containers = ContainerTree()
+    /// The load gates, hidden flags and opacities, resolved per slot and cell; `nil` (the
+    /// usual case) when no section or container uses them, and a sample checks nothing
+    /// more than that. One reference, so that handing the geometry to a sample retains
+    /// one more object, not one more array per table.
+    var gateTable: GateTable?
+
+    /// Whether some section is not loaded, hidden or not fully opaque, or some container
+    /// hidden or not fully opaque.
+    @inline(__always)
+    var hasGates: Bool { gateTable != nil }
+
+    /// What the load gate, hidden flags and opacity do to a slot, resolved per layout.
+    enum Gate: UInt8, Sendable {
+        /// Nothing: every cell counts as its geometry says.
+        case open
+        /// The section is not loaded: nothing of it counts.
+        case notLoaded
+        /// The section is hidden: nothing of it counts.
+        case hidden
+        /// Some cells are in a hidden container or below the policy's minimum opacity.
+        case someCellsExcluded
+    }
 
     func cellRange(ofSlot slot: Int) -> Range<Int> {
         cellStarts[slot] ..< cellStarts[slot + 1]
+    }
+
+    /// The gate of `slot`: `.open` when the layout has none.
+    @inline(__always)
+    func gate(ofSlot slot: Int) -> Gate {
+        gateTable?.gates[slot] ?? .open
     }
 
     func policy(ofSlot slot: Int) -> ResolvedPolicy {

@@ -21,7 +21,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     ///   order (a feed reporting itself again with moved rects): its id index is reused
     ///   instead of hashing every id again.
     /// - Throws: ``InputError`` for the first bad container or section: a bad rect,
-    ///   size or policy, a duplicate id, or a nested cell in an unknown container.
+    ///   size, opacity or policy, a duplicate id, or a nested cell in an unknown container.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
@@ -37,9 +37,18 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             slotsByID.reserveCapacity(sections.count)
         }
         var cellCount = 0
-        for section in sections { cellCount += section.cells.count + section.nestedCells.count }
+        // Gates are resolved per slot and cell only when something uses them, so a layout
+        // without them stores and samples exactly what it did before they existed.
+        // Opacity and hidden by container index, only when some container sets them.
+        let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
+        var hasGates = !containerDisplays.isEmpty
+        for section in sections {
+            cellCount += section.cells.count + section.nestedCells.count
+            if section.display != nil { hasGates = true }
+        }
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
-                                      sectionCount: sections.count, cellCount: cellCount)
+                                      sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
+                                      containerDisplays: containerDisplays)
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {
@@ -51,7 +60,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             if let error = builder.append(cells: section.cells, nestedCells: section.nestedCells,
                                             fullHeight: section.fullHeight, fullWidth: section.fullWidth,
                                             fullArea: section.fullArea,
-                                            policy: section.policy) {
+                                            policy: section.policy, display: section.display) {
                 throw error.inSection(section.id, at: slot)
             }
         }

@@ -33,6 +33,12 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
 }
 
 /// Why a section does not count as visible, in the spirit of the OM SDK's reasons.
+///
+/// When several apply, the first in this order is given: ``inactive(_:)``,
+/// ``noViewport``, ``notLoaded``, ``hidden``, ``noSize``; then, when none of its cells
+/// shows at all, ``offscreen`` or ``clippedByContainer(_:)``; when the cells that show are
+/// all left out, ``hiddenByContainer(_:)`` before ``transparent(opacity:required:)``;
+/// then ``obstructed``; then ``belowThreshold(ratio:required:)``.
 public enum NotVisibleReason: Sendable, Hashable, CustomStringConvertible {
     /// The tracker is inactive, for these causes.
     case inactive(InactiveCauses)
@@ -50,6 +56,17 @@ public enum NotVisibleReason: Sendable, Hashable, CustomStringConvertible {
     case obstructed
     /// It shows, but less than the policy requires.
     case belowThreshold(ratio: Double, required: Double)
+    /// It is not loaded (``TrackedSection/isLoaded``): nothing of it counts until it is.
+    case notLoaded
+    /// It is hidden (``TrackedSection/isHidden``).
+    case hidden
+    /// Every cell of it that would show is inside a hidden scroll container: this one,
+    /// the innermost hidden container of the first such cell.
+    case hiddenByContainer(String)
+    /// Every cell of it that would show is less opaque than the policy's
+    /// ``ImpressionPolicy/minimumOpacity``; `opacity` is the most opaque one's effective
+    /// opacity.
+    case transparent(opacity: Double, required: Double)
 
     /// A short phrase, e.g. `below threshold (0.31 < 0.5)`.
     public var description: String {
@@ -62,6 +79,10 @@ public enum NotVisibleReason: Sendable, Hashable, CustomStringConvertible {
         case .clippedByContainer(let id): "clipped by container \(id)"
         case .obstructed: "obstructed"
         case .belowThreshold(let ratio, let required): "below threshold (\(ratio) < \(required))"
+        case .notLoaded: "not loaded"
+        case .hidden: "hidden"
+        case .hiddenByContainer(let id): "hidden with container \(id)"
+        case .transparent(let opacity, let required): "transparent (opacity \(opacity) < \(required))"
         }
     }
 }

@@ -26,6 +26,37 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
     /// Cells inside scroll containers (a carousel's cards), each in its container's
     /// content coordinates; see ``ScrollContainer``.
     public var nestedCells: [NestedCell] = []
+    /// Loaded, hidden and opacity; `nil` while all are at their defaults.
+    var display: DisplayState? = nil
+
+    /// Whether the section's content has loaded (the MRC's mobile guideline: measurement
+    /// starts once the ad is fully loaded; AMP's `waitFor`); `true` by default.
+    ///
+    /// A section that is not loaded is not visible, whatever shows of it: its samples do
+    /// not count, and a run open when it becomes not loaded ends there. Setting it is a
+    /// new layout (``ImpressionEngine/setLayout(_:containers:)``).
+    public var isLoaded: Bool {
+        get { display?.isLoaded ?? true }
+        set { display = DisplayState.updating(display) { $0.isLoaded = newValue } }
+    }
+
+    /// The section's opacity (its view's alpha), in `0...1`; 1 by default.
+    ///
+    /// Matters only under a policy with a ``ImpressionPolicy/minimumOpacity``: each cell's
+    /// effective opacity, this times the opacity of every ``ScrollContainer`` up its
+    /// chain, must reach it for the cell to count. A value outside `0...1` makes the
+    /// layout fail with ``InputError/Code/invalidOpacity``.
+    public var opacity: Double {
+        get { display?.opacity ?? 1 }
+        set { display = DisplayState.updating(display) { $0.opacity = newValue } }
+    }
+
+    /// Whether the section is hidden (its view's `isHidden`); `false` by default. A
+    /// hidden section is never visible, whatever the policy.
+    public var isHidden: Bool {
+        get { display?.isHidden ?? false }
+        set { display = DisplayState.updating(display) { $0.isHidden = newValue } }
+    }
 
     /// Creates a section; see the properties for what each part means.
     public init(id: ID, cells: [Rect], fullHeight: Double? = nil, fullArea: Double? = nil,

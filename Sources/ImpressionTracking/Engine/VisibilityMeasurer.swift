@@ -19,6 +19,8 @@ struct VisibilityMeasurer: Sendable {
         case offscreen
         case clippedByContainer(Int)
         case obstructed
+        /// Every cell that shows is in a hidden container or not opaque enough.
+        case excluded
     }
 
     private var parts: [Rect] = []
@@ -30,10 +32,20 @@ struct VisibilityMeasurer: Sendable {
     /// The section's visible ratio in `0...1`, or `nil` when nothing of it shows (or it
     /// has no size to measure against).
     mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Double? {
+        // One predictable branch when the layout has no gates (resolved at layout time).
+        var excluding = false
+        if let gateTable = geometry.gateTable {
+            switch gateTable.gates[slot] {
+            case .open: break
+            case .notLoaded, .hidden: return nil
+            case .someCellsExcluded: excluding = true
+            }
+        }
         let policy = geometry.policy(ofSlot: slot)
         let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
         guard denominator > 0 else { return nil }
-        guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil else { return nil }
+        guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen, excluding: excluding,
+                                  minimumOpacity: policy.minimumOpacity) == nil else { return nil }
         let visibleMeasure: Double
         switch policy.measure {
         case .height:
@@ -60,20 +72,42 @@ struct VisibilityMeasurer: Sendable {
 
     /// Fills `parts` with what shows of the section's cells, in root coordinates, each of
     /// positive area; returns why nothing shows, or `nil` when something does.
-    mutating func collectVisibleParts(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen) -> Hidden? {
+    ///
+    /// - Parameter excluding: leave out the cells in a hidden container or less opaque
+    ///   than `minimumOpacity` (a `.someCellsExcluded` slot); they still show, so when
+    ///   nothing else does the reason is ``Hidden/excluded``, not that nothing is on screen.
+    mutating func collectVisibleParts(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
+                                      excluding: Bool = false, minimumOpacity: Double = 0) -> Hidden? {
+        if excluding, let table = geometry.gateTable {
+            return collect(ofSlot: slot, in: geometry, on: screen,
+                           leavingOut: GatedCells(table: table, minimumOpacity: minimumOpacity))
+        }
+        return collect(ofSlot: slot, in: geometry, on: screen, leavingOut: NoCells())
+    }
+
+    /// The loop of ``collectVisibleParts(ofSlot:in:on:excluding:minimumOpacity:)``, made
+    /// once per kind of exclusion: the copy for layouts without gates tests nothing more
+    /// than it did before gates existed.
+    private mutating func collect(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
+                                  leavingOut exclusion: some CellExclusion) -> Hidden? {
         parts.removeAll(keepingCapacity: true)
         let viewport = screen.effectiveViewport
         var hiddenByContainer = -1
+        var sawExcluded = false
         for cellIndex in geometry.cellRange(ofSlot: slot) {
             let cell = geometry.cells[cellIndex]
             let container = Int(geometry.cellContainers[cellIndex])
             if container < 0 {
-                if let part = cell.intersection(viewport) { parts.append(part) }
+                if let part = cell.intersection(viewport) {
+                    if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
+                }
                 continue
             }
             let (clipped, hiddenBy) = geometry.containers.clip(cell, inContainer: container)
             if let clipped {
-                if let part = clipped.intersection(viewport) { parts.append(part) }
+                if let part = clipped.intersection(viewport) {
+                    if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
+                }
             } else if hiddenByContainer < 0,
                       geometry.containers.unclipped(cell, inContainer: container).intersects(viewport) {
                 // On screen but for the container: say which one hid it.
@@ -81,6 +115,7 @@ struct VisibilityMeasurer: Sendable {
             }
         }
         guard !parts.isEmpty else {
+            if sawExcluded { return .excluded }
             return hiddenByContainer >= 0 ? .clippedByContainer(hiddenByContainer) : .offscreen
         }
         for obstruction in screen.obstructions {
@@ -92,4 +127,24 @@ struct VisibilityMeasurer: Sendable {
         }
         return nil
     }
+}
+
+/// Which cells a collection of visible parts leaves out.
+private protocol CellExclusion {
+    func excludes(_ cell: Int) -> Bool
+}
+
+/// None: every layout without gates.
+private struct NoCells: CellExclusion {
+    @inline(__always)
+    func excludes(_ cell: Int) -> Bool { false }
+}
+
+/// Those in a hidden container or below the minimum opacity.
+private struct GatedCells: CellExclusion {
+    let table: GateTable
+    let minimumOpacity: Double
+
+    @inline(__always)
+    func excludes(_ cell: Int) -> Bool { table.isExcluded(cell: cell, minimumOpacity: minimumOpacity) }
 }

@@ -80,4 +80,17 @@ extension ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .area,
                          exitVisibleRatio: nil, largeSectionRule: .focus(fraction: 0.5))
     }
+
+    /// ImpressionKit's defaults (`UIView.areaRatioThreshold = 0.5`, `durationThreshold =
+    /// 1`, no redetection): half of the area for 1 s, once, counting only what is not
+    /// hidden and has an alpha above 0 (its `areaRatio()` returns 0 for a view, superview
+    /// or window that is hidden or has `alpha <= 0`). The minimum opacity is the smallest
+    /// positive number, so `>=` means ImpressionKit's `> 0`. It checks every 0.2 s; use
+    /// `sampleInterval: .milliseconds(200)` to match.
+    public static var impressionKit: ImpressionPolicy {
+        var policy = ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), measure: .area,
+                                      recurrence: .oncePerTracker)
+        policy.minimumOpacity = .leastNonzeroMagnitude
+        return policy
+    }
 }

@@ -68,6 +68,14 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// down instead of queuing it. ``ImpressionEngine/reset()`` forgets the last
     /// impression, and so the cooldown.
     public var cooldown: Duration = .zero
+    /// The least effective opacity, in `0...1`, at which a cell counts (ImpressionKit's
+    /// alpha threshold, IntersectionObserver v2's `isVisible`); inclusive (`>=`).
+    ///
+    /// A cell's effective opacity is its section's ``TrackedSection/opacity`` times the
+    /// ``ScrollContainer/opacity`` of every container up its chain, as alpha composes on
+    /// screen. Zero, the default, lets opacity never matter; a hidden section or
+    /// container hides its cells whatever this says.
+    public var minimumOpacity: Double = 0
 
     /// Creates a policy; see the properties for what each part means.
     public init(
@@ -100,8 +108,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
-    /// Checks that the ratios are in `0...1`, a focus fraction in `(0, 1]`, and the
-    /// duration and cooldown are not negative.
+    /// Checks that the ratios and the minimum opacity are in `0...1`, a focus fraction in
+    /// `(0, 1]`, and the duration and cooldown are not negative.
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
     public func validate() throws(ConfigurationError) {
@@ -124,6 +132,7 @@ public struct ImpressionPolicy: Sendable, Hashable {
             break
         }
         guard cooldown >= .zero else { throw .negativeCooldown(cooldown) }
+        guard minimumOpacity >= 0, minimumOpacity <= 1 else { throw .opacityOutOfRange(minimumOpacity) }
     }
 
     /// The number of consecutive visible samples that make an impression:
@@ -174,6 +183,11 @@ extension ImpressionPolicy: CustomStringConvertible {
             text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
         }
         if cooldown != .zero { text += ", cooldown \(cooldown.formatted)" }
+        if minimumOpacity == .leastNonzeroMagnitude {
+            text += ", opacity above 0"
+        } else if minimumOpacity > 0 {
+            text += ", opacity at least \(Self.percent(minimumOpacity))%"
+        }
         return text
     }
 }
@@ -211,11 +225,11 @@ extension ImpressionPolicy {
 extension ImpressionPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case minimumVisibleRatio, minimumDuration, measure, recurrence, exitVisibleRatio, largeSectionRule
-        case timing, cooldown
+        case timing, cooldown, minimumOpacity
     }
 
-    /// Decodes a policy; `timing` and `cooldown`, which older encodings lack, default to
-    /// ``Timing/continuous`` and zero.
+    /// Decodes a policy; `timing`, `cooldown` and `minimumOpacity`, which older encodings
+    /// lack, default to ``Timing/continuous``, zero and zero.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(minimumVisibleRatio: try fields.decode(Double.self, forKey: .minimumVisibleRatio),
@@ -226,6 +240,7 @@ extension ImpressionPolicy: Codable {
                   largeSectionRule: try fields.decodeIfPresent(LargeSectionRule.self, forKey: .largeSectionRule))
         timing = try fields.decodeIfPresent(Timing.self, forKey: .timing) ?? .continuous
         cooldown = try fields.decodeIfPresent(Duration.self, forKey: .cooldown) ?? .zero
+        minimumOpacity = try fields.decodeIfPresent(Double.self, forKey: .minimumOpacity) ?? 0
     }
 }
 

@@ -95,7 +95,9 @@ package enum HelpText {
                                 once-per-visit|once-per-tracker), timing (continuous|
                                 cumulative: the visible time of a visit adds up),
                                 cooldown (30s, 2m: no impression again sooner after
-                                one; at most 86400 s), name (the column title).
+                                one; at most 86400 s), min-opacity (0.1: cells less
+                                opaque, their containers' opacity included, count
+                                for nothing), name (the column title).
                                 \(presets)
               --workers N       Concurrent workers, 1...1024 (default: one per core); the
                                 output does not depend on it.

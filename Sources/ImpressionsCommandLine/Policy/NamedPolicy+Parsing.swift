@@ -4,7 +4,7 @@ import ImpressionTracking
 /// The command line's forms of a policy: a preset name (`abema`, see ``PolicyPresets``), key-value pairs
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
 /// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`,
-/// `ratio=1,focus=0.5,measure=width`).
+/// `ratio=1,focus=0.5,measure=width`, `mrc-display,min-opacity=0.1`).
 /// `name=...` sets the name shown.
 extension NamedPolicy {
     /// Reads a policy written as a preset name, key-value pairs, or both.
@@ -13,7 +13,8 @@ extension NamedPolicy {
     /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`, `width`),
     /// `focus` (the focus rule's fraction of the viewport, `(0, 1]` or a percentage),
     /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
-    /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `name`.
+    /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `min-opacity`
+    /// (the least effective opacity a cell needs, `0...1` or a percentage), `name`.
     /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
     ///
     /// - Throws: ``PolicyParseError`` naming the part that is wrong.
@@ -52,6 +53,8 @@ extension NamedPolicy {
                 case "cumulative": policy.timing = .cumulative
                 default: throw PolicyParseError("timing must be continuous or cumulative, got '\(value)'")
                 }
+            case "min-opacity":
+                policy.minimumOpacity = try Self.parseRatio(value, key: "min-opacity")
             case "measure":
                 guard let measure = ImpressionPolicy.Measure(name: value.lowercased()) else {
                     throw PolicyParseError("measure must be height, area or width, got '\(value)'")
@@ -75,7 +78,7 @@ extension NamedPolicy {
                 }
                 name = value
             default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, name)")
+                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, min-opacity, name)")
             }
         }
         do throws(ConfigurationError) {
@@ -86,7 +89,7 @@ extension NamedPolicy {
         self.init(name: name ?? text.trimmingSpaces(), policy: policy)
     }
 
-    /// The fraction of `key` (`ratio`, `focus`), in `0...1`, from `0.8` or `80%`.
+    /// The fraction of `key` (`ratio`, `focus`, `min-opacity`), in `0...1`, from `0.8` or `80%`.
     private static func parseRatio(_ value: String, key: String) throws(PolicyParseError) -> Double {
         let isPercent = value.hasSuffix("%")
         let number = isPercent ? String(value.dropLast()) : value

@@ -21,6 +21,7 @@ package enum PolicyPresets {
         NamedPolicy(name: "compose-visibility", policy: .composeVisibilityChanged),
         NamedPolicy(name: "swiftui-scroll-visibility", policy: .swiftUIScrollVisibility),
         NamedPolicy(name: "epoxy-focused-visible", policy: .epoxyFocusedVisible),
+        NamedPolicy(name: "impressionkit", policy: .impressionKit),
     ]
 
     /// The names of ``all``, in order.

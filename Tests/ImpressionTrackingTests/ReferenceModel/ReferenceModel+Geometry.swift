@@ -84,6 +84,10 @@ extension ReferenceModel {
         case offscreen
         case clippedByContainer(String)
         case obstructed
+        case notLoaded
+        case hidden
+        case hiddenByContainer(String)
+        case transparent(opacity: Double, required: Double)
     }
 
     /// What the current inputs show of a section, whether or not the tracker is active.
@@ -96,6 +100,8 @@ extension ReferenceModel {
         var clippedSomething = false
         var changedByObstructions = false
         var hiddenByInsets = false
+        /// Cells on screen left out for a hidden container or too little opacity.
+        var leftOutCells = 0
     }
 
     /// What the current inputs show of `section`: its cells moved through their
@@ -105,6 +111,15 @@ extension ReferenceModel {
         guard let viewport, let screen = effectiveViewport,
               screen.right > screen.left, screen.bottom > screen.top else {
             observation.hidden = .noViewport
+            return observation
+        }
+        // Issue 13's gates: a section not loaded, or hidden, shows nothing at all.
+        if !section.isLoaded {
+            observation.hidden = .notLoaded
+            return observation
+        }
+        if section.isHidden {
+            observation.hidden = .hidden
             return observation
         }
         var denominator: Double
@@ -134,12 +149,35 @@ extension ReferenceModel {
             return observation
         }
 
-        var parts = section.cells.compactMap { Part($0).clipped(to: screen) }
+        var parts: [Part] = []
+        // Cells that show but are left out: the first hidden container met, and the
+        // highest effective opacity of those not hidden.
+        var firstHiddenContainer: String?
+        var mostOpaqueLeftOut: Double?
+        for cell in section.cells {
+            guard let visible = Part(cell).clipped(to: screen) else { continue }
+            if section.opacity < policy.minimumOpacity {
+                observation.leftOutCells += 1
+                mostOpaqueLeftOut = max(mostOpaqueLeftOut ?? section.opacity, section.opacity)
+            } else {
+                parts.append(visible)
+            }
+        }
         var hidingContainer: String?
         for nested in section.nestedCells {
             switch moveToRoot(Part(nested.frame), in: nested.containerID) {
             case .shown(let part):
-                if let visible = part.clipped(to: screen) { parts.append(visible) }
+                guard let visible = part.clipped(to: screen) else { continue }
+                let (opacity, hiddenBy) = effectiveOpacity(of: section, in: nested.containerID)
+                if let hiddenBy {
+                    observation.leftOutCells += 1
+                    if firstHiddenContainer == nil { firstHiddenContainer = hiddenBy }
+                } else if opacity < policy.minimumOpacity {
+                    observation.leftOutCells += 1
+                    mostOpaqueLeftOut = max(mostOpaqueLeftOut ?? opacity, opacity)
+                } else {
+                    parts.append(visible)
+                }
             case .hidden(let container):
                 // On screen but for the container: it is the reason, if nothing shows.
                 if moveToRoot(Part(nested.frame), in: nested.containerID, clipping: false).part?.clipped(to: screen) != nil {
@@ -147,6 +185,14 @@ extension ReferenceModel {
                     if hidingContainer == nil { hidingContainer = container }
                 }
             }
+        }
+        if parts.isEmpty, let firstHiddenContainer {
+            observation.hidden = .hiddenByContainer(firstHiddenContainer)
+            return observation
+        }
+        if parts.isEmpty, let mostOpaqueLeftOut {
+            observation.hidden = .transparent(opacity: mostOpaqueLeftOut, required: policy.minimumOpacity)
+            return observation
         }
         if parts.isEmpty {
             observation.hidden = hidingContainer.map { .clippedByContainer($0) } ?? .offscreen
@@ -175,6 +221,21 @@ extension ReferenceModel {
         }
         observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped)
         return observation
+    }
+
+    /// The section's opacity times that of each container from `containerID` out, and
+    /// the first hidden container met on the way out, if any.
+    func effectiveOpacity(of section: TrackedSection<ID>, in containerID: String) -> (Double, hiddenBy: String?) {
+        var opacity = section.opacity
+        var hiddenBy: String?
+        var nodeID: String? = containerID
+        while let id = nodeID {
+            let node = containers[id]!
+            opacity *= node.opacity
+            if node.isHidden && hiddenBy == nil { hiddenBy = id }
+            nodeID = node.parentID
+        }
+        return (opacity, hiddenBy)
     }
 
     enum Moved {

@@ -24,6 +24,10 @@ extension ReferenceModel {
         case .offscreen: reason = .offscreen
         case .clippedByContainer(let id): reason = .clippedByContainer(id)
         case .obstructed: reason = .obstructed
+        case .notLoaded: reason = .notLoaded
+        case .hidden: reason = .hidden
+        case .hiddenByContainer(let id): reason = .hiddenByContainer(id)
+        case .transparent(let opacity, let required): reason = .transparent(opacity: opacity, required: required)
         case nil:
             let entryRatio = self.entryRatio(of: section, policy: sectionPolicy)
             let required = consecutiveSamples[section.id] != nil

@@ -29,5 +29,13 @@ extension ReferenceModel {
         var heldBackByCooldown = 0
         /// Impressions of a section that had fired before, under a cooldown.
         var firedAgainAfterCooldown = 0
+        /// Samples at which a section was not loaded, or hidden (with a viewport).
+        var notLoadedSamples = 0
+        var hiddenSectionSamples = 0
+        /// Cells on screen left out for a hidden container or too little opacity, over
+        /// every section and sample.
+        var leftOutCells = 0
+        /// Samples at which everything of a section that showed was left out.
+        var invisibleForGates = 0
     }
 }

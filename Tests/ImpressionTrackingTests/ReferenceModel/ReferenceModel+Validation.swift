@@ -15,7 +15,11 @@ extension ReferenceModel {
             guard ratio >= 0, ratio <= 1, minimumArea.isFinite, minimumArea >= 0 else { return false }
         }
         if case .focus(let fraction) = policy.largeSectionRule, !(fraction > 0 && fraction <= 1) { return false }
-        return policy.cooldown >= .zero
+        return policy.cooldown >= .zero && policy.minimumOpacity >= 0 && policy.minimumOpacity <= 1
+    }
+
+    static func isValidOpacity(_ opacity: Double) -> Bool {
+        opacity >= 0 && opacity <= 1
     }
 
     static func isValidLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) -> Bool {
@@ -25,7 +29,7 @@ extension ReferenceModel {
             guard isValidRect(container.frame), container.contentOffset.x.isFinite, container.contentOffset.y.isFinite,
                   [clip.top, clip.left, clip.bottom, clip.right, clip.relative.top, clip.relative.left,
                    clip.relative.bottom, clip.relative.right].allSatisfy(\.isFinite),
-                  parents[container.id] == nil else { return false }
+                  isValidOpacity(container.opacity), parents[container.id] == nil else { return false }
             parents[container.id] = container.parentID
         }
         for container in containers {
@@ -49,6 +53,7 @@ extension ReferenceModel {
             if let fullHeight = section.fullHeight, !(fullHeight.isFinite && fullHeight >= 0) { return false }
             if let fullArea = section.fullArea, !(fullArea.isFinite && fullArea >= 0) { return false }
             if let fullWidth = section.fullWidth, !(fullWidth.isFinite && fullWidth >= 0) { return false }
+            if !isValidOpacity(section.opacity) { return false }
             if let policy = section.policy, !isValidPolicy(policy) { return false }
         }
         return true

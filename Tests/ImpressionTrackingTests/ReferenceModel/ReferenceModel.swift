@@ -5,8 +5,8 @@
 
 /// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics
 /// and issue 3's additions (scroll containers, viewport insets, obstructions, large
-/// sections, hysteresis, visibility events) and issue 13's timing knobs (cumulative time,
-/// cooldown).
+/// sections, hysteresis, visibility events) and issue 13's knobs (cumulative time,
+/// cooldown, the load gate, hidden flags and opacity).
 ///
 /// At every sample it scans every section and every cell: no index, no incremental state
 /// beyond the open runs, the exposure per visit and the memory of what fired. It is slow
@@ -295,6 +295,13 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         if observation.hiddenByInsets { stats.hiddenByInsets += 1 }
         if observation.hidden == .obstructed { stats.hiddenByObstructions += 1 }
         if observation.changedByObstructions { stats.changedByObstructions += 1 }
+        stats.leftOutCells += observation.leftOutCells
+        switch observation.hidden {
+        case .notLoaded: stats.notLoadedSamples += 1
+        case .hidden: stats.hiddenSectionSamples += 1
+        case .hiddenByContainer, .transparent: stats.invisibleForGates += 1
+        default: break
+        }
         return observation.measured
     }
 }

@@ -68,6 +68,25 @@ extension SessionGenerator {
                                                   largeSectionRule: .focus(fraction: random.pick([0, -0.5, 1.5, .nan, .infinity])))
             }
         }
+        if features.contains(.gates), random.chance(0.3) {
+            // With gates, sometimes only an opacity is wrong: a section's, a container's
+            // or the minimum of a section's policy.
+            section = TrackedSection(id: 100, cells: [Rect(x: 0, y: 0, width: 320, height: 600)])
+            let value = random.pick([-0.1, 1.5, .nan, .infinity, -.infinity])
+            switch random.int(in: 0...2) {
+            case 0: section.opacity = value
+            case 1:
+                var policy = ImpressionPolicy.default
+                policy.minimumOpacity = value
+                section.policy = policy
+            default:
+                if withContainers && !badContainers.isEmpty {
+                    badContainers[random.int(in: 0...(badContainers.count - 1))].opacity = value
+                } else {
+                    section.opacity = value
+                }
+            }
+        }
         bad.insert(section, at: index)
         return (bad, withContainers ? badContainers : nil)
     }

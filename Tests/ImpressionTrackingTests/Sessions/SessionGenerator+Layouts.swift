@@ -22,6 +22,7 @@ extension SessionGenerator {
 
     mutating func randomSection(id: Int, top: Int, height: Int) -> TrackedSection<Int> {
         let width = Self.contentWidth
+        let firstNewContainer = containers.count
         var cells: [Rect] = []
         var nestedCells: [NestedCell] = []
         let cellCount = random.pick([0, 1, 1, 2, 2, 3, 4])
@@ -64,7 +65,47 @@ extension SessionGenerator {
         if features.contains(.measures), random.chance(0.2) {
             section.fullWidth = Double(random.pick([width, 2 * width, width / 2, 0, 1000, random.int(in: 1...1000)]))
         }
+        if features.contains(.gates) {
+            randomizeDisplay(of: &section)
+            for index in firstNewContainer..<containers.count {
+                if random.chance(0.3) { containers[index].opacity = random.pick(Self.opacities) }
+                if random.chance(0.1) { containers[index].isHidden = true }
+            }
+        }
         return section
+    }
+
+    /// Opacities that multiply to both sides of the policies' minimums (0.5 x 0.15 =
+    /// 0.075 < 0.1, 0.5 x 0.2 = 0.1).
+    static let opacities: [Double] = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.5, 0.5, 0.75, 0.9, 1]
+
+    /// With gates: sometimes not loaded, hidden or translucent.
+    mutating func randomizeDisplay(of section: inout TrackedSection<Int>) {
+        if random.chance(0.2) { section.isLoaded = false }
+        if random.chance(0.08) { section.isHidden = true }
+        if random.chance(0.35) { section.opacity = random.pick(Self.opacities) }
+    }
+
+    /// With gates: a section loads (most often), unloads, shows or hides, fades, or a
+    /// container hides, shows or fades; the same layout otherwise.
+    mutating func changeDisplay() {
+        let unloaded = sections.indices.filter { !sections[$0].isLoaded }
+        if !unloaded.isEmpty, random.chance(0.5) {
+            sections[random.pick(unloaded)].isLoaded = true   // an ad finished loading
+            return
+        }
+        if !containers.isEmpty, random.chance(0.25) {
+            let index = random.int(in: 0...(containers.count - 1))
+            if random.chance(0.5) { containers[index].isHidden.toggle() } else { containers[index].opacity = random.pick(Self.opacities) }
+            return
+        }
+        guard !sections.isEmpty else { return }
+        let index = random.int(in: 0...(sections.count - 1))
+        switch random.int(in: 0...3) {
+        case 0: sections[index].isLoaded.toggle()
+        case 1: sections[index].isHidden.toggle()
+        default: sections[index].opacity = random.pick(Self.opacities)
+        }
     }
 
     mutating func newContainerID() -> String {

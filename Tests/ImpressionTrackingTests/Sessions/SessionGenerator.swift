@@ -35,6 +35,10 @@ struct SessionGenerator {
         /// Viewport insets with a relative part and containers with clip insets (issue 13,
         /// item 2); drawn after everything else of the insets and of a container.
         static let margins = Features(rawValue: 1 << 7)
+        /// Sections not loaded (loading later), hidden or translucent, containers hidden
+        /// or translucent, and policies with a minimum opacity (issue 13, items 5 and 6);
+        /// drawn after everything else of a policy, a section and a layout.
+        static let gates = Features(rawValue: 1 << 8)
     }
 
     static let idPool = Array(0..<12)
@@ -120,6 +124,10 @@ struct SessionGenerator {
                 features.contains(.obstructions) ? 3 : 0,
             ]
             if features.contains(.timing) { weights.append(15) }
+            if features.contains(.gates) {
+                if !features.contains(.timing) { weights.append(0) }
+                weights.append(15)
+            }
         }
         switch random.weighted(weights) {
         case 0:
@@ -148,8 +156,11 @@ struct SessionGenerator {
             return .input(.viewportInsets(randomInsets()))
         case 9:
             return .input(.obstructions(randomObstructions()))
-        default:
+        case 10:
             return .input(.viewport(glance()))
+        default:
+            changeDisplay()
+            return .input(layoutInput())
         }
     }
 
@@ -182,6 +193,9 @@ struct SessionGenerator {
             if random.chance(0.4) {
                 policy.largeSectionRule = .focus(fraction: random.pick([0.5, 0.5, 1, 0.25, 0.75, 0.1, Double(random.int(in: 1...100)) / 100]))
             }
+        }
+        if features.contains(.gates), random.chance(0.6) {
+            policy.minimumOpacity = random.pick([0.1, 0.1, 0.5, 0.25, 1, 0.3, 0.75, 0.075])
         }
         return policy
     }

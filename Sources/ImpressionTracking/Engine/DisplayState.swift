@@ -1,0 +1,23 @@
+/// Whether a section is loaded, hidden, and how opaque it is: the attributes beyond its
+/// rects that decide whether it shows (issue 13, items 5 and 6).
+///
+/// Stored as an optional on ``TrackedSection`` and ``ScrollContainer``, `nil` when every
+/// attribute has its default, so that encodings made before these attributes existed
+/// decode unchanged, defaults encode as they always did, and a layout that uses none of
+/// them is recognised with one comparison per section.
+struct DisplayState: Sendable, Hashable, Codable {
+    var isLoaded = true
+    var opacity = 1.0
+    var isHidden = false
+
+    /// Every attribute at its default.
+    var isDefault: Bool { isLoaded && opacity == 1 && !isHidden }
+
+    /// `state` with `change` applied, or `nil` when that leaves every attribute at its
+    /// default (so equal sections compare equal however they were made).
+    static func updating(_ state: DisplayState?, _ change: (inout DisplayState) -> Void) -> DisplayState? {
+        var updated = state ?? DisplayState()
+        change(&updated)
+        return updated.isDefault ? nil : updated
+    }
+}

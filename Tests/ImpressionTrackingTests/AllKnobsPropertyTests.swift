@@ -1,0 +1,81 @@
+import Testing
+@testable import ImpressionTracking
+
+/// Every knob of issue 13 at once, on top of every real-screen feature: cumulative time
+/// and cooldowns, the width measure and focus, relative insets and clip insets, the load
+/// gate, hidden and opacity (and the statistics every snapshot row carries). Compared as
+/// ``RealScreenPropertyTests`` compares: event for event, impression for impression,
+/// snapshot for snapshot; 60 sessions through the actor too.
+@Suite("Engine, tracker and model agree with every knob at once", .catchesHangs)
+struct AllKnobsPropertyTests {
+    static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates])
+
+    /// 300 sessions, in chunks the test runner can spread over cores.
+    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
+        let first: UInt64 = 60_000 + chunk * 30 + 1
+        return first...(first + 29)
+    }
+
+    static func makeSession(seed: UInt64) -> Session<Int> {
+        var generator = SessionGenerator(seed: seed, features: features)
+        return generator.makeSession(stepCount: Int(seed % 101) + 150)
+    }
+
+    @Test("random sessions with every knob give exactly the model's events, impressions and snapshots", arguments: seedChunks)
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
+        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: Self.makeSession(seed: $0)) }
+        #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")")
+    }
+
+    @Test("random sessions with every knob through the actor give exactly the model's impressions",
+          arguments: [(60_001 as UInt64)...60_030, 60_031...60_060])
+    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
+        for seed in seeds {
+            var session = Self.makeSession(seed: seed)
+            // The actor's clock starts at zero: inputs the generator put before the first
+            // sample (at -1 ms) come at zero instead, for the model as for the actor.
+            for index in session.steps.indices where session.steps[index].time < .zero {
+                session.steps[index].time = .zero
+            }
+            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
+            if let mismatch = outcome.mismatch {
+                Issue.record("\(mismatch)")
+            }
+        }
+    }
+
+    @Test("the sessions fire, and reach cumulative sums, cooldowns, widths, relative insets, gates and opacity")
+    func sessionsAreNotDegenerate() {
+        var impressions = 0
+        var counts: [String: Int] = [:]
+        for seed in UInt64(60_001)...60_300 {
+            let session = Self.makeSession(seed: seed)
+            var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+            for step in session.steps {
+                _ = model.advanceWithEvents(to: step.time)
+                guard case .input(let input) = step.action else { continue }
+                guard model.perform(input) else { continue }
+                switch input {
+                case .viewportInsets(let insets) where insets.relative != .zero: counts["relative insets", default: 0] += 1
+                case .layout(let sections, let containers):
+                    if containers.contains(where: { $0.clipInsets != .zero }) { counts["clip insets", default: 0] += 1 }
+                    if sections.contains(where: { !$0.isLoaded }) { counts["not loaded", default: 0] += 1 }
+                    if sections.contains(where: { $0.opacity < 1 }) || containers.contains(where: { $0.opacity < 1 }) {
+                        counts["opacity", default: 0] += 1
+                    }
+                default: break
+                }
+            }
+            impressions += model.fired.count
+            let stats = model.stats
+            counts["cumulative over several runs", default: 0] += stats.firedOverSeveralRuns
+            counts["held back by a cooldown", default: 0] += stats.heldBackByCooldown
+            counts["visible by width", default: 0] += stats.visibleByWidth
+        }
+        #expect(impressions > 500, "\(impressions) impressions")   // 723 when written
+        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
+            #expect(count > 20, "\(kind): \(count)")
+        }
+        #expect(counts.count == 7, "\(counts)")
+    }
+}
