@@ -8,7 +8,8 @@ import ImpressionTracking
 ///   interval first, so each repetition evaluates one sample inside the actor.
 /// - `ActorDelivery10k-Nsub`: 10,000 tiny sections all on screen with the `.anyPixel`
 ///   policy fire together at one sample; the time until each of N consuming tasks has
-///   received all 10,000. `reset()` before each iteration lets them fire again.
+///   received all 10,000 (N = 0: the sample and its publishing alone). `reset()` before
+///   each iteration lets them fire again.
 func registerActorBenchmarks() {
     for sectionCount in Feed.sectionCounts {
         let fixture = Fixture<TrackerRun>()
@@ -33,7 +34,8 @@ func registerActorBenchmarks() {
         )
     }
 
-    for subscriberCount in [1, 8] {
+    // 0 subscribers: the sample and its publishing alone, what the others' delivery adds to.
+    for subscriberCount in [0, 1, 8] {
         let fixture = Fixture<DeliveryRun>()
         Benchmark(
             "ActorDelivery10k-\(subscriberCount)sub",
@@ -44,8 +46,8 @@ func registerActorBenchmarks() {
                 warmupIterations: 3,
                 maxDuration: .seconds(2),
                 maxIterations: 500,
-                // The runtime allocates when a yield resumes a waiting consumer, which
-                // depends on scheduling: the count varies a little from run to run.
+                // The runtime allocates when a batch resumes a waiting consumer, which
+                // depends on scheduling: the count may vary a little from run to run.
                 thresholds: [.mallocCountTotal: BenchmarkThresholds(relative: [.p90: 10])]
             ),
             closure: { benchmark async in
