@@ -11,10 +11,7 @@ struct AllKnobsPropertyTests {
     static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates])
 
     /// 300 sessions, in chunks the test runner can spread over cores.
-    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
-        let first: UInt64 = 60_000 + chunk * 30 + 1
-        return first...(first + 29)
-    }
+    static let seedChunks = SeededSessions.chunks(after: 60_000)
 
     static func makeSession(seed: UInt64) -> Session<Int> {
         var generator = SessionGenerator(seed: seed, features: features)
@@ -23,25 +20,13 @@ struct AllKnobsPropertyTests {
 
     @Test("random sessions with every knob give exactly the model's events, impressions and snapshots", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: Self.makeSession(seed: $0)) }
-        #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")")
+        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random sessions with every knob through the actor give exactly the model's impressions",
-          arguments: [(60_001 as UInt64)...60_030, 60_031...60_060])
+          arguments: SeededSessions.trackerChunks(after: 60_000))
     func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        for seed in seeds {
-            var session = Self.makeSession(seed: seed)
-            // The actor's clock starts at zero: inputs the generator put before the first
-            // sample (at -1 ms) come at zero instead, for the model as for the actor.
-            for index in session.steps.indices where session.steps[index].time < .zero {
-                session.steps[index].time = .zero
-            }
-            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
-            if let mismatch = outcome.mismatch {
-                Issue.record("\(mismatch)")
-            }
-        }
+        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the sessions fire, and reach cumulative sums, cooldowns, widths, relative insets, gates and opacity")

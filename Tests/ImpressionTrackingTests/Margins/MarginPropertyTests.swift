@@ -9,10 +9,7 @@ import Testing
 @Suite("Engine, tracker and model agree with relative insets and clip insets", .catchesHangs)
 struct MarginPropertyTests {
     /// 300 sessions, in chunks the test runner can spread over cores.
-    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
-        let first: UInt64 = 50_000 + chunk * 30 + 1
-        return first...(first + 29)
-    }
+    static let seedChunks = SeededSessions.chunks(after: 50_000)
 
     static func makeSession(seed: UInt64) -> Session<Int> {
         var features = SessionGenerator.Features.realScreens.union(.margins)
@@ -24,25 +21,13 @@ struct MarginPropertyTests {
 
     @Test("random margin sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: Self.makeSession(seed: $0)) }
-        #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")")
+        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random margin sessions through the actor give exactly the model's impressions",
-          arguments: [(50_001 as UInt64)...50_030, 50_031...50_060])
+          arguments: SeededSessions.trackerChunks(after: 50_000))
     func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        for seed in seeds {
-            var session = Self.makeSession(seed: seed)
-            // The actor's clock starts at zero: inputs the generator put before the first
-            // sample (at -1 ms) come at zero instead, for the model as for the actor.
-            for index in session.steps.indices where session.steps[index].time < .zero {
-                session.steps[index].time = .zero
-            }
-            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
-            if let mismatch = outcome.mismatch {
-                Issue.record("\(mismatch)")
-            }
-        }
+        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the relative insets and the clip insets change what shows, and bad ones are refused")

@@ -12,10 +12,7 @@ import Testing
 @Suite("Engine, tracker and model agree with the width measure and focus", .catchesHangs)
 struct MeasurePropertyTests {
     /// 300 sessions, in chunks the test runner can spread over cores.
-    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
-        let first: UInt64 = 30_000 + chunk * 30 + 1
-        return first...(first + 29)
-    }
+    static let seedChunks = SeededSessions.chunks(after: 30_000)
 
     static func makeSession(seed: UInt64) -> Session<Int> {
         var features: SessionGenerator.Features = [.measures]
@@ -27,25 +24,13 @@ struct MeasurePropertyTests {
 
     @Test("random width and focus sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: Self.makeSession(seed: $0)) }
-        #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")")
+        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random width and focus sessions through the actor give exactly the model's impressions",
-          arguments: [(30_001 as UInt64)...30_030, 30_031...30_060])
+          arguments: SeededSessions.trackerChunks(after: 30_000))
     func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        for seed in seeds {
-            var session = Self.makeSession(seed: seed)
-            // The actor's clock starts at zero: inputs the generator put before the first
-            // sample (at -1 ms) come at zero instead, for the model as for the actor.
-            for index in session.steps.indices where session.steps[index].time < .zero {
-                session.steps[index].time = .zero
-            }
-            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
-            if let mismatch = outcome.mismatch {
-                Issue.record("\(mismatch)")
-            }
-        }
+        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the sessions reach width, part-shown widths, focus and bad widths and fractions refused")

@@ -12,10 +12,7 @@ import Testing
 @Suite("Engine, tracker and model agree with cumulative time and cooldowns", .catchesHangs)
 struct TimingPropertyTests {
     /// 300 sessions, in chunks the test runner can spread over cores.
-    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
-        let first: UInt64 = 20_000 + chunk * 30 + 1
-        return first...(first + 29)
-    }
+    static let seedChunks = SeededSessions.chunks(after: 20_000)
 
     static func makeSession(seed: UInt64) -> Session<Int> {
         let features: SessionGenerator.Features = seed.isMultiple(of: 2) ? [.timing] : SessionGenerator.Features.realScreens.union(.timing)
@@ -25,26 +22,13 @@ struct TimingPropertyTests {
 
     @Test("random timing sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
     func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: Self.makeSession(seed: $0)) }
-        #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")")
+        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random timing sessions through the actor give exactly the model's impressions",
-          arguments: [(20_001 as UInt64)...20_030, 20_031...20_060])
+          arguments: SeededSessions.trackerChunks(after: 20_000))
     func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        for seed in seeds {
-            let ticking = seed.isMultiple(of: 3)
-            var session = Self.makeSession(seed: seed)
-            // The actor's clock starts at zero: inputs the generator put before the first
-            // sample (at -1 ms) come at zero instead, for the model as for the actor.
-            for index in session.steps.indices where session.steps[index].time < .zero {
-                session.steps[index].time = .zero
-            }
-            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: ticking)
-            if let mismatch = outcome.mismatch {
-                Issue.record("\(mismatch)")
-            }
-        }
+        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("without a cooldown, cumulative time fires in every visit at least as often and no later than continuous time",
