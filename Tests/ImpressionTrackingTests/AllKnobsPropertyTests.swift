@@ -59,7 +59,7 @@ struct AllKnobsPropertyTests {
         }
         #expect(impressions > 500, "\(impressions) impressions")   // 723 when written
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
-            #expect(count > 20, "\(kind): \(count)")
+            #expect(count > 10, "\(kind): \(count)")   // the fewest when written: 21 held back by a cooldown
         }
         #expect(counts.count == 7, "\(counts)")
     }
