@@ -78,4 +78,21 @@ struct SubscriberBufferTests {
         #expect(await task.value == false)
         #expect(!cancelled.publish([3]))
     }
+
+    @Test("a cancelled consumer reads what was buffered, then ends; nothing published after is kept")
+    func cancelledConsumerDrains() async {
+        let buffer = SubscriberBuffer<Int>(bufferingPolicy: .unbounded)
+        #expect(buffer.publish([1, 2]))
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var batch: [Int] = []
+            let first = await buffer.next(into: &batch) ? batch : []
+            batch.removeAll()
+            let second = await buffer.next(into: &batch)
+            return (first, second)
+        }
+        let (first, second) = await task.value
+        #expect(first == [1, 2] && !second)
+        #expect(!buffer.publish([3]))
+    }
 }

@@ -133,18 +133,23 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
     /// finished and is drained, or when the consuming task is cancelled.
     func next(into batch: inout [Element]) async -> Bool {
         let unbounded = limit == nil
+        // As AsyncStream: a cancelled consumer takes nothing new, but reads what is
+        // buffered first.
+        let cancelled = Task.isCancelled
         let ready = state.withLock { state -> Bool? in
-            if state.isTerminated { return false }
+            if cancelled { state.isTerminated = true }
             if Self.take(from: &state, into: &batch, unbounded: unbounded) { return true }
-            return state.isFinished ? false : nil
+            return state.isTerminated || state.isFinished ? false : nil
         }
         if let ready { return ready }
         let handoff = await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Handoff, Never>) in
                 let ready = state.withLock { state -> Handoff? in
-                    if state.isTerminated || state.isFinished { return .end }
                     var taken: [Element] = []
-                    if Self.take(from: &state, into: &taken, unbounded: unbounded) { return .batch(taken) }
+                    if Self.take(from: &state, into: &taken, unbounded: unbounded) {
+                        return unbounded ? .batch(taken) : .one(taken[0])
+                    }
+                    if state.isTerminated || state.isFinished { return .end }
                     precondition(state.waiting == nil, "a tracker subscription was iterated by two tasks at once")
                     state.waiting = continuation
                     if unbounded { swap(&state.spare, &batch) }   // its room becomes the next `pending`
@@ -153,9 +158,9 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
+            // Waiting means nothing is buffered: the subscription ends here.
             let waiting = state.withLock { state -> UnsafeContinuation<Handoff, Never>? in
                 state.isTerminated = true
-                state.pending = []
                 defer { state.waiting = nil }
                 return state.waiting
             }
