@@ -70,6 +70,12 @@ public struct TrackerSubscription<Element: Sendable>: AsyncSequence, Sendable {
         /// tracker finished and everything published was read, or when the task is
         /// cancelled.
         public mutating func next() async -> Element? {
+            await next(isolation: nil)
+        }
+
+        /// ``next()``, run on the caller's actor: the elements of a batch already taken
+        /// come without leaving it.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             if position < batch.count {
                 defer { position += 1 }
                 return batch[position]
