@@ -31,7 +31,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// Every event produced so far, in order.
     private(set) var events: [VisibilityEvent<ID>] = []
     /// Counts of situations the features create, to check that random sessions reach them.
-    private(set) var stats = Stats()
+    var stats = Stats()   // counted by ReferenceModel+Stats
 
     // What the screen shows, as last accepted: set by ReferenceModel+ScreenInputs, so
     // not private.
@@ -265,43 +265,5 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         exposure[id] = (run.visit, total)
         return .exited(sectionID: id, time: sampleTime, stayDuration: sampleInterval * run.length,
                        totalVisibleDuration: sampleInterval * total, visit: run.visit)
-    }
-
-    private mutating func record(_ measured: Measured, section: TrackedSection<ID>, policy: ImpressionPolicy,
-                                 entryRatio: Double, continuing: Bool) {
-        stats.visibleSamples += 1
-        if continuing && measured.ratio < entryRatio { stats.keptByExitRatio += 1 }
-        if policy.largeSectionRule == .capToViewport && measured.uncappedRatio < policy.minimumVisibleRatio {
-            stats.visibleThanksToCap += 1
-        }
-        if case .focus = policy.largeSectionRule, measured.uncappedRatio < policy.minimumVisibleRatio {
-            stats.visibleThanksToFocus += 1
-        }
-        if policy.measure == .width {
-            stats.visibleByWidth += 1
-            if measured.uncappedRatio < 1 { stats.partlyShownByWidth += 1 }
-        }
-        if entryRatio < policy.minimumVisibleRatio && measured.ratio < policy.minimumVisibleRatio {
-            stats.visibleThanksToLowerRatio += 1
-        }
-        if !section.nestedCells.isEmpty { stats.visibleWithNestedCells += 1 }
-    }
-
-    /// What a sample measures of `section`, or `nil` when nothing of it shows or it has
-    /// no size to measure against; counts what the features did in ``stats``.
-    mutating func measure(_ section: TrackedSection<ID>, policy: ImpressionPolicy) -> Measured? {
-        let observation = observe(section, policy: policy)
-        if observation.clippedSomething { stats.clippedByContainer += 1 }
-        if observation.hiddenByInsets { stats.hiddenByInsets += 1 }
-        if observation.hidden == .obstructed { stats.hiddenByObstructions += 1 }
-        if observation.changedByObstructions { stats.changedByObstructions += 1 }
-        stats.leftOutCells += observation.leftOutCells
-        switch observation.hidden {
-        case .notLoaded: stats.notLoadedSamples += 1
-        case .hidden: stats.hiddenSectionSamples += 1
-        case .hiddenByContainer, .transparent: stats.invisibleForGates += 1
-        default: break
-        }
-        return observation.measured
     }
 }
