@@ -10,8 +10,9 @@ extension MultiPolicyEngine {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var perPolicy: [[Impression<ID>]] = []
         perPolicy.reserveCapacity(lanes.count)
-        for lane in lanes.indices { perPolicy.append(lanes[lane].recordedImpressions()) }
-        return Self.merged(perPolicy, time: \.time) { PolicyImpression(policy: $0, impression: $1) }
+        for lane in lanes.indices { perPolicy.append(lanes[lane].laneImpressions()) }
+        // Closures, not key paths: a generic key path is instantiated at run time on every call.
+        return Self.merged(perPolicy, time: { $0.time }) { PolicyImpression(policy: $0, impression: $1) }
     }
 
     /// Like ``advance(to:)``, and also reports entries and exits under each policy; see
@@ -22,15 +23,19 @@ extension MultiPolicyEngine {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var perPolicy: [[VisibilityEvent<ID>]] = []
         perPolicy.reserveCapacity(lanes.count)
-        for lane in lanes.indices { perPolicy.append(lanes[lane].recordedEvents()) }
-        return Self.merged(perPolicy, time: \.time) { PolicyEvent(policy: $0, event: $1) }
+        for lane in lanes.indices { perPolicy.append(lanes[lane].laneEvents()) }
+        return Self.merged(perPolicy, time: { $0.time }) { PolicyEvent(policy: $0, event: $1) }
     }
 
     /// The time of the next sample that can report anything under some policy if no
     /// input arrives; see ``ImpressionEngine/nextEventTime``.
     public var nextEventTime: Duration? {
         guard configurationError == nil else { return nil }
-        return lanes.lazy.compactMap(\.nextEventTime).min()
+        var earliest: Duration?
+        for lane in lanes.indices {
+            if let time = lanes[lane].nextEventTime, earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
+        return earliest
     }
 
     /// Measures the sections near the viewport once for every policy, then evaluates each
@@ -54,24 +59,11 @@ extension MultiPolicyEngine {
     private mutating func measure(forSamplesThrough time: Duration) {
         measured.candidates.removeAll(keepingCapacity: true)
         measured.ratios.removeAll(keepingCapacity: true)
-        guard lanes[0].lastSample(atOrBefore: time) >= lanes[0].nextSample, lanes[0].isActive,
-              let screen = lanes[0].screen else { return }
-        lanes[0].layout.geometry.index.collect(intersecting: screen.effectiveViewport, into: &measured.candidates)
-        let stride = measured.stride
-        if stride == 1 {
-            let geometry = lanes[0].layout.geometry
-            for slot in measured.candidates {
-                measured.ratios.append(measurer.ratio(ofSlot: Int(slot), in: geometry, on: screen) ?? .nan)
-            }
-            return
-        }
-        measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count * stride))
-        for column in 0..<stride {
-            let geometry = lanes[leadLaneOfColumn[column]].layout.geometry
-            for index in measured.candidates.indices {
-                let slot = Int(measured.candidates[index])
-                measured.ratios[index * stride + column] = measurer.ratio(ofSlot: slot, in: geometry, on: screen) ?? .nan
-            }
+        guard let screen = lanes[0].screenOfDueSamples(through: time) else { return }
+        lanes[0].collectCandidates(on: screen, into: &measured.candidates)
+        measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
+        for column in leadLaneOfColumn.indices {
+            lanes[leadLaneOfColumn[column]].measure(on: screen, column: column, into: &measured, with: &measurer)
         }
     }
 
@@ -79,6 +71,9 @@ extension MultiPolicyEngine {
     /// order, each list's own order kept.
     private static func merged<Value, Tagged>(_ perPolicy: [[Value]], time: (Value) -> Duration,
                                               tag: (Int, Value) -> Tagged) -> [Tagged] {
+        // Usually one policy reports at a time: nothing to merge.
+        let reporting = perPolicy.indices.filter { !perPolicy[$0].isEmpty }
+        if reporting.count == 1, let policy = reporting.first { return perPolicy[policy].map { tag(policy, $0) } }
         var result: [Tagged] = []
         result.reserveCapacity(perPolicy.reduce(0) { $0 + $1.count })
         var next = Array(repeating: 0, count: perPolicy.count)

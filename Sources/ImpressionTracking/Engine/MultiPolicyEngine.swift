@@ -41,6 +41,8 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
     var measurer = VisibilityMeasurer()
+    /// The lanes' lifecycle, mirrored: reading a lane's would copy it.
+    var lifecycle = Lifecycle()
 
     /// What makes two policies measure a section alike: the same denominators, gates and
     /// large sections, hence the same ratio.
@@ -95,7 +97,7 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The current visit, 1 for the first; see ``ImpressionEngine/appear()``.
     public var visit: Int { lanes.first?.visit ?? 1 }
     /// Whether samples count now; see ``ImpressionEngine/isActive``.
-    public var isActive: Bool { lanes.first?.isActive ?? true }
+    public var isActive: Bool { lifecycle.isActive }
     /// Why the engine is inactive; empty when it is active.
     public var inactiveCauses: InactiveCauses { lanes.first?.inactiveCauses ?? [] }
     /// The number of sections in the current layout.
@@ -155,6 +157,17 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
     public mutating func apply(_ call: LifecycleCall) {
         for lane in lanes.indices { lanes[lane].apply(call) }
+        switch call {
+        case .appear: _ = lifecycle.appear()
+        case .disappear: _ = lifecycle.disappear()
+        case .enterBackground: _ = lifecycle.enterBackground()
+        case .enterForeground: _ = lifecycle.enterForeground()
+        case .cover: _ = lifecycle.setCovered(true)
+        case .uncover: _ = lifecycle.setCovered(false)
+        case .beginRefresh: _ = lifecycle.beginRefresh()
+        case .endRefresh: _ = lifecycle.endRefresh()
+        case .reset: break
+        }
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
