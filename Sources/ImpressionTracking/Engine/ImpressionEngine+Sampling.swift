@@ -66,14 +66,16 @@ extension ImpressionEngine {
         sampler.records.removeAll(keepingCapacity: true)
         guard configurationError == nil else { return false }
         if time > self.time { self.time = time }
-        let lastDueSample = lastSample(atOrBefore: time)
+        // A multi-policy engine worked out the due samples and the screen once for all.
+        let lastDueSample = measured?.lastDueSample ?? lastSample(atOrBefore: time)
         guard lastDueSample >= nextSample else { return false }
         let firstSample = nextSample
         nextSample = lastDueSample &+ 1
         changedSinceSample = false
-        let screen = lifecycle.isActive ? self.screen : nil
+        let screen = measured != nil ? nil : lifecycle.isActive ? self.screen : nil
+        let screenShows = measured?.screenShows ?? (screen != nil)
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
+        if !screenShows && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
             return false
         }

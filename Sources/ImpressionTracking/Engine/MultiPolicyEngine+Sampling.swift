@@ -59,7 +59,10 @@ extension MultiPolicyEngine {
     private mutating func measure(forSamplesThrough time: Duration) {
         measured.candidates.removeAll(keepingCapacity: true)
         measured.ratios.removeAll(keepingCapacity: true)
-        guard let screen = lanes[0].screenOfDueSamples(through: time) else { return }
+        let (lastDue, dueScreen) = lanes[0].dueSamples(through: time)
+        measured.lastDueSample = lastDue
+        measured.screenShows = dueScreen != nil
+        guard let screen = dueScreen else { return }
         lanes[0].collectCandidates(on: screen, into: &measured.candidates)
         measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
         for column in leadLaneOfColumn.indices {
@@ -71,11 +74,22 @@ extension MultiPolicyEngine {
     /// order, each list's own order kept.
     private static func merged<Value, Tagged>(_ perPolicy: [[Value]], time: (Value) -> Duration,
                                               tag: (Int, Value) -> Tagged) -> [Tagged] {
-        // Usually one policy reports at a time: nothing to merge.
-        let reporting = perPolicy.indices.filter { !perPolicy[$0].isEmpty }
-        if reporting.count == 1, let policy = reporting.first { return perPolicy[policy].map { tag(policy, $0) } }
         var result: [Tagged] = []
         result.reserveCapacity(perPolicy.reduce(0) { $0 + $1.count })
+        // Usually everything is at one sample: then policy order is the order.
+        var earliest: Duration?
+        var latest: Duration?
+        for values in perPolicy {
+            guard let first = values.first, let last = values.last else { continue }
+            if earliest.map({ time(first) < $0 }) ?? true { earliest = time(first) }
+            if latest.map({ time(last) > $0 }) ?? true { latest = time(last) }
+        }
+        if earliest == latest {
+            for policy in perPolicy.indices {
+                for value in perPolicy[policy] { result.append(tag(policy, value)) }
+            }
+            return result
+        }
         var next = Array(repeating: 0, count: perPolicy.count)
         while true {
             var best: Int?

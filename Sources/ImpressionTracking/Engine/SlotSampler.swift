@@ -23,6 +23,10 @@ struct SlotSampler: Sendable {
         var ratios: [Double] = []
         /// The number of ways of measuring.
         var stride = 1
+        /// The last sample due at the time advanced to.
+        var lastDueSample = -1
+        /// Whether the engine is active and its screen can show something.
+        var screenShows = false
     }
 
     struct VisibleSection: Sendable {
