@@ -49,10 +49,22 @@ struct MultiPolicyPropertyTests {
         #expect(total.impressions > 200 && total.events > 1_500, "\(total.impressions) impressions, \(total.events) events")
     }
 
+    @Test("with one policy (the lane measures alone) it is that policy's engine", arguments: [(60_001 as UInt64)...60_060])
+    func onePolicyMatchesItsEngine(seeds: ClosedRange<UInt64>) {
+        for seed in seeds {
+            let session = AllKnobsPropertyTests.makeSession(seed: seed)
+            if let mismatch = Self.compare(session, policies: [session.policy]).mismatch {
+                Issue.record("seed \(seed): \(mismatch)")
+                return
+            }
+        }
+    }
+
     /// Runs `session` through a multi-policy engine (events), another (impressions only)
-    /// and one engine of each kind per policy; the first difference, if any.
-    static func compare(_ session: Session<Int>) -> Outcome {
-        let policies = policies(for: session)
+    /// and one engine of each kind per policy (by default ``policies(for:)``); the first
+    /// difference, if any.
+    static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) -> Outcome {
+        let policies = given ?? policies(for: session)
         var multiEvents = MultiPolicyEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
         var multiImpressions = multiEvents
         var eventEngines = policies.map { ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }

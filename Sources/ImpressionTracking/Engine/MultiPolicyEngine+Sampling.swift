@@ -42,6 +42,8 @@ extension MultiPolicyEngine {
     /// policy's due samples from those ratios; returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         guard configurationError == nil else { return false }
+        // One policy: nothing to share, so its lane measures as a lone engine does.
+        if lanes.count == 1 { return lanes[0].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility) }
         measure(forSamplesThrough: time)
         var recorded = false
         for lane in lanes.indices {
@@ -74,6 +76,7 @@ extension MultiPolicyEngine {
     /// order, each list's own order kept.
     private static func merged<Value, Tagged>(_ perPolicy: [[Value]], time: (Value) -> Duration,
                                               tag: (Int, Value) -> Tagged) -> [Tagged] {
+        if perPolicy.count == 1 { return perPolicy[0].map { tag(0, $0) } }
         var result: [Tagged] = []
         result.reserveCapacity(perPolicy.reduce(0) { $0 + $1.count })
         // Usually everything is at one sample: then policy order is the order.
