@@ -32,3 +32,11 @@ extension ImpressionEngine {
     /// ``recordedEvents()``, read in place.
     mutating func laneEvents() -> [VisibilityEvent<ID>] { recordedEvents() }
 }
+
+extension ImpressionEngine {
+    /// ``validatedLayout(_:containers:)``, read in place.
+    mutating func laneValidatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+        throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
+        try validatedLayout(sections, containers: containers)
+    }
+}

@@ -115,7 +115,11 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         try checkConfiguration()
-        let (leadLayout, keepsSlots) = try lanes[0].validatedLayout(sections, containers: containers)
+        let (leadLayout, keepsSlots) = try lanes[0].laneValidatedLayout(sections, containers: containers)
+        if lanes.count == 1 {
+            lanes[0].adopt(leadLayout, keepsSlots: keepsSlots)
+            return
+        }
         var layouts = [leadLayout]
         for column in leadLaneOfColumn.indices.dropFirst() {
             // Validated above: building it again cannot fail. It reuses lane 0's id index.
