@@ -200,6 +200,8 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
 
     /// Every section's state under policy `policy` (an index into ``policies``), as
     /// ``ImpressionEngine/snapshot()`` reports it.
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(policy: Int) -> EngineSnapshot<ID> {
         lanes[policy].snapshot()
     }
