@@ -1,8 +1,9 @@
 import ImpressionTracking
 
-/// The runner's engines, one per policy, fed in lockstep, and what the session rendered.
+/// The runner's engine, holding every policy, and what the session rendered.
 struct EngineBank: SessionInputSink {
-    var engines: [ImpressionEngine<Int>]
+    /// `nil` without policies: then the session only renders.
+    var engine: MultiPolicyEngine<Int>?
     var impressions: [[Impression<Int>]]
     /// Per policy, every stay in view that ended, in the order they ended; after
     /// ``finish(at:)``, one entry per section, ascending.
@@ -11,7 +12,7 @@ struct EngineBank: SessionInputSink {
     /// ``finish(at:)``, ascending and distinct.
     var rendered: [Int] = []
     var rejectedInputs = 0
-    /// Whether an engine refused an input of the current session event.
+    /// Whether the engine refused an input of the current session event.
     private var eventRejected = false
     private let sampleInterval: Duration
     /// The last sample evaluated; -1 before sample 0.
@@ -21,22 +22,22 @@ struct EngineBank: SessionInputSink {
     private var lastRendered: [Int] = []
     private var nowRendered: [Int] = []
 
-    init(engines: [ImpressionEngine<Int>], sampleInterval: Duration) {
-        self.engines = engines
+    init(engine: MultiPolicyEngine<Int>?, sampleInterval: Duration) {
+        self.engine = engine
         self.sampleInterval = sampleInterval
-        impressions = Array(repeating: [], count: engines.count)
-        timeInView = Array(repeating: [], count: engines.count)
+        let policyCount = engine?.policies.count ?? 0
+        impressions = Array(repeating: [], count: policyCount)
+        timeInView = Array(repeating: [], count: policyCount)
     }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
-        // The engines' own sample arithmetic: the samples due now all see this screen.
+        // The engine's own sample arithmetic: the samples due now all see this screen.
         let lastDue = time < .zero ? -1 : time.attoseconds / sampleInterval.attoseconds
         if lastDue > evaluatedThrough {
             evaluatedThrough = lastDue
-            // Every engine gets the same lifecycle calls: the first says for all.
-            if engines.first?.isActive == true { noteRendered(layout, viewport) }
+            if engine?.isActive == true { noteRendered(layout, viewport) }
         }
-        for index in engines.indices { collect(engines[index].advanceWithEvents(to: time), policy: index) }
+        if let events = engine?.advanceWithEvents(to: time) { collect(events) }
     }
 
     private mutating func noteRendered(_ layout: FeedLayout, _ viewport: Rect) {
@@ -47,9 +48,10 @@ struct EngineBank: SessionInputSink {
         swap(&nowRendered, &lastRendered)
     }
 
-    private mutating func collect(_ events: [VisibilityEvent<Int>], policy: Int) {
-        for event in events {
-            switch event {
+    private mutating func collect(_ events: [PolicyEvent<Int>]) {
+        for tagged in events {
+            let policy = tagged.policy
+            switch tagged.event {
             case .impression(let impression): impressions[policy].append(impression)
             case .exited(let section, _, let stay, _, _):
                 let samples = Int(stay.attoseconds / sampleInterval.attoseconds)
@@ -63,10 +65,8 @@ struct EngineBank: SessionInputSink {
     /// away, and the sample after the last one ends them (nothing fires while inactive).
     /// Then sorts and sums what the session rendered and each section's time in view.
     mutating func finish(at duration: Duration) {
-        for index in engines.indices {
-            engines[index].disappear()
-            collect(engines[index].advanceWithEvents(to: duration + sampleInterval), policy: index)
-        }
+        engine?.disappear()
+        if let events = engine?.advanceWithEvents(to: duration + sampleInterval) { collect(events) }
         for policy in timeInView.indices {
             var stays = timeInView[policy]
             stays.sort { $0.section < $1.section }
@@ -92,9 +92,7 @@ struct EngineBank: SessionInputSink {
     var keepsEveryFrame: Bool { false }
 
     mutating func apply(_ input: EngineInput<Int>, at time: Duration) {
-        for index in engines.indices {
-            do { try engines[index].apply(input) } catch { eventRejected = true }
-        }
+        do { try engine?.apply(input) } catch { eventRejected = true }
     }
 
     mutating func reject() { eventRejected = true }

@@ -1,34 +1,36 @@
 import ImpressionTracking
 
-/// Replays sessions on a feed through one `ImpressionEngine` per policy, in lockstep,
-/// on virtual time: every policy sees exactly the same inputs at the same times.
+/// Replays sessions on a feed through one `MultiPolicyEngine` holding every policy, on
+/// virtual time: every policy sees exactly the same inputs at the same times, and gives
+/// what an `ImpressionEngine` of that policy would.
 ///
-/// For each event, every engine is first advanced to the event's time (evaluating the
+/// For each event, the engine is first advanced to the event's time (evaluating the
 /// samples due before it), then given the input, so the input applies from the next
 /// sample on; an event at time zero applies before sample 0, with the initial layout.
-/// At the end every engine is advanced to the session's duration.
+/// At the end the engine is advanced to the session's duration.
 ///
-/// Two shortcuts keep the engines' work to what changes their answers, and neither
+/// Two shortcuts keep the engine's work to what changes its answers, and neither
 /// changes an impression: a scroll input followed by another before the next sample is
-/// skipped (no sample would see it), and engines are advanced only when a sample fell
-/// due. The engines are made once, with the first layout and the screen at the top, and
+/// skipped (no sample would see it), and the engine is advanced only when a sample fell
+/// due. The engine is made once, with the first layout and the screen at the top, and
 /// copied for each session.
 ///
 /// Besides the impressions, a run records the sections rendered (checked against the
 /// feed's geometry at each evaluated sample while the screen is active) and, from the
-/// engines' exit events, each section's visible samples under each policy; a stay still
+/// engine's exit events, each section's visible samples under each policy; a stay still
 /// open at the session's end is closed at the sample after it.
 public struct SessionRunner: Sendable {
     /// The feed every session scrolls.
     public let feed: Feed
-    /// The policies, one engine each.
+    /// The policies, in report order.
     public let policies: [NamedPolicy]
-    /// The engines' sample interval.
+    /// The engine's sample interval.
     public let sampleInterval: Duration
-    /// Which sections the engines' layouts hold.
+    /// Which sections the engine's layouts hold.
     public let scope: FeedLayout.Scope
     private let initialLayout: FeedLayout
-    private let initialEngines: [ImpressionEngine<Int>]
+    /// `nil` without policies.
+    private let initialEngine: MultiPolicyEngine<Int>?
     /// The sample interval in nanoseconds, when it is a whole number of them.
     private let sampleNanoseconds: Int64?
 
@@ -44,32 +46,41 @@ public struct SessionRunner: Sendable {
         self.scope = scope
         let layout = FeedLayout(feed: feed, scope: scope, offset: 0)
         initialLayout = layout
-        var engines: [ImpressionEngine<Int>] = []
         for named in policies {
-            do {
-                var engine = try ImpressionEngine<Int>(validating: named.policy, sampleInterval: sampleInterval)
-                try engine.setLayout(layout.sections, containers: layout.containers)
-                try engine.setViewport(feed.screen.viewport(atOffset: 0))
-                if feed.screen.insets != .zero { try engine.setViewportInsets(feed.screen.insets) }
-                engines.append(engine)
+            // Checked one by one, so the error names the policy.
+            do throws(ConfigurationError) {
+                _ = try ImpressionEngine<Int>(validating: named.policy, sampleInterval: sampleInterval)
             } catch {
                 throw SimulationError("policy \(named.name): \(error)")
             }
         }
-        initialEngines = engines
+        var engine: MultiPolicyEngine<Int>?
+        if let first = policies.first {
+            var multi = MultiPolicyEngine<Int>(policies: policies.map(\.policy), sampleInterval: sampleInterval)
+            do throws(InputError) {
+                try multi.setLayout(layout.sections, containers: layout.containers)
+                try multi.setViewport(feed.screen.viewport(atOffset: 0))
+                if feed.screen.insets != .zero { try multi.setViewportInsets(feed.screen.insets) }
+            } catch {
+                // Every policy refuses a layout alike: the first is named, as before.
+                throw SimulationError("policy \(first.name): \(error)")
+            }
+            engine = multi
+        }
+        initialEngine = engine
         let nanoseconds = sampleInterval.wholeNanoseconds
         sampleNanoseconds = nanoseconds > 0 && Duration.nanoseconds(nanoseconds) == sampleInterval ? nanoseconds : nil
     }
 
     /// Replays `session` under every policy.
     public func run(_ session: Session) -> SessionOutcome {
-        var engines = EngineBank(engines: initialEngines, sampleInterval: sampleInterval)
-        let deepestOffset = drive(session, into: &engines)
-        engines.finish(at: session.duration)
+        var bank = EngineBank(engine: initialEngine, sampleInterval: sampleInterval)
+        let deepestOffset = drive(session, into: &bank)
+        bank.finish(at: session.duration)
         let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
-        return SessionOutcome(impressions: engines.impressions, deepestSection: deepestSection,
-                              rejectedInputs: engines.rejectedInputs, renderedSections: engines.rendered,
-                              timeInView: engines.timeInView)
+        return SessionOutcome(impressions: bank.impressions, deepestSection: deepestSection,
+                              rejectedInputs: bank.rejectedInputs, renderedSections: bank.rendered,
+                              timeInView: bank.timeInView)
     }
 
     /// The engine inputs `session` makes, in order, as a trace records them: the
@@ -162,7 +173,7 @@ public struct SessionRunner: Sendable {
     }
 }
 
-/// Where ``SessionRunner`` sends the engine inputs a session makes: its engines, or a
+/// Where ``SessionRunner`` sends the engine inputs a session makes: its engine, or a
 /// recording of them for a trace.
 protocol SessionInputSink {
     /// Whether every scroll frame is applied, or only the last before each sample (the

@@ -83,6 +83,28 @@ public struct TimelineRecorder: Sendable {
         return fired
     }
 
+    /// Advances `engine` to `time` one sample at a time, recording what its first policy
+    /// sees at each, as ``advance(_:to:)-(ImpressionEngine<String>,_)`` records an engine
+    /// of that policy; returns what fired under every policy.
+    public mutating func advance(_ engine: inout MultiPolicyEngine<String>, to time: Duration) -> [PolicyImpression<String>] {
+        var fired: [PolicyImpression<String>] = []
+        while !isTruncated, sampleInterval * sampleCount <= time {
+            guard sampleCount < Self.maximumSamples, sectionSamples <= Self.maximumSectionSamples else {
+                isTruncated = true
+                break
+            }
+            record(engine.snapshot(policy: 0), sample: sampleCount)
+            fired += engine.advance(to: sampleInterval * sampleCount)
+            sampleCount += 1
+        }
+        fired += engine.advance(to: time)
+        for tagged in fired where tagged.policy == 0 {
+            if let row = rowIndexByID[tagged.impression.sectionID] { rows[row].impressionCount += 1 }
+            impressions.append(tagged.impression)
+        }
+        return fired
+    }
+
     private mutating func record(_ snapshot: EngineSnapshot<String>, sample: Int) {
         sectionSamples += snapshot.sections.count
         for section in snapshot.sections where section.visibleRatio > 0 {

@@ -36,6 +36,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let focusFractionOutOfRange = Code("focusFractionOutOfRange")
         /// `minimumOpacity` is outside `0...1` (or NaN).
         public static let opacityOutOfRange = Code("opacityOutOfRange")
+        /// A ``MultiPolicyEngine`` was given no policy.
+        public static let noPolicies = Code("noPolicies")
     }
 
     /// The kind of problem.
@@ -100,5 +102,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func opacityOutOfRange(_ opacity: Double) -> ConfigurationError {
         ConfigurationError(.opacityOutOfRange, field: "minimumOpacity", value: "\(opacity)",
                            description: "minimumOpacity must be in 0...1, got \(opacity)")
+    }
+
+    /// An empty list of policies for a ``MultiPolicyEngine``.
+    public static var noPolicies: ConfigurationError {
+        ConfigurationError(.noPolicies, field: "policies", value: "[]",
+                           description: "a multi-policy engine needs at least one policy")
     }
 }

@@ -23,6 +23,9 @@ struct GeometryBuilder {
     private struct PolicyKey: Hashable {
         var policy: ImpressionPolicy
         var isLarge: Bool
+        /// The engine's policy, not a section's own (even an equal one): a multi-policy
+        /// engine swaps these for each of its policies (``SectionGeometry/policySources``).
+        var isDefault: Bool
     }
 
     /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
@@ -108,7 +111,7 @@ struct GeometryBuilder {
         if sectionPolicy == nil && !isLarge, let defaultPolicyIndex {
             geometry.policyIndices.append(defaultPolicyIndex)
         } else {
-            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge))
+            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge, isDefault: sectionPolicy == nil))
             if sectionPolicy == nil && !isLarge { defaultPolicyIndex = index }
             geometry.policyIndices.append(index)
         }
@@ -170,6 +173,7 @@ struct GeometryBuilder {
         } else {
             index = Int32(geometry.policies.count)
             geometry.policies.append(ResolvedPolicy(key.policy, sampleInterval: sampleInterval, isLarge: key.isLarge))
+            geometry.policySources.append(.init(isDefault: key.isDefault, isLarge: key.isLarge))
             policyIndexByKey[key] = index
         }
         lastPolicy = (key, index)

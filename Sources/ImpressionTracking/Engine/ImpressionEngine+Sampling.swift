@@ -11,6 +11,11 @@ extension ImpressionEngine {
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
+        return recordedImpressions()
+    }
+
+    /// The impressions among the records of the last evaluation.
+    func recordedImpressions() -> [Impression<ID>] {
         var impressions: [Impression<ID>] = []
         for record in sampler.records where record.kind == .impression {
             impressions.append(impression(from: record))
@@ -26,6 +31,11 @@ extension ImpressionEngine {
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
+        return recordedEvents()
+    }
+
+    /// The records of the last evaluation, as events.
+    func recordedEvents() -> [VisibilityEvent<ID>] {
         var events: [VisibilityEvent<ID>] = []
         events.reserveCapacity(sampler.records.count)
         for record in sampler.records { events.append(event(from: record)) }
@@ -47,25 +57,37 @@ extension ImpressionEngine {
 
     /// Evaluates the samples due by `time` into `sampler.records`, in order; returns
     /// whether there are any.
-    private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - measured: the ratios a multi-policy engine measured for every policy, this
+    ///     engine's in `column`; `nil` to measure here.
+    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool,
+                                     measured: SlotSampler.MeasuredSample? = nil, column: Int = 0) -> Bool {
         sampler.records.removeAll(keepingCapacity: true)
         guard configurationError == nil else { return false }
         if time > self.time { self.time = time }
-        let lastDueSample = lastSample(atOrBefore: time)
+        // A multi-policy engine worked out the due samples and the screen once for all.
+        let lastDueSample = measured?.lastDueSample ?? lastSample(atOrBefore: time)
         guard lastDueSample >= nextSample else { return false }
         let firstSample = nextSample
         nextSample = lastDueSample &+ 1
         changedSinceSample = false
-        let screen = lifecycle.isActive ? self.screen : nil
+        let screen = measured != nil ? nil : lifecycle.isActive ? self.screen : nil
+        let screenShows = measured?.screenShows ?? (screen != nil)
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
+        if !screenShows && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
             return false
         }
         departed.endOpenRuns(at: firstSample, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
-        sampler.evaluate(from: firstSample, through: lastDueSample, on: screen, geometry: layout.geometry,
-                         visits: .init(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit),
-                         recordingVisibility: recordingVisibility)
+        let visits = SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit)
+        if let measured {
+            sampler.evaluate(from: firstSample, through: lastDueSample, measured: measured, column: column,
+                             geometry: layout.geometry, visits: visits, recordingVisibility: recordingVisibility)
+        } else {
+            sampler.evaluate(from: firstSample, through: lastDueSample, on: screen, geometry: layout.geometry,
+                             visits: visits, recordingVisibility: recordingVisibility)
+        }
         guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
         return true
@@ -81,7 +103,7 @@ extension ImpressionEngine {
     }
 
     /// The index of the last sample at or before `time`, or -1 before the first.
-    private func lastSample(atOrBefore time: Duration) -> Int {
+    func lastSample(atOrBefore time: Duration) -> Int {
         guard time >= .zero else { return -1 }
         let index = time.attoseconds / sampleInterval.attoseconds
         // Int.max - 1 keeps `nextSample = index + 1` representable.

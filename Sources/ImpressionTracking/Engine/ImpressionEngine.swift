@@ -131,7 +131,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// The first step of a new layout: validates it, touching no state, so that a throw
     /// leaves the previous layout in force; says whether every section keeps its slot.
-    private func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+    func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
         throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
         // The same sections in the same order (a feed reporting moved rects): the id index
         // is reused and every counter stays in its slot.
@@ -139,6 +139,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
                                           sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
         return (newLayout, keepsSlots)
+    }
+
+    /// Puts in force a layout validated by ``validatedLayout(_:containers:)`` (a
+    /// multi-policy engine validates once for all its policies), carrying the counters
+    /// over as ``setLayout(_:containers:)`` does.
+    mutating func adopt(_ newLayout: SectionLayout<ID>, keepsSlots: Bool) {
+        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
+        commit(newLayout, states: states)
     }
 
     /// The second step: the counters of `newLayout`'s slots, found by id in the current

@@ -17,6 +17,8 @@ struct SectionGeometry: Sendable {
     /// Index into `policies` per slot.
     var policyIndices: [Int32] = []
     var policies: [ResolvedPolicy] = []
+    /// Where each of `policies` comes from, parallel to it.
+    var policySources: [PolicySource] = []
     var index = SpatialIndex()
     var containers = ContainerTree()
     /// The load gates, hidden flags and opacities, resolved per slot and cell; `nil` (the
@@ -42,6 +44,14 @@ struct SectionGeometry: Sendable {
         case someCellsExcluded
     }
 
+    /// Whether a resolved policy is the engine's own (and then whether the section is
+    /// large under it) or a section's: what a multi-policy engine needs to resolve the
+    /// same layout under another policy without building it again.
+    struct PolicySource: Sendable, Hashable {
+        var isDefault: Bool
+        var isLarge: Bool
+    }
+
     func cellRange(ofSlot slot: Int) -> Range<Int> {
         cellStarts[slot] ..< cellStarts[slot + 1]
     }
@@ -54,5 +64,18 @@ struct SectionGeometry: Sendable {
 
     func policy(ofSlot slot: Int) -> ResolvedPolicy {
         policies[Int(policyIndices[slot])]
+    }
+
+    /// This geometry with the engine's policy replaced by `policy` in every section that
+    /// has none of its own: what a layout built under another policy with the same
+    /// measure, large-section rule and minimum opacity (so the same denominators, gates
+    /// and large sections) is under `policy`, without building it again.
+    func replacingDefaultPolicy(with policy: ImpressionPolicy, sampleInterval: Duration) -> SectionGeometry {
+        var geometry = self
+        for index in policies.indices where policySources[index].isDefault {
+            geometry.policies[index] = ResolvedPolicy(policy, sampleInterval: sampleInterval,
+                                                      isLarge: policySources[index].isLarge)
+        }
+        return geometry
     }
 }

@@ -15,6 +15,20 @@ struct SlotSampler: Sendable {
         var firstRemembered: Int
     }
 
+    /// The sections near the viewport at a sample and their ratios under each of a
+    /// multi-policy engine's distinct ways of measuring, measured once for every policy.
+    struct MeasuredSample: Sendable {
+        var candidates: [Int32] = []
+        /// `candidates.count * stride` ratios, NaN where nothing shows.
+        var ratios: [Double] = []
+        /// The number of ways of measuring.
+        var stride = 1
+        /// The last sample due at the time advanced to.
+        var lastDueSample = -1
+        /// Whether the engine is active and its screen can show something.
+        var screenShows = false
+    }
+
     struct VisibleSection: Sendable {
         var slot: Int
         var ratio: Double
@@ -59,6 +73,35 @@ struct SlotSampler: Sendable {
             }
         }
 
+        advanceRuns(from: first, through: last, geometry: geometry, visits: visits, recordingVisibility: recordingVisibility)
+    }
+
+    /// Evaluates samples `first` to `last` as ``evaluate(from:through:on:geometry:visits:recordingVisibility:)``
+    /// does, from ratios a multi-policy engine measured once for all its policies: the
+    /// ratio of `measured.candidates[i]` is `measured.ratios[i * measured.stride + column]`,
+    /// NaN when nothing of it shows.
+    mutating func evaluate(from first: Int, through last: Int, measured: MeasuredSample, column: Int,
+                           geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
+        visible.removeAll(keepingCapacity: true)
+        nextFiringSample = nil
+        for index in measured.candidates.indices {
+            let ratio = measured.ratios[index &* measured.stride &+ column]
+            guard !ratio.isNaN else { continue }
+            let slot = Int(measured.candidates[index])
+            if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
+            let policy = geometry.policy(ofSlot: slot)
+            let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+            guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { continue }
+            visible.append(.init(slot: slot, ratio: ratio))
+        }
+        advanceRuns(from: first, through: last, geometry: geometry, visits: visits, recordingVisibility: recordingVisibility)
+    }
+
+    /// The second half of a sample: the runs of the `visible` sections grow, complete and
+    /// fire; the other open runs end.
+    @inline(__always)
+    private mutating func advanceRuns(from first: Int, through last: Int, geometry: SectionGeometry, visits: Visits,
+                                      recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.removeAll(keepingCapacity: true)
         let extraSamples = last - first

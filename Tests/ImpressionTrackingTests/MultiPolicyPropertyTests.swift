@@ -1,0 +1,145 @@
+import Testing
+@testable import ImpressionTracking
+
+/// A ``MultiPolicyEngine`` gives, policy by policy, exactly what one ``ImpressionEngine``
+/// per policy gives: events, impressions, accepted inputs, `nextEventTime` and snapshots,
+/// over the random sessions of ``AllKnobsPropertyTests`` (every feature on). Each session
+/// runs its own policy and five more: two random ones, a preset, its own policy with
+/// another ratio and duration (the same way of measuring, so a shared measurement), and
+/// its own policy again.
+@Suite("A multi-policy engine equals one engine per policy")
+struct MultiPolicyPropertyTests {
+    /// 300 sessions, in chunks the test runner can spread over cores.
+    static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
+        let first: UInt64 = 60_000 + chunk * 30 + 1
+        return first...(first + 29)
+    }
+
+    /// What a session compared: its impressions and events, over every policy.
+    struct Outcome {
+        var impressions = 0
+        var events = 0
+        var mismatch: String?
+    }
+
+    static func policies(for session: Session<Int>) -> [ImpressionPolicy] {
+        var drawer = SessionGenerator(seed: session.seed &* 7_919 &+ 13, features: AllKnobsPropertyTests.features)
+        var sibling = session.policy
+        sibling.minimumVisibleRatio = [0, 0.3, 0.5, 1][Int(session.seed % 4)]
+        sibling.exitVisibleRatio = nil
+        sibling.minimumDuration = .milliseconds([0, 500, 1000, 2000][Int(session.seed / 4 % 4)])
+        let presets: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .sarahCell, .mrcLargeDisplay, .viewportRelative, .anyPixel]
+        return [session.policy, drawer.randomPolicy(), presets[Int(session.seed % UInt64(presets.count))],
+                sibling, drawer.randomPolicy(), session.policy]
+    }
+
+    @Test("random sessions with every knob: each policy's events, impressions and snapshots", arguments: seedChunks)
+    func multiPolicyEngineMatchesOneEnginePerPolicy(seeds: ClosedRange<UInt64>) {
+        var total = Outcome()
+        for seed in seeds {
+            let outcome = Self.compare(AllKnobsPropertyTests.makeSession(seed: seed))
+            total.impressions += outcome.impressions
+            total.events += outcome.events
+            if let mismatch = outcome.mismatch {
+                Issue.record("seed \(seed): \(mismatch)")
+                return
+            }
+        }
+        // Not degenerate: 359 to 497 impressions and 2,483 to 3,615 events per chunk when written.
+        #expect(total.impressions > 200 && total.events > 1_500, "\(total.impressions) impressions, \(total.events) events")
+    }
+
+    @Test("with one policy (the lane measures alone) it is that policy's engine", arguments: [(60_001 as UInt64)...60_060])
+    func onePolicyMatchesItsEngine(seeds: ClosedRange<UInt64>) {
+        for seed in seeds {
+            let session = AllKnobsPropertyTests.makeSession(seed: seed)
+            if let mismatch = Self.compare(session, policies: [session.policy]).mismatch {
+                Issue.record("seed \(seed): \(mismatch)")
+                return
+            }
+        }
+    }
+
+    /// Runs `session` through a multi-policy engine (events), another (impressions only)
+    /// and one engine of each kind per policy (by default ``policies(for:)``); the first
+    /// difference, if any.
+    static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) -> Outcome {
+        let policies = given ?? policies(for: session)
+        var multiEvents = MultiPolicyEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
+        var multiImpressions = multiEvents
+        var eventEngines = policies.map { ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }
+        var impressionEngines = eventEngines
+        var outcome = Outcome()
+        for (index, step) in session.steps.enumerated() {
+            func fail(_ what: String, _ expected: some Any, _ got: some Any) -> Outcome {
+                outcome.mismatch = "step \(index) (\(EngineModelPropertyTests.describe(step))), policies \(policies): "
+                    + "\(what)\n  expected: \(expected)\n  got: \(got)"
+                return outcome
+            }
+            let promised = eventEngines.compactMap(\.nextEventTime).min()
+            if multiEvents.nextEventTime != promised { return fail("nextEventTime", promised as Any, multiEvents.nextEventTime as Any) }
+            let times = step.action.rewindTime.map { [step.time, $0] } ?? [step.time]
+            for time in times {
+                let events = multiEvents.advanceWithEvents(to: time)
+                let impressions = multiImpressions.advance(to: time)
+                var expectedEvents: [[VisibilityEvent<Int>]] = []
+                for policy in policies.indices {
+                    let expected = eventEngines[policy].advanceWithEvents(to: time)
+                    let got = events.filter { $0.policy == policy }.map(\.event)
+                    if got != expected { return fail("events of policy \(policy) up to \(time)", expected, got) }
+                    let expectedImpressions = impressionEngines[policy].advance(to: time)
+                    let gotImpressions = impressions.filter { $0.policy == policy }.map(\.impression)
+                    if gotImpressions != expectedImpressions {
+                        return fail("impressions of policy \(policy) up to \(time)", expectedImpressions, gotImpressions)
+                    }
+                    outcome.impressions += expectedImpressions.count
+                    outcome.events += expected.count
+                    expectedEvents.append(expected)
+                }
+                let keys = events.map { ($0.event.time, $0.policy) }
+                if let unordered = keys.indices.dropFirst().first(where: { keys[$0] < keys[$0 - 1] }) {
+                    return fail("events out of time and policy order at \(unordered)", expectedEvents, events)
+                }
+            }
+            if case .input(let input) = step.action {
+                let accepted = multiEvents.accepts(input)
+                _ = multiImpressions.accepts(input)
+                for policy in policies.indices {
+                    let expected = eventEngines[policy].perform(input)
+                    _ = impressionEngines[policy].perform(input)
+                    if accepted != expected { return fail("input accepted under policy \(policy)", expected, accepted) }
+                }
+            }
+            if multiEvents.time != eventEngines[0].time || multiEvents.visit != eventEngines[0].visit
+                || multiEvents.isActive != eventEngines[0].isActive {
+                return fail("time, visit, active", (eventEngines[0].time, eventEngines[0].visit, eventEngines[0].isActive),
+                            (multiEvents.time, multiEvents.visit, multiEvents.isActive))
+            }
+            for policy in policies.indices {
+                let expected = eventEngines[policy].snapshot()
+                let got = multiEvents.snapshot(policy: policy)
+                if got != expected { return fail("snapshot of policy \(policy)", expected, got) }
+            }
+        }
+        return outcome
+    }
+}
+
+extension SessionAction {
+    /// The earlier time a rewind advances to.
+    var rewindTime: Duration? {
+        if case .rewind(let time) = self { time } else { nil }
+    }
+}
+
+extension MultiPolicyEngine {
+    /// Applies `input`; whether it was accepted.
+    mutating func accepts(_ input: EngineInput<ID>) -> Bool {
+        do throws(InputError) {
+            try apply(input)
+            return true
+        } catch {
+            return false
+        }
+    }
+}
