@@ -64,12 +64,7 @@ struct SlotSampler: Sendable {
             for slot in candidates {
                 let slot = Int(slot)
                 guard let ratio = measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
-                if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
-                let policy = geometry.policy(ofSlot: slot)
-                // Hysteresis: a counting section needs only the exit ratio.
-                let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-                guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { continue }
-                visible.append(.init(slot: slot, ratio: ratio))
+                admit(slot: slot, ratio: ratio, geometry: geometry, first: first, visits: visits)
             }
         }
 
@@ -87,14 +82,21 @@ struct SlotSampler: Sendable {
         for index in measured.candidates.indices {
             let ratio = measured.ratios[index &* measured.stride &+ column]
             guard !ratio.isNaN else { continue }
-            let slot = Int(measured.candidates[index])
-            if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
-            let policy = geometry.policy(ofSlot: slot)
-            let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-            guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { continue }
-            visible.append(.init(slot: slot, ratio: ratio))
+            admit(slot: Int(measured.candidates[index]), ratio: ratio, geometry: geometry, first: first, visits: visits)
         }
         advanceRuns(from: first, through: last, geometry: geometry, visits: visits, recordingVisibility: recordingVisibility)
+    }
+
+    /// Notes that `ratio` of the section in `slot` showed at sample `first`, and counts it
+    /// visible when that meets its policy: the entry ratio, or only the exit ratio once it
+    /// is counting (hysteresis).
+    @inline(__always)
+    private mutating func admit(slot: Int, ratio: Double, geometry: SectionGeometry, first: Int, visits: Visits) {
+        if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
+        let policy = geometry.policy(ofSlot: slot)
+        let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return }
+        visible.append(.init(slot: slot, ratio: ratio))
     }
 
     /// The second half of a sample: the runs of the `visible` sections grow, complete and
