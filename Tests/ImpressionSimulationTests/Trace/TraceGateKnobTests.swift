@@ -43,13 +43,7 @@ struct TraceGateKnobTests {
         // ad: not loaded until 0.35, then fires under the default (1 s) at 1.4. card:
         // 0.15 x 0.5 = 0.075 < 0.1 until the carousel is opaque at 0.35; then 0.15 >= 0.1,
         // fires at 0.4. hidden: never.
-        var engine = ImpressionEngine<String>()
-        var direct: [Impression<String>] = []
-        for input in inputs {
-            if input.time > .zero { direct += engine.advance(to: input.time) }
-            try engine.apply(input.input)
-        }
-        direct += engine.advance(to: .seconds(3))
+        let direct = try directImpressions(of: inputs, until: .seconds(3))
         #expect(direct.map { "\($0.sectionID)@\($0.time)" } == ["card@0.4 seconds", "ad@1.4 seconds"])
         #expect(try TraceReplayer.impressions(of: decodeTrace(text), policies: [NamedPolicy(name: "default", policy: .default)]) == [direct])
     }

@@ -33,13 +33,7 @@ struct TraceMarginKnobTests {
                 "\(text)")
         #expect(try decodeTrace(text) == trace)
 
-        var engine = ImpressionEngine<String>(policy: byArea)
-        var direct: [Impression<String>] = []
-        for input in inputs {
-            if input.time > .zero { direct += engine.advance(to: input.time) }
-            try engine.apply(input.input)
-        }
-        direct += engine.advance(to: .seconds(1))
+        let direct = try directImpressions(of: inputs, policy: byArea, until: .seconds(1))
         #expect(direct.map { "\($0.sectionID)@\($0.time)" } == ["card@0.0 seconds", "below@0.3 seconds"])
         let replayed = try TraceReplayer.impressions(of: decodeTrace(text), policies: [NamedPolicy(name: "area", policy: byArea)])
         #expect(replayed == [direct])

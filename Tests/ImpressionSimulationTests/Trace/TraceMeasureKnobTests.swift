@@ -37,13 +37,7 @@ struct TraceMeasureKnobTests {
         // card: 200...590 on a 0...390 screen shows 200...390, 190 of fullWidth 780,
         // 0.24; the screen at 200...590 (from 0.3 s) shows all 390, 0.5: fires at 0.3 s. story: 534 of 2000
         // on screen, over min(2000, 0.5 × 844 = 422): fires at 0.0.
-        var engine = ImpressionEngine<String>()
-        var direct: [Impression<String>] = []
-        for input in inputs {
-            if input.time > .zero { direct += engine.advance(to: input.time) }
-            try engine.apply(input.input)
-        }
-        direct += engine.advance(to: .seconds(1))
+        let direct = try directImpressions(of: inputs, until: .seconds(1))
         #expect(direct.map { "\($0.sectionID)@\($0.time)" } == ["story@0.0 seconds", "card@0.3 seconds"])
         #expect(try TraceReplayer.impressions(of: decodeTrace(text), policies: [NamedPolicy(name: "default", policy: .default)]) == [direct])
     }

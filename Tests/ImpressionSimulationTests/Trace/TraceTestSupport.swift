@@ -14,6 +14,19 @@ func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> 
     return Trace(header: header, inputs: inputs, end: decoder.end)
 }
 
+/// What one engine under `policy` fires when given `inputs` directly, as a replay gives
+/// them (inputs at zero come before the first sample), then advanced to `end`.
+func directImpressions(of inputs: [TimedInput<String>], policy: ImpressionPolicy = .default,
+                       until end: Duration) throws -> [Impression<String>] {
+    var engine = ImpressionEngine<String>(policy: policy)
+    var fired: [Impression<String>] = []
+    for input in inputs {
+        if input.time > .zero { fired += engine.advance(to: input.time) }
+        try engine.apply(input.input)
+    }
+    return fired + engine.advance(to: end)
+}
+
 /// Policies covering every measure, recurrence and the real-screen options.
 let tracePolicies: [NamedPolicy] = NamedPolicy.defaults + [
     NamedPolicy(name: "sarah", policy: .sarahCell),

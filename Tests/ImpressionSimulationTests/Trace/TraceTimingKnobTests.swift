@@ -46,14 +46,7 @@ struct TraceTimingKnobTests {
         let decoded = try decodeTrace(text)
         #expect(decoded == trace)
 
-        var engine = ImpressionEngine<String>()
-        var direct: [Impression<String>] = []
-        for input in inputs {
-            // Inputs at zero come before the first sample, as in a replay.
-            if input.time > .zero { direct += engine.advance(to: input.time) }
-            try engine.apply(input.input)
-        }
-        direct += engine.advance(to: .seconds(3))
+        let direct = try directImpressions(of: inputs, until: .seconds(3))
         // a, 500 ms in all (6 samples): 0.0 ... 0.2 (3), away, 0.6 ... 0.8 (3 more): 0.8 s;
         // the sum restarts at the next entry, 1.6: 1.6 ... 2.1, 2.1 s.
         // b: fires at 0.0; enters at 0.6 (0.6 s after: dropped) and at 1.6 (fires).
