@@ -51,29 +51,48 @@ extension ImpressionEngine {
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
         guard configurationError == nil else { return nil }
-        if changedSinceSample { return sampleInterval * nextSample }
-        return sampler.nextFiringSample.map { sampleInterval * $0 }
+        if changedSinceSample { return duration(ofSamples: nextSample) }
+        return sampler.nextFiringSample.map { duration(ofSamples: $0) }
     }
 
     /// Evaluates the samples due by `time` into `sampler.records`, in order; returns
     /// whether there are any.
-    ///
-    /// - Parameters:
-    ///   - measured: the ratios a multi-policy engine measured for every policy, this
-    ///     engine's in `column`; `nil` to measure here.
-    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool,
-                                     measured: SlotSampler.MeasuredSample? = nil, column: Int = 0) -> Bool {
+    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         sampler.records.removeAll(keepingCapacity: true)
         guard configurationError == nil else { return false }
+        let screen = lifecycle.isActive ? self.screen : nil
+        return evaluateSamples(through: time, lastDue: lastSample(atOrBefore: time), screenShows: screen != nil,
+                               recordingVisibility: recordingVisibility) { sampler, first, last, geometry, visits in
+            sampler.evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                             recordingVisibility: recordingVisibility)
+        }
+    }
+
+    /// Evaluates the samples due by `time` from the ratios a multi-policy engine measured
+    /// for every policy, this engine's in `column`, as ``evaluateDueSamples(through:recordingVisibility:)``
+    /// does. The multi-policy engine checked the configuration and worked out the due
+    /// samples and the screen once for all.
+    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool,
+                                     measured: SlotSampler.MeasuredSample, column: Int) -> Bool {
+        sampler.records.removeAll(keepingCapacity: true)
+        return evaluateSamples(through: time, lastDue: measured.lastDueSample, screenShows: measured.screenShows,
+                               recordingVisibility: recordingVisibility) { sampler, first, last, geometry, visits in
+            sampler.evaluate(from: first, through: last, measured: measured, column: column, geometry: geometry,
+                             visits: visits, recordingVisibility: recordingVisibility)
+        }
+    }
+
+    /// The bookkeeping around a sampler's evaluation of samples `nextSample` to `lastDue`.
+    @inline(__always)
+    private mutating func evaluateSamples(
+        through time: Duration, lastDue lastDueSample: Int, screenShows: Bool, recordingVisibility: Bool,
+        _ evaluate: (inout SlotSampler, Int, Int, SectionGeometry, SlotSampler.Visits) -> Void
+    ) -> Bool {
         if time > self.time { self.time = time }
-        // A multi-policy engine worked out the due samples and the screen once for all.
-        let lastDueSample = measured?.lastDueSample ?? lastSample(atOrBefore: time)
         guard lastDueSample >= nextSample else { return false }
         let firstSample = nextSample
         nextSample = lastDueSample &+ 1
         changedSinceSample = false
-        let screen = measured != nil ? nil : lifecycle.isActive ? self.screen : nil
-        let screenShows = measured?.screenShows ?? (screen != nil)
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
         if !screenShows && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
@@ -81,13 +100,7 @@ extension ImpressionEngine {
         }
         departed.endOpenRuns(at: firstSample, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
         let visits = SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit)
-        if let measured {
-            sampler.evaluate(from: firstSample, through: lastDueSample, measured: measured, column: column,
-                             geometry: layout.geometry, visits: visits, recordingVisibility: recordingVisibility)
-        } else {
-            sampler.evaluate(from: firstSample, through: lastDueSample, on: screen, geometry: layout.geometry,
-                             visits: visits, recordingVisibility: recordingVisibility)
-        }
+        evaluate(&sampler, firstSample, lastDueSample, layout.geometry, visits)
         guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
         return true
@@ -105,10 +118,28 @@ extension ImpressionEngine {
     /// The index of the last sample at or before `time`, or -1 before the first.
     func lastSample(atOrBefore time: Duration) -> Int {
         guard time >= .zero else { return -1 }
-        let index = time.attoseconds / sampleInterval.attoseconds
+        let index = time.attoseconds / sampleIntervalAttoseconds
         // Int.max - 1 keeps `nextSample = index + 1` representable.
         return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
     }
+
+    /// `sampleInterval * samples`, without the generic integer conversion of
+    /// `Duration * Int` (a tenth of a many-policy simulation's time, in perf).
+    @inline(__always)
+    private func duration(ofSamples samples: Int) -> Duration {
+        // The fast path takes products whose seconds fit an Int64 (every interval up to a
+        // second), from an interval below the saturation of `attoseconds`.
+        let (product, overflow) = sampleIntervalAttoseconds.multipliedReportingOverflow(by: Int128(samples))
+        if !overflow && sampleIntervalAttoseconds < Self.saturatedAttoseconds {
+            let (seconds, attoseconds) = product.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
+            if let seconds = Int64(exactly: seconds) {
+                return Duration(secondsComponent: seconds, attosecondsComponent: Int64(attoseconds))
+            }
+        }
+        return sampleInterval * samples
+    }
+
+    private static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 
     private func sectionID(of record: SlotSampler.Record) -> ID {
         switch record.subject {
@@ -118,18 +149,18 @@ extension ImpressionEngine {
     }
 
     private func impression(from record: SlotSampler.Record) -> Impression<ID> {
-        Impression(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                   visibleRatio: record.ratio, visibleDuration: sampleInterval * record.intervalsBeforeFiring, visit: record.visit)
+        Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
+                   visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring), visit: record.visit)
     }
 
     private func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
-            .exited(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
-                    stayDuration: sampleInterval * record.staySamples,
-                    totalVisibleDuration: sampleInterval * record.exposureSamples, visit: record.visit)
+            .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
+                    stayDuration: duration(ofSamples: record.staySamples),
+                    totalVisibleDuration: duration(ofSamples: record.exposureSamples), visit: record.visit)
         case .entered:
-            .entered(sectionID: sectionID(of: record), time: sampleInterval * record.sample,
+            .entered(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                      visibleRatio: record.ratio, visit: record.visit)
         case .impression:
             .impression(impression(from: record))

@@ -58,6 +58,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Whether an input arrived since the last sample evaluated: then the next sample may
     /// report anything (see ``nextEventTime``).
     var changedSinceSample = false
+    /// ``sampleInterval`` in attoseconds, saturated beyond 2^63 seconds: sample arithmetic.
+    let sampleIntervalAttoseconds: Int128
 
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport.
     ///
@@ -69,6 +71,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = Sampling.defaultInterval) {
         self.policy = policy
         self.sampleInterval = sampleInterval
+        sampleIntervalAttoseconds = sampleInterval.attoseconds
         if sampleInterval <= .zero {
             configurationError = .nonPositiveSampleInterval(sampleInterval)
         } else {

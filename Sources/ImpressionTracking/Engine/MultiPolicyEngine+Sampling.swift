@@ -8,9 +8,9 @@ extension MultiPolicyEngine {
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [PolicyImpression<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
-        var perPolicy: [[Impression<ID>]] = []
-        perPolicy.reserveCapacity(lanes.count)
-        for lane in lanes.indices { perPolicy.append(lanes[lane].laneImpressions()) }
+        var perPolicy: [(policy: Int, values: [Impression<ID>])] = []
+        perPolicy.reserveCapacity(recordingLanes.count)
+        for lane in recordingLanes { perPolicy.append((lane, lanes[lane].laneImpressions())) }
         // Closures, not key paths: a generic key path is instantiated at run time on every call.
         return Self.merged(perPolicy, time: { $0.time }) { PolicyImpression(policy: $0, impression: $1) }
     }
@@ -21,9 +21,9 @@ extension MultiPolicyEngine {
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [PolicyEvent<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
-        var perPolicy: [[VisibilityEvent<ID>]] = []
-        perPolicy.reserveCapacity(lanes.count)
-        for lane in lanes.indices { perPolicy.append(lanes[lane].laneEvents()) }
+        var perPolicy: [(policy: Int, values: [VisibilityEvent<ID>])] = []
+        perPolicy.reserveCapacity(recordingLanes.count)
+        for lane in recordingLanes { perPolicy.append((lane, lanes[lane].laneEvents())) }
         return Self.merged(perPolicy, time: { $0.time }) { PolicyEvent(policy: $0, event: $1) }
     }
 
@@ -39,20 +39,25 @@ extension MultiPolicyEngine {
     }
 
     /// Measures the sections near the viewport once for every policy, then evaluates each
-    /// policy's due samples from those ratios; returns whether any policy recorded anything.
+    /// policy's due samples from those ratios; returns whether any policy recorded
+    /// anything, and lists those that did in `recordingLanes`.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
+        recordingLanes.removeAll(keepingCapacity: true)
         guard configurationError == nil else { return false }
         // One policy: nothing to share, so its lane measures as a lone engine does.
-        if lanes.count == 1 { return lanes[0].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility) }
+        if lanes.count == 1 {
+            guard lanes[0].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility) else { return false }
+            recordingLanes.append(0)
+            return true
+        }
         measure(forSamplesThrough: time)
-        var recorded = false
         for lane in lanes.indices {
             if lanes[lane].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility,
                                               measured: measured, column: columnOfLane[lane]) {
-                recorded = true
+                recordingLanes.append(lane)
             }
         }
-        return recorded
+        return !recordingLanes.isEmpty
     }
 
     /// Fills `measured` with the sections near the viewport and their ratios under each
@@ -73,40 +78,33 @@ extension MultiPolicyEngine {
     }
 
     /// Merges per-policy lists, each in time order, into one in time order, then policy
-    /// order, each list's own order kept.
-    private static func merged<Value, Tagged>(_ perPolicy: [[Value]], time: (Value) -> Duration,
+    /// order, each list's own order kept. `perPolicy` holds only the policies that
+    /// reported, ascending, with their indices.
+    ///
+    /// Round by round: the earliest time among the lists' next values, then every list's
+    /// values at that time, in policy order. A sample's reports usually share one or two
+    /// times, so this costs the number of values plus a few passes over the lists.
+    private static func merged<Value, Tagged>(_ perPolicy: [(policy: Int, values: [Value])], time: (Value) -> Duration,
                                               tag: (Int, Value) -> Tagged) -> [Tagged] {
-        if perPolicy.count == 1 { return perPolicy[0].map { tag(0, $0) } }
         var result: [Tagged] = []
-        result.reserveCapacity(perPolicy.reduce(0) { $0 + $1.count })
-        // Usually everything is at one sample: then policy order is the order.
-        var earliest: Duration?
-        var latest: Duration?
-        for values in perPolicy {
-            guard let first = values.first, let last = values.last else { continue }
-            if earliest.map({ time(first) < $0 }) ?? true { earliest = time(first) }
-            if latest.map({ time(last) > $0 }) ?? true { latest = time(last) }
-        }
-        if earliest == latest {
-            for policy in perPolicy.indices {
-                for value in perPolicy[policy] { result.append(tag(policy, value)) }
-            }
-            return result
-        }
+        var remaining = perPolicy.reduce(0) { $0 + $1.values.count }
+        result.reserveCapacity(remaining)
         var next = Array(repeating: 0, count: perPolicy.count)
-        while true {
-            var best: Int?
-            for policy in perPolicy.indices where next[policy] < perPolicy[policy].count {
-                // Strictly earlier only: on a tie, the lower policy index goes first.
-                if let current = best {
-                    if time(perPolicy[policy][next[policy]]) < time(perPolicy[current][next[current]]) { best = policy }
-                } else {
-                    best = policy
+        while remaining > 0 {
+            var earliest: Duration?
+            for list in perPolicy.indices where next[list] < perPolicy[list].values.count {
+                let head = time(perPolicy[list].values[next[list]])
+                if earliest.map({ head < $0 }) ?? true { earliest = head }
+            }
+            for list in perPolicy.indices {
+                let (policy, values) = perPolicy[list]
+                while next[list] < values.count && time(values[next[list]]) == earliest {
+                    result.append(tag(policy, values[next[list]]))
+                    next[list] += 1
+                    remaining -= 1
                 }
             }
-            guard let policy = best else { return result }
-            result.append(tag(policy, perPolicy[policy][next[policy]]))
-            next[policy] += 1
         }
+        return result
     }
 }

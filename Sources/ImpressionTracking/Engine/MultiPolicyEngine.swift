@@ -41,6 +41,8 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
     var measurer = VisibilityMeasurer()
+    /// The lanes whose last evaluation recorded anything, ascending; kept between samples.
+    var recordingLanes: [Int] = []
     /// The lanes' lifecycle, mirrored: reading a lane's would copy it.
     var lifecycle = Lifecycle()
 

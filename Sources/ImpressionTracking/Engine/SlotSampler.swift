@@ -58,17 +58,19 @@ struct SlotSampler: Sendable {
         visible.removeAll(keepingCapacity: true)
         nextFiringSample = nil
 
-        // The sections visible from `first` to `last`.
-        if let screen {
-            geometry.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
-            for slot in candidates {
-                let slot = Int(slot)
-                guard let ratio = measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
-                admit(slot: slot, ratio: ratio, geometry: geometry, first: first, visits: visits)
+        withStates { sampler, states in
+            // The sections visible from `first` to `last`.
+            if let screen {
+                geometry.index.collect(intersecting: screen.effectiveViewport, into: &sampler.candidates)
+                for slot in sampler.candidates {
+                    let slot = Int(slot)
+                    guard let ratio = sampler.measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
+                    sampler.admit(slot: slot, ratio: ratio, states: states, geometry: geometry, first: first, visits: visits)
+                }
             }
+            sampler.advanceRuns(from: first, through: last, states: states, geometry: geometry, visits: visits,
+                                recordingVisibility: recordingVisibility)
         }
-
-        advanceRuns(from: first, through: last, geometry: geometry, visits: visits, recordingVisibility: recordingVisibility)
     }
 
     /// Evaluates samples `first` to `last` as ``evaluate(from:through:on:geometry:visits:recordingVisibility:)``
@@ -79,19 +81,34 @@ struct SlotSampler: Sendable {
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
         visible.removeAll(keepingCapacity: true)
         nextFiringSample = nil
-        for index in measured.candidates.indices {
-            let ratio = measured.ratios[index &* measured.stride &+ column]
-            guard !ratio.isNaN else { continue }
-            admit(slot: Int(measured.candidates[index]), ratio: ratio, geometry: geometry, first: first, visits: visits)
+        withStates { sampler, states in
+            for index in measured.candidates.indices {
+                let ratio = measured.ratios[index &* measured.stride &+ column]
+                guard !ratio.isNaN else { continue }
+                sampler.admit(slot: Int(measured.candidates[index]), ratio: ratio, states: states, geometry: geometry,
+                              first: first, visits: visits)
+            }
+            sampler.advanceRuns(from: first, through: last, states: states, geometry: geometry, visits: visits,
+                                recordingVisibility: recordingVisibility)
         }
-        advanceRuns(from: first, through: last, geometry: geometry, visits: visits, recordingVisibility: recordingVisibility)
+    }
+
+    /// Runs `body` with the counters as one buffer, checked unique once rather than at
+    /// every write (the check is a runtime call, per section and policy at every sample).
+    @inline(__always)
+    private mutating func withStates(_ body: (inout SlotSampler, UnsafeMutableBufferPointer<SectionState>) -> Void) {
+        var states: [SectionState] = []
+        swap(&states, &self.states)
+        defer { swap(&states, &self.states) }
+        states.withUnsafeMutableBufferPointer { body(&self, $0) }
     }
 
     /// Notes that `ratio` of the section in `slot` showed at sample `first`, and counts it
     /// visible when that meets its policy: the entry ratio, or only the exit ratio once it
     /// is counting (hysteresis).
     @inline(__always)
-    private mutating func admit(slot: Int, ratio: Double, geometry: SectionGeometry, first: Int, visits: Visits) {
+    private mutating func admit(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
+                                geometry: SectionGeometry, first: Int, visits: Visits) {
         if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
         let policy = geometry.policy(ofSlot: slot)
         let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
@@ -102,8 +119,8 @@ struct SlotSampler: Sendable {
     /// The second half of a sample: the runs of the `visible` sections grow, complete and
     /// fire; the other open runs end.
     @inline(__always)
-    private mutating func advanceRuns(from first: Int, through last: Int, geometry: SectionGeometry, visits: Visits,
-                                      recordingVisibility: Bool) {
+    private mutating func advanceRuns(from first: Int, through last: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                      geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.removeAll(keepingCapacity: true)
         let extraSamples = last - first
