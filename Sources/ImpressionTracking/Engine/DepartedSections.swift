@@ -78,7 +78,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// exits to `records` when `recordingVisibility`.
     mutating func endOpenRuns(at sample: Int, _ retention: Retention, recordingVisibility: Bool,
                               into records: inout [SlotSampler.Record]) {
-        exited.removeAll(keepingCapacity: true)
+        exited.clear()
         guard !inRun.isEmpty else { return }
         for index in inRun.indices {
             let id = inRun[index]

@@ -26,11 +26,23 @@ extension ImpressionEngine {
         }
     }
 
-    /// ``recordedImpressions()``, read in place.
-    mutating func laneImpressions() -> [Impression<ID>] { recordedImpressions() }
+    /// Appends the impressions among the records of the last evaluation to `impressions`,
+    /// tagged with `policy`, and their samples to `samples`.
+    mutating func appendImpressions(policy: Int, to impressions: inout [PolicyImpression<ID>], samples: inout [Int]) {
+        for record in sampler.records where record.kind == .impression {
+            impressions.append(PolicyImpression(policy: policy, impression: impression(from: record)))
+            samples.append(record.sample)
+        }
+    }
 
-    /// ``recordedEvents()``, read in place.
-    mutating func laneEvents() -> [VisibilityEvent<ID>] { recordedEvents() }
+    /// Appends the records of the last evaluation to `events`, as events tagged with
+    /// `policy`, and their samples to `samples`.
+    mutating func appendEvents(policy: Int, to events: inout [PolicyEvent<ID>], samples: inout [Int]) {
+        for record in sampler.records {
+            events.append(PolicyEvent(policy: policy, event: event(from: record)))
+            samples.append(record.sample)
+        }
+    }
 }
 
 extension ImpressionEngine {

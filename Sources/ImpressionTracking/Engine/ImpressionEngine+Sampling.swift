@@ -58,7 +58,7 @@ extension ImpressionEngine {
     /// Evaluates the samples due by `time` into `sampler.records`, in order; returns
     /// whether there are any.
     mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        sampler.records.removeAll(keepingCapacity: true)
+        sampler.records.clear()
         guard configurationError == nil else { return false }
         let screen = lifecycle.isActive ? self.screen : nil
         return evaluateSamples(through: time, lastDue: lastSample(atOrBefore: time), screenShows: screen != nil,
@@ -74,7 +74,7 @@ extension ImpressionEngine {
     /// samples and the screen once for all.
     mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool,
                                      measured: SlotSampler.MeasuredSample, column: Int) -> Bool {
-        sampler.records.removeAll(keepingCapacity: true)
+        sampler.records.clear()
         return evaluateSamples(through: time, lastDue: measured.lastDueSample, screenShows: measured.screenShows,
                                recordingVisibility: recordingVisibility) { sampler, first, last, geometry, visits in
             sampler.evaluate(from: first, through: last, measured: measured, column: column, geometry: geometry,
@@ -148,12 +148,12 @@ extension ImpressionEngine {
         }
     }
 
-    private func impression(from record: SlotSampler.Record) -> Impression<ID> {
+    func impression(from record: SlotSampler.Record) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring), visit: record.visit)
     }
 
-    private func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
+    func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
             .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),

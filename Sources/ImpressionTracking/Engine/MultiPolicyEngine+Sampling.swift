@@ -8,11 +8,10 @@ extension MultiPolicyEngine {
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [PolicyImpression<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
-        var perPolicy: [(policy: Int, values: [Impression<ID>])] = []
-        perPolicy.reserveCapacity(recordingLanes.count)
-        for lane in recordingLanes { perPolicy.append((lane, lanes[lane].laneImpressions())) }
-        // Closures, not key paths: a generic key path is instantiated at run time on every call.
-        return Self.merged(perPolicy, time: { $0.time }) { PolicyImpression(policy: $0, impression: $1) }
+        var impressions: [PolicyImpression<ID>] = []
+        sampleOfReport.clear()
+        for lane in recordingLanes { lanes[lane].appendImpressions(policy: lane, to: &impressions, samples: &sampleOfReport) }
+        return inSampleOrder(impressions)
     }
 
     /// Like ``advance(to:)``, and also reports entries and exits under each policy; see
@@ -21,10 +20,10 @@ extension MultiPolicyEngine {
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [PolicyEvent<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
-        var perPolicy: [(policy: Int, values: [VisibilityEvent<ID>])] = []
-        perPolicy.reserveCapacity(recordingLanes.count)
-        for lane in recordingLanes { perPolicy.append((lane, lanes[lane].laneEvents())) }
-        return Self.merged(perPolicy, time: { $0.time }) { PolicyEvent(policy: $0, event: $1) }
+        var events: [PolicyEvent<ID>] = []
+        sampleOfReport.clear()
+        for lane in recordingLanes { lanes[lane].appendEvents(policy: lane, to: &events, samples: &sampleOfReport) }
+        return inSampleOrder(events)
     }
 
     /// The time of the next sample that can report anything under some policy if no
@@ -42,7 +41,7 @@ extension MultiPolicyEngine {
     /// policy's due samples from those ratios; returns whether any policy recorded
     /// anything, and lists those that did in `recordingLanes`.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        recordingLanes.removeAll(keepingCapacity: true)
+        recordingLanes.clear()
         guard configurationError == nil else { return false }
         // One policy: nothing to share, so its lane measures as a lone engine does.
         if lanes.count == 1 {
@@ -64,8 +63,8 @@ extension MultiPolicyEngine {
     /// way of measuring, when a sample is due and the screen shows something; empties it
     /// otherwise. Every lane has had the same inputs, so lane 0 says for all.
     private mutating func measure(forSamplesThrough time: Duration) {
-        measured.candidates.removeAll(keepingCapacity: true)
-        measured.ratios.removeAll(keepingCapacity: true)
+        measured.candidates.clear()
+        measured.ratios.clear()
         let (lastDue, dueScreen) = lanes[0].dueSamples(through: time)
         measured.lastDueSample = lastDue
         measured.screenShows = dueScreen != nil
@@ -77,34 +76,12 @@ extension MultiPolicyEngine {
         }
     }
 
-    /// Merges per-policy lists, each in time order, into one in time order, then policy
-    /// order, each list's own order kept. `perPolicy` holds only the policies that
-    /// reported, ascending, with their indices.
-    ///
-    /// Round by round: the earliest time among the lists' next values, then every list's
-    /// values at that time, in policy order. A sample's reports usually share one or two
-    /// times, so this costs the number of values plus a few passes over the lists.
-    private static func merged<Value, Tagged>(_ perPolicy: [(policy: Int, values: [Value])], time: (Value) -> Duration,
-                                              tag: (Int, Value) -> Tagged) -> [Tagged] {
-        var result: [Tagged] = []
-        var remaining = perPolicy.reduce(0) { $0 + $1.values.count }
-        result.reserveCapacity(remaining)
-        var next = Array(repeating: 0, count: perPolicy.count)
-        while remaining > 0 {
-            var earliest: Duration?
-            for list in perPolicy.indices where next[list] < perPolicy[list].values.count {
-                let head = time(perPolicy[list].values[next[list]])
-                if earliest.map({ head < $0 }) ?? true { earliest = head }
-            }
-            for list in perPolicy.indices {
-                let (policy, values) = perPolicy[list]
-                while next[list] < values.count && time(values[next[list]]) == earliest {
-                    result.append(tag(policy, values[next[list]]))
-                    next[list] += 1
-                    remaining -= 1
-                }
-            }
-        }
-        return result
+    /// `reports`, appended lane by lane (each lane's in its order, their samples in
+    /// `sampleOfReport`), in sample order, then policy order, then each lane's order: a
+    /// stable sort by sample. Usually a sample's reports share one sample: nothing to do.
+    private func inSampleOrder<Report>(_ reports: [Report]) -> [Report] {
+        guard let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }
+        let order = reports.indices.sorted { (sampleOfReport[$0], $0) < (sampleOfReport[$1], $1) }
+        return order.map { reports[$0] }
     }
 }

@@ -43,6 +43,8 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     var measurer = VisibilityMeasurer()
     /// The lanes whose last evaluation recorded anything, ascending; kept between samples.
     var recordingLanes: [Int] = []
+    /// The sample of each report collected from the lanes at the last advance.
+    var sampleOfReport: [Int] = []
     /// The lanes' lifecycle, mirrored: reading a lane's would copy it.
     var lifecycle = Lifecycle()
 

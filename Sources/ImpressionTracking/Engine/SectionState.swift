@@ -1,16 +1,21 @@
 /// A section's counters, stamped with sample indices so that stale counts reset without
 /// visiting every section: only sections near the viewport are touched on a sample.
 struct SectionState: Sendable, Hashable {
-    /// Consecutive visible samples ending at `lastVisibleSample`.
-    var consecutiveSamples = 0
+    // The fields a steady sample reads and writes come first, so that it touches one
+    // cache line of the counters, not two (with many policies the counters miss the cache).
     /// The last sample at which the section was visible; `Int.min` for never (not -1,
     /// which is "the sample just before the first" and would open a run at sample 0).
     var lastVisibleSample = Int.min
+    /// Consecutive visible samples ending at `lastVisibleSample`.
+    var consecutiveSamples = 0
+    /// The highest ratio measured while active; 0 while nothing has shown. Statistics
+    /// (``SectionStatistics``), like ``entries``, ``endedRunsSamples`` and ``firstAppearance``.
+    var highestRatio = 0.0
+    /// The visit in which it last fired; 0 for never.
+    var lastFiredVisit = 0
     /// Whether the run of samples ending at `lastVisibleSample` is spent: it completed the
     /// duration there, and fired or was held back by the cooldown.
     var completedDuringRun = false
-    /// The visit in which it last fired; 0 for never.
-    var lastFiredVisit = 0
     /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
     /// at 1): what the cooldown counts from.
     var lastFiredSample = 0
@@ -22,14 +27,10 @@ struct SectionState: Sendable, Hashable {
     /// runs of `exposureVisit` since the sum last restarted (at the first entry after a
     /// spent run). At most `exposureSamples`.
     var accumulatedSamples = 0
-
-    // Statistics (``SectionStatistics``): read by snapshots only.
     /// Runs started.
     var entries = 0
     /// Visible samples of every run that has ended, over every visit.
     var endedRunsSamples = 0
-    /// The highest ratio measured while active; 0 while nothing has shown.
-    var highestRatio = 0.0
     /// The engine's time when a layout first held the section.
     var firstAppearance = Duration.zero
 

@@ -54,8 +54,8 @@ struct SlotSampler: Sendable {
     /// just grows by one per sample. Appends to `records`.
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
-        candidates.removeAll(keepingCapacity: true)
-        visible.removeAll(keepingCapacity: true)
+        candidates.clear()
+        visible.clear()
         nextFiringSample = nil
 
         withStates { sampler, states in
@@ -79,7 +79,7 @@ struct SlotSampler: Sendable {
     /// NaN when nothing of it shows.
     mutating func evaluate(from first: Int, through last: Int, measured: MeasuredSample, column: Int,
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
-        visible.removeAll(keepingCapacity: true)
+        visible.clear()
         nextFiringSample = nil
         withStates { sampler, states in
             for index in measured.candidates.indices {
@@ -122,42 +122,44 @@ struct SlotSampler: Sendable {
     private mutating func advanceRuns(from first: Int, through last: Int, states: UnsafeMutableBufferPointer<SectionState>,
                                       geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
-        slotsInRun.removeAll(keepingCapacity: true)
+        slotsInRun.clear()
         let extraSamples = last - first
         for section in visible {
             let slot = section.slot
             let policy = geometry.policy(ofSlot: slot)
-            var state = states[slot]
-            if state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom) {
-                state.consecutiveSamples = state.consecutiveSamples == .max ? .max : state.consecutiveSamples + 1
+            // `states[slot]` in place: a copy out and back would write every line of the
+            // counters, where a steady sample changes two fields (those writes missed the
+            // cache, in perf).
+            if states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom) {
+                states[slot].consecutiveSamples = SectionState.saturatingSum(states[slot].consecutiveSamples, 1)
             } else {
-                if state.hasOpenRun(at: first) {
+                if states[slot].hasOpenRun(at: first) {
                     // Open until a visit started: that run ends here, a new one begins.
-                    state.endRun()
-                    if recordingVisibility { records.append(.exit(of: .slot(slot), ending: state, at: first)) }
+                    states[slot].endRun()
+                    if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
                 }
-                state.startRun(at: first, visit: visits.current)
+                states[slot].startRun(at: first, visit: visits.current)
                 if recordingVisibility {
                     records.append(.entry(ofSlot: slot, at: first, ratio: section.ratio, visit: visits.current))
                 }
             }
-            let countAtFirst = state.consecutiveSamples
+            let countAtFirst = states[slot].consecutiveSamples
             let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
-            state.consecutiveSamples = overflow ? Int.max : grown
-            state.lastVisibleSample = last
+            states[slot].consecutiveSamples = overflow ? Int.max : grown
+            states[slot].lastVisibleSample = last
 
-            if !state.completedDuringRun && Self.mayFire(state, recurrence: policy.recurrence, visits: visits) {
+            if !states[slot].completedDuringRun && Self.mayFire(states[slot], recurrence: policy.recurrence, visits: visits) {
                 // The run completes the duration at this sample, if within reach.
-                let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
+                let countedAtFirst = states[slot].countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
                 let missing = max(0, policy.requiredSamples - countedAtFirst)
                 if missing <= extraSamples {
                     // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
-                    state.completedDuringRun = true
+                    states[slot].completedDuringRun = true
                     let sample = first + missing
-                    if !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
-                                            firstRememberedVisit: visits.firstRemembered) {
-                        state.lastFiredVisit = visits.current
-                        state.lastFiredSample = sample
+                    if !states[slot].isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                                   firstRememberedVisit: visits.firstRemembered) {
+                        states[slot].lastFiredVisit = visits.current
+                        states[slot].lastFiredSample = sample
                         records.append(.impression(ofSlot: slot, at: sample, ratio: section.ratio,
                                                    countedSamples: countedAtFirst + missing, visit: visits.current))
                     }
@@ -165,13 +167,12 @@ struct SlotSampler: Sendable {
                     // Past the last representable sample it never fires; in the cooldown,
                     // it completes without a report.
                     let (firing, overflow) = first.addingReportingOverflow(missing)
-                    if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
-                                                         firstRememberedVisit: visits.firstRemembered) {
+                    if !overflow && !states[slot].isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                                                                firstRememberedVisit: visits.firstRemembered) {
                         nextFiringSample = min(nextFiringSample ?? firing, firing)
                     }
                 }
             }
-            states[slot] = state
             slotsInRun.append(Int32(slot))
         }
 
