@@ -11,8 +11,10 @@ extension SweepReport {
     /// - Parameter title: the first line; by default it says what was swept. The second
     ///   line is always ``source``.
     public func heatmapSVG(title: String? = nil) -> String {
+        let entries = presets.map { ($0.cell == nil ? "off the grid" : "outlined") + " · " + presetLine($0) }
+        let longest = (entries + [source, gridSummary + " evaluated on the same sessions"]).map(\.count).max() ?? 0
         let layout = HeatmapLayout(columns: grid.ratios.count, rows: grid.durations.count,
-                                   noteLines: presets.count + 1)
+                                   noteLines: presets.count + 1, longestLine: longest)
         let values = cells.map(\.impressionsPerSession)
         let scale = HeatmapColorScale(minimum: values.min() ?? 0, maximum: values.max() ?? 0)
         let n = SVGMarkup.number
@@ -23,8 +25,8 @@ extension SweepReport {
         svg.line("<rect width='100%' height='100%' fill='#ffffff'/>")
         let heading = title ?? "Impressions per session under each definition (\(grid.measure.name) measure)"
         svg.line("<text x='\(layout.margin)' y='22' font-size='15' font-weight='bold'>\(e(heading))</text>")
-        svg.line("<text x='\(layout.margin)' y='40' fill='#4a5568'>\(e(source)); "
-            + "\(e(gridSummary)) evaluated on the same sessions</text>")
+        svg.line("<text x='\(layout.margin)' y='40' fill='#4a5568'>\(e(source))</text>")
+        svg.line("<text x='\(layout.margin)' y='58' fill='#4a5568'>\(e(gridSummary)) evaluated on the same sessions</text>")
 
         // Axes: ratios above the columns, durations left of the rows.
         svg.open("<g class='axes' fill='#2d3748'>")
@@ -98,10 +100,9 @@ extension SweepReport {
         if !presets.isEmpty {
             svg.line("<text x='\(layout.margin)' y='\(y)' font-weight='bold'>Presets (same sessions)</text>")
         }
-        for preset in presets {
+        for entry in entries {
             y += 18
-            let place = preset.cell == nil ? "off the grid" : "outlined"
-            svg.line("<text class='preset-entry' x='\(layout.margin)' y='\(y)'>\(e(place + " · " + presetLine(preset)))</text>")
+            svg.line("<text class='preset-entry' x='\(layout.margin)' y='\(y)'>\(e(entry))</text>")
         }
         svg.close("</g>")
         svg.close("</svg>")
@@ -114,14 +115,17 @@ private struct HeatmapLayout {
     let columns: Int
     let rows: Int
     let noteLines: Int
+    /// The characters of the longest line of text, which the picture must be wide enough for.
+    let longestLine: Int
     let margin = 12
     let left = 90
-    let top = 92
+    let top = 110
     let cellWidth = 70
     let cellHeight = 40
     var plotWidth: Int { columns * cellWidth }
     var plotHeight: Int { rows * cellHeight }
-    var width: Int { max(760, left + plotWidth + 24) }
+    // About 6.6 pixels per character at font size 12.
+    var width: Int { max(760, left + plotWidth + 24, margin * 2 + longestLine * 66 / 10) }
     var height: Int { top + plotHeight + 96 + noteLines * 18 }
     /// The characters of preset names a cell shows at font size 9.
     var nameCharacters: Int { max(4, cellWidth / 5) }
