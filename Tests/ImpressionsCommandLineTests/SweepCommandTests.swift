@@ -65,7 +65,10 @@ struct SweepCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(swept.output.utf8)) as? [String: Any])
         let cells = try #require(object["cells"] as? [[String: Any]])
         #expect(cells.count == 9)
-        for (index, policy) in [(0, "ratio=0.25,duration=0s"), (4, "ratio=0.5,duration=1s"), (8, "ratio=1,duration=2s")] {
+        // Cells off the diagonal too: a row/column mix-up would pass on the diagonal alone.
+        let checked = [(0, "ratio=0.25,duration=0s"), (4, "ratio=0.5,duration=1s"), (2, "ratio=1,duration=0s"),
+                       (6, "ratio=0.25,duration=2s")]
+        for (index, policy) in checked {
             let alone = await impressions(arguments: ["simulate"] + Self.small + ["--policy", policy, "--json"])
             let report = try #require(try JSONSerialization.jsonObject(with: Data(alone.output.utf8)) as? [String: Any])
             let summary = try #require((report["policies"] as? [[String: Any]])?.first)
