@@ -87,7 +87,7 @@ public struct Sweep: Sendable {
     }
 
     /// A replayer of one trace under ``policies``, for callers that read traces line by
-    /// line; add each replayer's counts to a ``SweepTally``.
+    /// line (`impressions sweep --traces` does); ``report(replaying:)`` takes whole traces.
     ///
     /// - Throws: ``SimulationError`` for an invalid policy.
     public func replayer(sampleInterval: Duration) throws(SimulationError) -> TraceReplayer {

@@ -1,7 +1,7 @@
 import ImpressionTracking
 
 /// A grid of impression definitions of one measure: every minimum visible ratio with
-/// every minimum duration, the rest of the policy at ``ImpressionPolicy/default``'s
+/// every minimum duration, the rest of the policy at `ImpressionPolicy.default`'s
 /// values. "How sensitive is my count to the definition?"
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public struct SweepGrid: Sendable, Hashable {
     public func index(ratio: Int, duration: Int) -> Int { duration * ratios.count + ratio }
 
     /// The policy of one cell: the ratio, the duration and the measure, every other knob
-    /// as in ``ImpressionPolicy/default``.
+    /// as in `ImpressionPolicy.default`.
     public func policy(ratio: Double, duration: Duration) -> ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: ratio, minimumDuration: duration, measure: measure)
     }
