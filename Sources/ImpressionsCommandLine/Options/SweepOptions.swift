@@ -56,11 +56,11 @@ package struct SweepOptions: Hashable, Sendable {
         var afterTraces = false
         while let argument = scanner.next() {
             guard case .flag(let flag) = argument else {
-                guard case .operand(let operand) = argument, afterTraces else {
-                    if case .operand(let operand) = argument { throw scanner.fail("unexpected argument '\(operand)'") }
-                    continue
+                // Operands are traces, when they follow --traces (a shell's glob).
+                if case .operand(let operand) = argument {
+                    guard afterTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
+                    options.tracePaths.append(operand)
                 }
-                options.tracePaths.append(operand)
                 continue
             }
             afterTraces = false
