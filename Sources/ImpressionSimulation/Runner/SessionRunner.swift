@@ -83,6 +83,15 @@ public struct SessionRunner: Sendable {
                               timeInView: bank.timeInView)
     }
 
+    /// The number of impressions `session` gives under each policy, in policy order: the
+    /// sizes of ``run(_:)``'s impression lists, without the rest of its outcome (what a
+    /// sweep over hundreds of definitions needs, for a fraction of the work).
+    public func impressionCounts(of session: Session) -> [Int] {
+        var counter = ImpressionCounter(engine: initialEngine)
+        _ = drive(session, into: &counter)
+        return counter.counts
+    }
+
     /// The engine inputs `session` makes, in order, as a trace records them: the
     /// initial layout and viewport at time zero, then one input per engine call the
     /// runner makes, and the session's end. Replayed under any policy

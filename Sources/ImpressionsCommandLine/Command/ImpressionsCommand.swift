@@ -27,6 +27,8 @@ package enum ImpressionsCommand {
             return 0
         case "simulate":
             return await run(SimulateOptions.self, rest, help: HelpText.simulate, io: io) { await simulate($0, io: io) }
+        case "sweep":
+            return await run(SweepOptions.self, rest, help: HelpText.sweep, io: io) { await sweep($0, io: io) }
         case "replay":
             return await run(ReplayOptions.self, rest, help: HelpText.replay, io: io) { replay($0, io: io) }
         case "audit":

@@ -3,7 +3,8 @@ import ImpressionSimulation
 /// The `--help` texts of the `impressions` command.
 package enum HelpText {
     /// Each subcommand's help by name, for `impressions help NAME`.
-    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "fit": fit, "merge": merge, "audit": audit]
+    static let subcommands = ["simulate": simulate, "feed": feed, "replay": replay, "fit": fit, "merge": merge, "audit": audit,
+                              "sweep": sweep]
 
     /// `impressions --help`: the subcommands.
     package static let tool = """
@@ -15,6 +16,8 @@ package enum HelpText {
         SUBCOMMANDS:
           simulate    Run simulated sessions over a synthetic feed, or yours, and
                       compare policies.
+          sweep       Count impressions over a grid of definitions (ratios x
+                      durations) on the same sessions: a table, JSON, a heatmap.
           feed        Write the synthetic feed as a feed file, to edit into your own.
           replay      Replay a recorded session (a trace) under policies.
           audit       Check another SDK's impressions against a trace, under a policy.

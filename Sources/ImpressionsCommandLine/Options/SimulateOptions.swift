@@ -90,28 +90,11 @@ package struct SimulateOptions: Hashable, Sendable {
                 guard case .operand(let operand) = argument else { continue }
                 throw scanner.fail("unexpected argument '\(operand)'")
             }
+            if try options.readRunFlag(flag, scanner: &scanner) {
+                if flag == "--sections" { sectionsGiven = true }
+                continue
+            }
             switch flag {
-            case "--sessions":
-                options.sessions = try scanner.integer(in: sessionRange)
-            case "--sections":
-                options.sections = try scanner.integer(in: sectionRange)
-                sectionsGiven = true
-            case "--feed":
-                let path = try scanner.value()
-                guard options.feedPaths.count < 2 else {
-                    throw scanner.fail("--feed given a third time ('\(path)'): at most two feeds, A and B")
-                }
-                options.feedPaths.append(path)
-            case "--users":
-                options.usersPath = try scanner.value()
-            case "--seconds":
-                let text = try scanner.value()
-                guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {
-                    throw scanner.invalid(text, "expected a session length in seconds, more than 0 and at most 86400 (e.g. 60, 90s, 2m)")
-                }
-                options.sessionDuration = .microseconds(Int64((seconds * 1_000_000).rounded()))
-            case "--seed":
-                options.seed = try scanner.seed()
             case "--policy":
                 let text = try scanner.value()
                 do throws(PolicyParseError) {
@@ -119,15 +102,6 @@ package struct SimulateOptions: Hashable, Sendable {
                     options.policyTexts.append(text)
                 } catch {
                     throw scanner.invalid(text, error.message)
-                }
-            case "--workers":
-                options.workers = try scanner.integer(in: workerRange)
-            case "--layout":
-                let text = try scanner.value()
-                switch text {
-                case "window": options.layoutScope = .window(marginScreens: 2)
-                case "feed": options.layoutScope = .wholeFeed
-                default: throw scanner.invalid(text, "expected window or feed")
                 }
             case "--json":
                 try scanner.noValue()

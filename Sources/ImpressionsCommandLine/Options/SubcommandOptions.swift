@@ -15,3 +15,4 @@ extension FeedOptions: SubcommandOptions {}
 extension MergeOptions: SubcommandOptions {}
 extension FitOptions: SubcommandOptions {}
 extension AuditOptions: SubcommandOptions {}
+extension SweepOptions: SubcommandOptions {}

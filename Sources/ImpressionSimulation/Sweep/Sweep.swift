@@ -1,0 +1,146 @@
+import ImpressionTracking
+
+/// Evaluates every definition of a ``SweepGrid`` on the same sessions, in one
+/// `MultiPolicyEngine` per session, and reports impressions per session per definition.
+///
+/// ```swift
+/// let sweep = Sweep(grid: try SweepGrid(measure: .height), presets: NamedPolicy.defaults)
+/// let report = try await sweep.run(configuration: SimulationConfiguration(sessionCount: 1000))
+/// print(report.table())
+/// ```
+///
+/// Presets are marked on the cell they fall on (same measure, ratio and duration). A
+/// preset on no cell, or on a cell but differing in another knob (recurrence, timing,
+/// ...), is evaluated as an extra policy in the same engines, so its number is real.
+public struct Sweep: Sendable {
+    /// The definitions swept.
+    public let grid: SweepGrid
+    /// The presets shown beside the grid, in the order given.
+    public let presets: [NamedPolicy]
+    /// Every policy evaluated: the grid's, in cell order, then the presets that are not
+    /// exactly a cell's policy.
+    public let policies: [NamedPolicy]
+    /// Per preset, the cell it falls on, and the policy whose counts are its own.
+    private let presetCells: [Int?]
+    private let presetPolicies: [Int]
+
+    /// A sweep of `grid`, with `presets` marked on it or listed beside it.
+    public init(grid: SweepGrid, presets: [NamedPolicy] = []) {
+        self.grid = grid
+        self.presets = presets
+        var policies = grid.policies
+        var cells: [Int?] = []
+        var own: [Int] = []
+        for preset in presets {
+            let cell = grid.cell(of: preset.policy)
+            cells.append(cell)
+            if let cell, policies[cell].policy == preset.policy {
+                own.append(cell)
+            } else {
+                own.append(policies.count)
+                policies.append(preset)
+            }
+        }
+        self.policies = policies
+        presetCells = cells
+        presetPolicies = own
+    }
+
+    /// Runs `configuration`'s sessions (its policies replaced by ``policies``) on up to
+    /// `workers` concurrent tasks, on its generated feed or on `feed`.
+    ///
+    /// The report is the same for any number of workers, and each cell's count is what
+    /// `Simulation` gives for that one policy on the same configuration.
+    ///
+    /// - Throws: ``SimulationError`` naming a bad value of the configuration.
+    public func run(configuration: SimulationConfiguration, feed: Feed? = nil,
+                    workers: Int = Simulation.defaultWorkerCount,
+                    progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async throws(SimulationError) -> SweepReport {
+        let simulation = try self.simulation(configuration: configuration, feed: feed)
+        let tally = await SessionChunks.tally(
+            sessions: 0..<configuration.sessionCount, workers: workers,
+            empty: SweepTally(policyCount: policies.count), progress: progress,
+            chunk: { sessions in Self.tally(simulation, sessions: sessions) },
+            append: { $0.append($1) })
+        return report(from: tally, source: Self.source(of: simulation.configuration))
+    }
+
+    /// ``run(configuration:feed:workers:progress:)`` on the calling thread.
+    ///
+    /// - Throws: ``SimulationError`` naming a bad value of the configuration.
+    public func runSerially(configuration: SimulationConfiguration, feed: Feed? = nil) throws(SimulationError) -> SweepReport {
+        let simulation = try self.simulation(configuration: configuration, feed: feed)
+        let tally = Self.tally(simulation, sessions: 0..<configuration.sessionCount)
+        return report(from: tally, source: Self.source(of: simulation.configuration))
+    }
+
+    /// Replays recorded sessions (traces) under every definition instead of simulated
+    /// ones, each trace a session, as `impressions replay` does.
+    ///
+    /// - Throws: ``TraceError`` for an input an engine refuses.
+    public func report(replaying traces: [Trace]) throws -> SweepReport {
+        var tally = SweepTally(policyCount: policies.count)
+        for trace in traces {
+            tally.add(session: try TraceReplayer.impressions(of: trace, policies: policies).map(\.count))
+        }
+        return report(from: tally, source: "\(NumberFormatting.integer(traces.count)) trace\(traces.count == 1 ? "" : "s")")
+    }
+
+    /// A replayer of one trace under ``policies``, for callers that read traces line by
+    /// line (`impressions sweep --traces` does); ``report(replaying:)`` takes whole traces.
+    ///
+    /// - Throws: ``SimulationError`` for an invalid policy.
+    public func replayer(sampleInterval: Duration) throws(SimulationError) -> TraceReplayer {
+        try TraceReplayer(policies: policies, sampleInterval: sampleInterval)
+    }
+
+    /// The report of the sessions `tally` counted (one count per entry of ``policies``).
+    package func report(from tally: SweepTally, source: String) -> SweepReport {
+        func perSession(_ count: Int) -> Double { tally.sessions == 0 ? 0 : Double(count) / Double(tally.sessions) }
+        var names = Array(repeating: [String](), count: grid.count)
+        for (preset, cell) in zip(presets, presetCells) {
+            if let cell { names[cell].append(preset.name) }
+        }
+        var cells: [SweepCell] = []
+        cells.reserveCapacity(grid.count)
+        for duration in grid.durations {
+            for ratio in grid.ratios {
+                let index = cells.count
+                cells.append(SweepCell(ratio: ratio, duration: duration, measure: grid.measure,
+                                       impressions: tally.impressions[index],
+                                       sessionsWithImpressions: tally.sessionsWithImpressions[index],
+                                       impressionsPerSession: perSession(tally.impressions[index]), presets: names[index]))
+            }
+        }
+        let presetEntries = presets.indices.map { index in
+            let own = presetPolicies[index]
+            return SweepPreset(policy: presets[index], cell: presetCells[index], isCellPolicy: own < grid.count,
+                               impressions: tally.impressions[own], sessionsWithImpressions: tally.sessionsWithImpressions[own],
+                               impressionsPerSession: perSession(tally.impressions[own]))
+        }
+        return SweepReport(grid: grid, source: source, sessions: tally.sessions, cells: cells, presets: presetEntries)
+    }
+
+    /// The simulation of `configuration` with this sweep's policies.
+    private func simulation(configuration: SimulationConfiguration, feed: Feed?) throws(SimulationError) -> Simulation {
+        var configuration = configuration
+        configuration.policies = policies
+        if let feed { return try Simulation(configuration: configuration, feed: feed) }
+        return try Simulation(configuration: configuration)
+    }
+
+    private static func tally(_ simulation: Simulation, sessions: Range<Int>) -> SweepTally {
+        var tally = SweepTally(policyCount: simulation.configuration.policies.count)
+        for index in sessions {
+            tally.add(session: simulation.runner.impressionCounts(of: simulation.session(at: index)))
+        }
+        return tally
+    }
+
+    /// `200 simulated sessions of 60 s, 2,000 sections, seed 1`.
+    private static func source(of configuration: SimulationConfiguration) -> String {
+        "\(NumberFormatting.integer(configuration.sessionCount)) simulated session\(configuration.sessionCount == 1 ? "" : "s") "
+            + "of \(NumberFormatting.compactSeconds(configuration.sessionDuration)), "
+            + "\(NumberFormatting.integer(configuration.sectionCount)) sections, seed \(configuration.seed)"
+    }
+}

@@ -1,0 +1,68 @@
+import ImpressionSimulation
+import ImpressionTracking
+
+extension ImpressionsCommand {
+    /// `impressions sweep`: every definition of the grid on the same sessions (simulated,
+    /// or recorded in traces), printed as a table or JSON, and drawn as a heatmap.
+    static func sweep(_ options: SweepOptions, io: some CommandIO) async -> Int32 {
+        let sweep = Sweep(grid: options.grid, presets: options.effectivePresets)
+        let swept = options.tracePaths.isEmpty ? await sweepSimulated(sweep, options, io: io)
+                                               : sweepTraces(sweep, options, io: io)
+        guard let report = swept else { return 1 }
+        if let path = options.heatmapPath {
+            let title = "Impressions per session by definition: impressions sweep --measure \(options.grid.measure.name)"
+            guard writeOutputFile(report.heatmapSVG(title: title), to: path, subcommand: "sweep", io: io) else { return 1 }
+        }
+        io.writeOutput(options.json ? report.json() : report.table())
+        return 0
+    }
+
+    /// The sweep of simulated sessions, as `simulate` runs them; `nil` after saying why not.
+    private static func sweepSimulated(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) async -> SweepReport? {
+        guard let configuration = configuration(of: options.simulation, io: io) else { return nil }
+        var feed: Feed?
+        if let path = options.simulation.feedPath {
+            guard let read = readJSONFile(path, decode: FeedFile.decode, io: io) else { return nil }
+            feed = read
+        }
+        let workers = options.simulation.workers ?? Simulation.defaultWorkerCount
+        let run = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { result in
+            Double((try? result.get())?.sessions ?? 0) * configuration.sessionDuration.inSeconds
+        }) { progress -> Result<SweepReport, SimulationError> in
+            do throws(SimulationError) {
+                return .success(try await sweep.run(configuration: configuration, feed: feed, workers: workers, progress: progress))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch run {
+        case .success(var report):
+            if let path = options.simulation.feedPath { report.source += ", feed \(path)" }
+            if let path = options.simulation.usersPath { report.source += ", users \(path)" }
+            return report
+        case .failure(let error):
+            io.writeError("impressions sweep: \(error)\n")
+            return nil
+        }
+    }
+
+    /// The sweep of the sessions recorded in `--traces`, each trace a session, read and
+    /// replayed line by line as `replay` does; `nil` after saying which trace failed.
+    private static func sweepTraces(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) -> SweepReport? {
+        var tally = SweepTally(policyCount: sweep.policies.count)
+        for path in options.tracePaths {
+            let replayed = TraceFile.replay(path, limits: TraceLimits(), keepGoing: false, io: io) { header throws(SimulationError) in
+                try sweep.replayer(sampleInterval: header.sampleInterval)
+            }
+            switch replayed {
+            case .success(let replay): tally.add(session: replay.replayer.impressions.map(\.count))
+            case .failure(let failure):
+                io.writeError("impressions sweep: \(failure.message)\n")
+                return nil
+            }
+        }
+        let count = options.tracePaths.count
+        let source = count == 1 ? "trace \(options.tracePaths[0])" : "\(NumberFormatting.integer(count)) traces"
+        return sweep.report(from: tally, source: source)
+    }
+}

@@ -1,0 +1,134 @@
+import ImpressionSimulation
+import ImpressionTracking
+
+/// The options of `impressions sweep`, read by hand like ``SimulateOptions``: the grid,
+/// the sessions (simulated as `simulate` runs them, or recorded in traces) and the
+/// outputs.
+package struct SweepOptions: Hashable, Sendable {
+    /// `--measure`, `--ratios`, `--durations`: the definitions swept.
+    package var grid: SweepGrid
+    /// The simulation's options: `--sessions`, `--sections`, `--seconds`, `--seed`,
+    /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's).
+    package var simulation = SimulateOptions()
+    /// `--traces FILE...`: sweep the sessions recorded there instead of simulated ones.
+    package var tracePaths: [String] = []
+    /// `--presets none|NAME,...`: the presets shown; `nil` for every preset of the grid's
+    /// measure (see ``effectivePresets``).
+    package var presets: [NamedPolicy]?
+    /// `--json`: print JSON instead of the table.
+    package var json = false
+    /// `--heatmap FILE`: draw the sweep as an SVG heatmap there.
+    package var heatmapPath: String?
+    /// `--help` was given: print the help and nothing else.
+    package var help = false
+
+    /// The options of `impressions sweep` alone: the default grid.
+    package init() {
+        // The default lists are valid by construction.
+        grid = (try? SweepGrid()) ?? Self.unreachableGrid()
+    }
+
+    private static func unreachableGrid() -> SweepGrid {
+        preconditionFailure("the default sweep grid is valid")
+    }
+
+    /// The presets to mark on the grid or list beside it: those named by `--presets`,
+    /// else every preset whose measure is the grid's.
+    package var effectivePresets: [NamedPolicy] {
+        presets ?? PolicyPresets.all.filter { $0.policy.measure == grid.measure }
+    }
+
+    /// Reads `sweep`'s arguments (without the subcommand).
+    ///
+    /// - Throws: ``CommandLineError`` naming the flag and the value.
+    package static func parse(_ arguments: [String]) throws(CommandLineError) -> SweepOptions {
+        var options = SweepOptions()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            options.help = true
+            return options
+        }
+        var scanner = ArgumentScanner(arguments, subcommand: "sweep")
+        var measure = ImpressionPolicy.Measure.height
+        var ratios = SweepGrid.defaultRatios
+        var durations = SweepGrid.defaultDurations
+        var gridFlags: [(flag: String, text: String)] = []
+        var simulationFlags: [String] = []
+        var afterTraces = false
+        while let argument = scanner.next() {
+            guard case .flag(let flag) = argument else {
+                // Operands are traces, when they follow --traces (a shell's glob).
+                if case .operand(let operand) = argument {
+                    guard afterTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
+                    options.tracePaths.append(operand)
+                }
+                continue
+            }
+            afterTraces = false
+            if try options.simulation.readRunFlag(flag, scanner: &scanner) {
+                if flag == "--feed" && options.simulation.feedPaths.count > 1 {
+                    throw scanner.fail("--feed given twice: sweep one feed at a time")
+                }
+                if flag != "--workers" && flag != "--layout" { simulationFlags.append(flag) }
+                continue
+            }
+            switch flag {
+            case "--measure":
+                let text = try scanner.value()
+                guard let parsed = ImpressionPolicy.Measure(name: text.lowercased()) else {
+                    throw scanner.invalid(text, "expected height, area or width")
+                }
+                measure = parsed
+            case "--ratios":
+                let text = try scanner.value()
+                ratios = try SweepRangeParsing.ratios(text, scanner: scanner)
+                gridFlags.append((flag, text))
+            case "--durations":
+                let text = try scanner.value()
+                durations = try SweepRangeParsing.durations(text, scanner: scanner)
+                gridFlags.append((flag, text))
+            case "--traces":
+                options.tracePaths.append(try scanner.value())
+                afterTraces = true
+            case "--presets":
+                let text = try scanner.value()
+                options.presets = try presetList(text, scanner: scanner)
+            case "--json":
+                try scanner.noValue()
+                options.json = true
+            case "--heatmap":
+                options.heatmapPath = try scanner.value()
+            default:
+                throw scanner.fail("unknown option '\(flag)'")
+            }
+        }
+        if simulationFlags.contains("--sections") && simulationFlags.contains("--feed") {
+            throw scanner.fail("--sections and --feed: the feed file gives the sections")
+        }
+        if !options.tracePaths.isEmpty, let flag = simulationFlags.first {
+            throw scanner.fail("\(flag) and --traces: the traces are the sessions")
+        }
+        do throws(SweepGridError) {
+            options.grid = try SweepGrid(measure: measure, ratios: ratios, durations: durations)
+        } catch {
+            // Name the flag whose values are wrong: a duplicate or range problem is one list's.
+            let flag = error.code == .durationOutOfRange || (error.code == .duplicate && error.message.hasPrefix("duration"))
+                ? "--durations" : (error.code == .tooLarge ? "--ratios and --durations" : "--ratios")
+            let given = gridFlags.last { $0.flag == flag }?.text
+            throw scanner.fail(given.map { "invalid value '\($0)' for \(flag): \(error)" } ?? "\(flag): \(error)")
+        }
+        return options
+    }
+
+    /// `none`, or preset names separated by commas.
+    private static func presetList(_ text: String, scanner: ArgumentScanner) throws(CommandLineError) -> [NamedPolicy] {
+        guard text != "none" else { return [] }
+        var presets: [NamedPolicy] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces() }) {
+            guard let preset = PolicyPresets.named(name) else {
+                throw scanner.invalid(text, "unknown preset '\(name)'; expected none or names from: \(PolicyPresets.names.joined(separator: ", "))")
+            }
+            if !presets.contains(preset) { presets.append(preset) }
+        }
+        return presets
+    }
+}
