@@ -85,6 +85,35 @@ struct PublicContractTests {
         let defaultTracker = ImpressionTracker<Int>()
         await defaultTracker.finish()
     }
+
+    @Test("the multi-policy tracker of the README works through its public API", .timeLimit(.minutes(10)))
+    func multiPolicyTracker() async throws {
+        let clock = ManualClock()
+        let tracker = MultiPolicyTracker<Int>(policies: [.default, .mrcDisplay, .mrcVideo], clock: clock)
+        let impressions: TrackerSubscription<PolicyImpression<Int>> = await tracker.impressions()
+        let events: TrackerSubscription<PolicyEvent<Int>> = await tracker.events(bufferingPolicy: .bufferingNewest(100))
+        let running = Task { try await tracker.run() }
+        try await tracker.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+        try await tracker.setLayout([TrackedSection(id: 7, cells: [Rect(x: 0, y: 0, width: 390, height: 300)])])
+        await tracker.appear()
+        tracker.send(.lifecycle(.appear))
+        clock.advance(by: .milliseconds(2100))
+        await tracker.flush()
+        #expect(await tracker.snapshot(policy: 1).sections.map(\.hasFiredThisVisit) == [true])
+        await tracker.finish()
+        try await running.value
+        var received: [String] = []
+        for await fired in impressions {
+            received.append("\(tracker.policies[fired.policy] == .mrcVideo ? "video" : "display") \(fired.impression.sectionID)")
+        }
+        // .default and .mrcDisplay need 1 s (fired at 1.1 s), .mrcVideo 2 s (2.1 s).
+        #expect(received == ["display 7", "display 7", "video 7"])
+        var tags: [Int] = []
+        for await event in events where event.event.impression != nil { tags.append(event.policy) }
+        #expect(tags == [0, 1, 2])
+        #expect(tracker.configurationError == nil)
+        #expect(MultiPolicyTracker<Int>(policies: []).configurationError?.code == .noPolicies)
+    }
 }
 
 private func roundTrip<T: Codable>(_ value: T) throws -> T {

@@ -19,22 +19,10 @@
 /// - Important: Tracker time starts at the clock's `now` when the tracker is created.
 ///   ``finish()`` ends every subscription for good; later subscriptions end at once.
 public actor ImpressionTracker<ID: Hashable & Sendable> {
-    private enum State {
-        case idle
-        /// `run()` is in progress, sleeping on these ticks.
-        case running(SampleTicks)
-        case finished
-    }
-
-    private(set) var engine: ImpressionEngine<ID>   // internal read: tests check its memory
+    /// The engine, the tick loop, the flush and the subscribers: shared with
+    /// ``MultiPolicyTracker``, this actor forwards to it.
+    private let driver: TrackerDriver<ImpressionEngine<ID>>
     private let clock: TrackerClock
-    private var subscribers = Subscribers<Impression<ID>>()
-    private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
-    private var state = State.idle
-    /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp()``.
-    private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The impressions published so far. For tests.
-    private(set) var publishedImpressionCount = 0
     /// Inputs sent from synchronous code, waiting for the actor; see ``send(_:)``.
     /// Internal: tests read the queue.
     nonisolated let inbox = SentInputs<ID>()
@@ -48,12 +36,18 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         sampleInterval: Duration = Sampling.defaultInterval,
         clock: some Clock<Duration> = ContinuousClock()
     ) {
-        engine = ImpressionEngine(policy: policy, sampleInterval: sampleInterval)
+        let engine = ImpressionEngine<ID>(policy: policy, sampleInterval: sampleInterval)
         self.policy = policy
         self.sampleInterval = sampleInterval
         configurationError = engine.configurationError
         self.clock = TrackerClock(clock)
+        driver = TrackerDriver(engine: engine, clock: self.clock, inbox: inbox)
     }
+
+    /// The engine. Internal: tests check its memory.
+    var engine: ImpressionEngine<ID> { driver.engine }
+    /// The impressions published so far. For tests.
+    var publishedImpressionCount: Int { driver.publishedImpressionCount }
 
     /// The policy of sections that have none of their own.
     public nonisolated let policy: ImpressionPolicy
@@ -62,18 +56,18 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// Why the tracker accepts no input, when its policy or interval is invalid.
     public nonisolated let configurationError: ConfigurationError?
     /// The tracker time the engine has been brought up to.
-    public var time: Duration { engine.time }
+    public var time: Duration { driver.engine.time }
     /// The current visit, 1 for the first.
-    public var visit: Int { engine.visit }
+    public var visit: Int { driver.engine.visit }
     /// Whether samples count now; see ``ImpressionEngine/isActive``.
-    public var isActive: Bool { engine.isActive }
+    public var isActive: Bool { driver.engine.isActive }
     /// The number of live subscriptions.
-    public var subscriberCount: Int { subscribers.count }
+    public var subscriberCount: Int { driver.subscriberCount }
     /// How many inputs sent with ``send(_:)`` the engine refused (each kept its previous
     /// state); the last one's error is ``lastSentInputError``.
-    public private(set) var rejectedSentInputCount = 0
+    public var rejectedSentInputCount: Int { driver.rejectedSentInputCount }
     /// Why the engine refused the last refused input sent with ``send(_:)``.
-    public private(set) var lastSentInputError: InputError?
+    public var lastSentInputError: InputError? { driver.lastSentInputError }
 
     /// Sends an input from synchronous code, such as a scroll callback on the main
     /// thread, without a `Task` or an `await`.
@@ -111,24 +105,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
     ///   progress.
     public func run() async throws {
-        let ticks = SampleTicks(clock: clock)
-        switch state {
-        case .running: throw ImpressionTrackerError.alreadyRunning
-        case .finished: return
-        case .idle: state = .running(ticks)
-        }
-        inbox.wake(ticks)
-        resumeRunStartWaiters()
-        defer {
-            if case .running = state { state = .idle }
-            inbox.wake(nil)
-            ticks.finish()   // releases anyone waiting on these ticks
-        }
-        flush()
-        for await _ in ticks.stream() {
-            guard case .running = state else { return }
-            flush()
-        }
+        try await driver.run(isolation: self)
     }
 
     /// Brings the engine up to the clock's current time and publishes what fired.
@@ -136,59 +113,14 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// Inputs sent with ``send(_:)`` apply first, each at the time it was sent: the
     /// engine is brought up to that time, publishing what fired, then given the input.
     public func flush() {
-        let (sent, now) = inbox.take(stampedBy: clock)
-        for input in sent {
-            publish(upTo: input.time)
-            do throws(InputError) {
-                try engine.apply(input.input)
-            } catch {
-                rejectedSentInputCount += 1
-                lastSentInputError = error
-            }
-        }
-        publish(upTo: now)
-        wakeForNextEvent()
-    }
-
-    /// Brings the engine up to `time` and publishes what fired (nothing after finish()).
-    private func publish(upTo time: Duration) {
-        // Entries and exits cost a little more: work them out only for listeners.
-        if eventSubscribers.count > 0 {
-            let events = engine.advanceWithEvents(to: time)
-            if case .finished = state { return }
-            eventSubscribers.publish(events)
-            let fired = events.compactMap(\.impression)
-            subscribers.publish(fired)
-            publishedImpressionCount += fired.count
-        } else {
-            let fired = engine.advance(to: time)
-            if case .finished = state { return }
-            subscribers.publish(fired)
-            publishedImpressionCount += fired.count
-        }
+        driver.flush()
     }
 
     /// Suspends until `run()` has begun and is parked with nothing due by the clock's
     /// current time (every tick due so far has been flushed), or the tracker finished.
     /// For tests driving a ``ManualClock``: they await this instead of polling.
     func waitUntilCaughtUp() async {
-        while true {
-            switch state {
-            case .running(let ticks):
-                await ticks.waitUntilCaughtUp()
-                return
-            case .finished:
-                return
-            case .idle:
-                await withCheckedContinuation { runStartWaiters.append($0) }
-            }
-        }
-    }
-
-    private func resumeRunStartWaiters() {
-        let waiters = runStartWaiters
-        runStartWaiters = []
-        for waiter in waiters { waiter.resume() }
+        await driver.waitUntilCaughtUp(isolation: self)
     }
 
     /// A new subscription: every impression published after this call, in order.
@@ -209,10 +141,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public func impressions(
         bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy
     ) -> TrackerSubscription<Impression<ID>> {
-        if case .finished = state {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        driver.impressions(bufferingPolicy: bufferingPolicy)
     }
 
     /// A new subscription to visibility events: sections entering and leaving the
@@ -228,26 +157,19 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public func events(
         bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy
     ) -> TrackerSubscription<VisibilityEvent<ID>> {
-        if case .finished = state {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        driver.events(bufferingPolicy: bufferingPolicy)
     }
 
     /// Every section's state now; see ``ImpressionEngine/snapshot()``.
     public func snapshot() -> EngineSnapshot<ID> {
-        flush()
-        return engine.snapshot()
+        driver.flush()
+        return driver.engine.snapshot()
     }
 
     /// Ends every subscription; their loops finish once they have read what was
     /// published. The tracker publishes nothing more, and ``run()`` returns.
     public func finish() {
-        if case .running(let ticks) = state { ticks.finish() }
-        state = .finished
-        resumeRunStartWaiters()
-        subscribers.finishAll()
-        eventSubscribers.finishAll()
+        driver.finish()
     }
 
     // MARK: - Inputs
@@ -259,9 +181,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// - Throws: ``InputError``; the engine's previous state stays in force.
     public func apply(_ input: EngineInput<ID>) throws(InputError) {
-        flush()
-        defer { wakeForNextEvent() }
-        try engine.apply(input)
+        try driver.apply(input)
     }
 
     /// Applies a frame's worth of inputs in one hop, in order, at the clock's current
@@ -270,19 +190,11 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// - Throws: the first ``InputError``; the inputs before it stay applied, the one
     ///   refused and those after it are not applied.
     public func apply(_ inputs: [EngineInput<ID>]) throws(InputError) {
-        flush()
-        defer { wakeForNextEvent() }
-        for input in inputs { try engine.apply(input) }
+        try driver.apply(inputs)
     }
 
     /// Makes a lifecycle call; see ``apply(_:)-(EngineInput<ID>)``. Never refused.
     public func apply(_ call: LifecycleCall) {
-        flush()
-        engine.apply(call)
-        wakeForNextEvent()
-    }
-
-    private func wakeForNextEvent() {
-        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
+        driver.apply(call)
     }
 }

@@ -1,4 +1,4 @@
-/// A misuse of an ``ImpressionTracker``.
+/// A misuse of an ``ImpressionTracker`` or a ``MultiPolicyTracker``.
 ///
 /// Compare ``code`` with the static members of ``Code``, or the whole error with
 /// ``alreadyRunning``. A struct, not an enum, so that new kinds can be added without

@@ -1,0 +1,190 @@
+/// What a tracker actor does around its engine, whichever the engine: the tick loop of
+/// `run()`, the flush (inputs sent from synchronous code, then the samples due), the
+/// publishing to subscribers, and the end.
+///
+/// ``ImpressionTracker`` and ``MultiPolicyTracker`` each own one and forward to it; they
+/// differ only in their engine (see ``TrackedEngine``) and in what they publish. It is
+/// not `Sendable`: it lives in its actor's isolation. Its async methods take that actor
+/// as their isolation, so they run on it, between the actor's other calls.
+final class TrackerDriver<Engine: TrackedEngine> {
+    typealias ID = Engine.ID
+
+    private enum State {
+        case idle
+        /// `run()` is in progress, sleeping on these ticks.
+        case running(SampleTicks)
+        case finished
+    }
+
+    private(set) var engine: Engine
+    let clock: TrackerClock
+    /// Inputs sent from synchronous code, waiting for a flush. The actor holds it too, to
+    /// queue inputs without its isolation.
+    let inbox: SentInputs<ID>
+    private var subscribers = Subscribers<Engine.Fired>()
+    private var eventSubscribers = Subscribers<Engine.Event>()
+    private var state = State.idle
+    /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp(isolation:)``.
+    private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The impressions published so far. For tests.
+    private(set) var publishedImpressionCount = 0
+    /// How many sent inputs the engine refused, and why it refused the last one.
+    private(set) var rejectedSentInputCount = 0
+    private(set) var lastSentInputError: InputError?
+
+    init(engine: Engine, clock: TrackerClock, inbox: SentInputs<ID>) {
+        self.engine = engine
+        self.clock = clock
+        self.inbox = inbox
+    }
+
+    /// The number of live subscriptions to impressions.
+    var subscriberCount: Int { subscribers.count }
+
+    // MARK: - Running
+
+    /// The tick loop of the actor's `run()`, run on `actor`.
+    ///
+    /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
+    ///   progress.
+    func run(isolation actor: isolated any Actor) async throws {
+        let ticks = SampleTicks(clock: clock)
+        switch state {
+        case .running: throw ImpressionTrackerError.alreadyRunning
+        case .finished: return
+        case .idle: state = .running(ticks)
+        }
+        inbox.wake(ticks)
+        resumeRunStartWaiters()
+        defer {
+            if case .running = state { state = .idle }
+            inbox.wake(nil)
+            ticks.finish()   // releases anyone waiting on these ticks
+        }
+        flush()
+        for await _ in ticks.stream() {
+            guard case .running = state else { return }
+            flush()
+        }
+    }
+
+    /// Brings the engine up to the clock's current time and publishes what fired; inputs
+    /// sent from synchronous code apply first, each at the time it was sent.
+    func flush() {
+        let (sent, now) = inbox.take(stampedBy: clock)
+        for input in sent {
+            publish(upTo: input.time)
+            do throws(InputError) {
+                try engine.apply(input.input)
+            } catch {
+                rejectedSentInputCount += 1
+                lastSentInputError = error
+            }
+        }
+        publish(upTo: now)
+        wakeForNextEvent()
+    }
+
+    /// Brings the engine up to `time` and publishes what fired (nothing after finish()).
+    private func publish(upTo time: Duration) {
+        // Entries and exits cost a little more: work them out only for listeners.
+        if eventSubscribers.count > 0 {
+            let events = engine.advanceWithEvents(to: time)
+            if case .finished = state { return }
+            eventSubscribers.publish(events)
+            let fired = events.compactMap(Engine.impression(of:))
+            subscribers.publish(fired)
+            publishedImpressionCount += fired.count
+        } else {
+            let fired = engine.advance(to: time)
+            if case .finished = state { return }
+            subscribers.publish(fired)
+            publishedImpressionCount += fired.count
+        }
+    }
+
+    /// Suspends until `run()` has begun and is parked with nothing due by the clock's
+    /// current time (every tick due so far has been flushed), or the tracker finished.
+    /// For tests driving a ``ManualClock``: they await this instead of polling.
+    func waitUntilCaughtUp(isolation actor: isolated any Actor) async {
+        while true {
+            switch state {
+            case .running(let ticks):
+                await ticks.waitUntilCaughtUp()
+                return
+            case .finished:
+                return
+            case .idle:
+                await withCheckedContinuation { runStartWaiters.append($0) }
+            }
+        }
+    }
+
+    private func resumeRunStartWaiters() {
+        let waiters = runStartWaiters
+        runStartWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: - Subscriptions
+
+    /// A new subscription to what fires, through `bufferingPolicy`; ended at once after
+    /// ``finish()``.
+    func impressions(bufferingPolicy: TrackerSubscription<Engine.Fired>.BufferingPolicy)
+        -> TrackerSubscription<Engine.Fired> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// A new subscription to visibility events, through `bufferingPolicy`; ended at once
+    /// after ``finish()``.
+    func events(bufferingPolicy: TrackerSubscription<Engine.Event>.BufferingPolicy)
+        -> TrackerSubscription<Engine.Event> {
+        if case .finished = state {
+            return .ended(bufferingPolicy: bufferingPolicy)
+        }
+        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Ends every subscription and the tick loop; nothing is published afterwards.
+    func finish() {
+        if case .running(let ticks) = state { ticks.finish() }
+        state = .finished
+        resumeRunStartWaiters()
+        subscribers.finishAll()
+        eventSubscribers.finishAll()
+    }
+
+    // MARK: - Inputs
+
+    /// Flushes, then applies `input` and wakes `run()` for the next sample.
+    ///
+    /// - Throws: ``InputError``; the engine's previous state stays in force.
+    func apply(_ input: EngineInput<ID>) throws(InputError) {
+        flush()
+        defer { wakeForNextEvent() }
+        try engine.apply(input)
+    }
+
+    /// Flushes, then applies `inputs` in order, stopping at the first one refused.
+    ///
+    /// - Throws: the first ``InputError``; the inputs before it stay applied.
+    func apply(_ inputs: [EngineInput<ID>]) throws(InputError) {
+        flush()
+        defer { wakeForNextEvent() }
+        for input in inputs { try engine.apply(input) }
+    }
+
+    /// Flushes, then makes the lifecycle call.
+    func apply(_ call: LifecycleCall) {
+        flush()
+        engine.apply(call)
+        wakeForNextEvent()
+    }
+
+    private func wakeForNextEvent() {
+        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
+    }
+}
