@@ -92,6 +92,17 @@ public struct SessionRunner: Sendable {
         return counter.counts
     }
 
+    /// The visible samples of every run `session` gives under each of the first
+    /// `runPolicies` policies (runs still open at the end closed as ``run(_:)`` closes
+    /// them), and the number of impressions under each policy: what a sweep that derives
+    /// its durations from run lengths counts.
+    func runLengths(of session: Session, runPolicies: Int) -> (runs: [[Int]], impressions: [Int]) {
+        var counter = RunLengthCounter(engine: initialEngine, runPolicies: runPolicies, sampleInterval: sampleInterval)
+        _ = drive(session, into: &counter)
+        counter.finish(at: session.duration)
+        return (counter.runs, counter.impressions)
+    }
+
     /// The engine inputs `session` makes, in order, as a trace records them: the
     /// initial layout and viewport at time zero, then one input per engine call the
     /// runner makes, and the session's end. Replayed under any policy

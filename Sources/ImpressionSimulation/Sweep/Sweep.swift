@@ -56,11 +56,12 @@ public struct Sweep: Sendable {
     public func run(configuration: SimulationConfiguration, feed: Feed? = nil,
                     workers: Int = Simulation.defaultWorkerCount,
                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async throws(SimulationError) -> SweepReport {
-        let simulation = try self.simulation(configuration: configuration, feed: feed)
+        let (simulation, derivation) = try self.simulation(configuration: configuration, feed: feed)
+        let policyCount = policies.count
         let tally = await SessionChunks.tally(
             sessions: 0..<configuration.sessionCount, workers: workers,
-            empty: SweepTally(policyCount: policies.count), progress: progress,
-            chunk: { sessions in Self.tally(simulation, sessions: sessions) },
+            empty: SweepTally(policyCount: policyCount), progress: progress,
+            chunk: { sessions in Self.tally(simulation, sessions: sessions, policyCount: policyCount, derivation: derivation) },
             append: { $0.append($1) })
         return report(from: tally, source: Self.source(of: simulation.configuration))
     }
@@ -69,8 +70,9 @@ public struct Sweep: Sendable {
     ///
     /// - Throws: ``SimulationError`` naming a bad value of the configuration.
     public func runSerially(configuration: SimulationConfiguration, feed: Feed? = nil) throws(SimulationError) -> SweepReport {
-        let simulation = try self.simulation(configuration: configuration, feed: feed)
-        let tally = Self.tally(simulation, sessions: 0..<configuration.sessionCount)
+        let (simulation, derivation) = try self.simulation(configuration: configuration, feed: feed)
+        let tally = Self.tally(simulation, sessions: 0..<configuration.sessionCount, policyCount: policies.count,
+                               derivation: derivation)
         return report(from: tally, source: Self.source(of: simulation.configuration))
     }
 
@@ -121,18 +123,34 @@ public struct Sweep: Sendable {
         return SweepReport(grid: grid, source: source, sessions: tally.sessions, cells: cells, presets: presetEntries)
     }
 
-    /// The simulation of `configuration` with this sweep's policies.
-    private func simulation(configuration: SimulationConfiguration, feed: Feed?) throws(SimulationError) -> Simulation {
-        var configuration = configuration
-        configuration.policies = policies
-        if let feed { return try Simulation(configuration: configuration, feed: feed) }
-        return try Simulation(configuration: configuration)
+    /// The simulation of `configuration` with the policies its engines run: one per ratio
+    /// and the extra presets when the durations can be derived (``DurationDerivation``),
+    /// else every policy of ``policies``.
+    private func simulation(configuration: SimulationConfiguration, feed: Feed?)
+        throws(SimulationError) -> (Simulation, DurationDerivation?) {
+        func simulation(_ policies: [NamedPolicy]) throws(SimulationError) -> Simulation {
+            var configuration = configuration
+            configuration.policies = policies
+            if let feed { return try Simulation(configuration: configuration, feed: feed) }
+            return try Simulation(configuration: configuration)
+        }
+        let full = try simulation(policies)
+        guard let derivation = DurationDerivation(grid: grid, sampleInterval: configuration.sampleInterval,
+                                                  feed: full.runner.feed) else { return (full, nil) }
+        return (try simulation(derivation.enginePolicies(extras: policies.dropFirst(grid.count))), derivation)
     }
 
-    private static func tally(_ simulation: Simulation, sessions: Range<Int>) -> SweepTally {
-        var tally = SweepTally(policyCount: simulation.configuration.policies.count)
+    private static func tally(_ simulation: Simulation, sessions: Range<Int>, policyCount: Int,
+                              derivation: DurationDerivation?) -> SweepTally {
+        var tally = SweepTally(policyCount: policyCount)
         for index in sessions {
-            tally.add(session: simulation.runner.impressionCounts(of: simulation.session(at: index)))
+            let session = simulation.session(at: index)
+            if let derivation {
+                let (runs, impressions) = simulation.runner.runLengths(of: session, runPolicies: derivation.grid.ratios.count)
+                tally.add(session: derivation.counts(runs: runs, impressions: impressions))
+            } else {
+                tally.add(session: simulation.runner.impressionCounts(of: session))
+            }
         }
         return tally
     }

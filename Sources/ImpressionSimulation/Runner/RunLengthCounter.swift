@@ -1,0 +1,59 @@
+import ImpressionTracking
+
+/// A session's engine inputs, counted for a sweep that derives durations: the length of
+/// every run of visible samples under each of the first `runPolicies` policies (one per
+/// ratio), and the impressions of the others.
+struct RunLengthCounter: SessionInputSink {
+    /// `nil` without policies.
+    var engine: MultiPolicyEngine<Int>?
+    /// Per run policy, the visible samples of each run that ended, in the order they ended.
+    private(set) var runs: [[Int]]
+    /// Per policy, the impressions so far (kept for the policies after the run policies).
+    private(set) var impressions: [Int]
+    private let runPolicies: Int
+    private let sampleInterval: Duration
+
+    init(engine: MultiPolicyEngine<Int>?, runPolicies: Int, sampleInterval: Duration) {
+        self.engine = engine
+        self.runPolicies = runPolicies
+        self.sampleInterval = sampleInterval
+        runs = Array(repeating: [], count: runPolicies)
+        impressions = Array(repeating: 0, count: engine?.policies.count ?? 0)
+    }
+
+    var keepsEveryFrame: Bool { false }
+
+    mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
+        guard var engine else { return }
+        self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
+        let events = engine.advanceWithEvents(to: time)
+        self.engine = engine
+        collect(events)
+    }
+
+    /// Ends the runs still open at the session's end, `duration`, as ``EngineBank`` does:
+    /// the screen goes away and the sample after the last one ends them.
+    mutating func finish(at duration: Duration) {
+        engine?.disappear()
+        if let events = engine?.advanceWithEvents(to: duration + sampleInterval) { collect(events) }
+    }
+
+    private mutating func collect(_ events: [PolicyEvent<Int>]) {
+        for tagged in events {
+            switch tagged.event {
+            case .impression: impressions[tagged.policy] += 1
+            case .exited(_, _, let stay, _, _) where tagged.policy < runPolicies:
+                runs[tagged.policy].append(Int(stay.attoseconds / sampleInterval.attoseconds))
+            case .entered, .exited: break
+            }
+        }
+    }
+
+    mutating func apply(_ input: EngineInput<Int>, at time: Duration) {
+        // A refused input changes nothing; SessionRunner.run counts them, a sweep does not.
+        try? engine?.apply(input)
+    }
+
+    mutating func reject() {}
+    mutating func endEvent() {}
+}
