@@ -182,9 +182,9 @@ package enum HelpText {
           --keep-going        Skip bad lines (and count them) instead of stopping.
           --timeline FILE     Draw the timeline under the first policy as an SVG picture.
           --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
-          --report FILE       Also write the replay as one HTML page to open in a browser
-                              (inline CSS and SVG, no script, nothing fetched): the trace,
-                              each policy's impressions, and the timeline.
+          --report FILE       Also write the replay as an HTML page for a browser
+                              (inline CSS and SVG, no script, nothing fetched):
+                              the trace, each policy's impressions, the timeline.
           --max-line-bytes N  The longest line accepted (default 16777216); a longer one
                               fails as soon as it passes the limit (with --keep-going,
                               it is skipped to its newline).
