@@ -47,9 +47,9 @@ struct HTMLDocument {
 
     /// The whole page.
     func html() -> String {
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            + "<meta name=\"generator\" content=\"impressions (ImpressionTracking)\">\n"
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+            + "<meta name=\"generator\" content=\"impressions (ImpressionTracking)\"/>\n"
             + "<title>\(HTMLEscaping.shortened(title, limit: 200))</title>\n"
             + "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
             + "<h1>\(HTMLEscaping.escaped(title))</h1>\n"
