@@ -9,11 +9,14 @@
 # missing; non-zero with the reason on any failure.
 #   IMPRESSIONS=path/to/impressions   the binary to run (default: swift build's)
 #   REPORT_CHECK_OUT=DIR              where reports and screenshots go (default: a temp dir)
+#   CHROMIUM=path                     the browser (default: chromium, chromium-browser or google-chrome)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 browser=""
-for candidate in chromium chromium-browser google-chrome; do
+candidates=(chromium chromium-browser google-chrome)
+if [ -n "${CHROMIUM:-}" ]; then candidates=("$CHROMIUM"); fi
+for candidate in "${candidates[@]}"; do
     if command -v "$candidate" > /dev/null; then browser="$(command -v "$candidate")"; break; fi
 done
 if [ -z "$browser" ]; then
