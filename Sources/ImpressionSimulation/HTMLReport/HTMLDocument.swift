@@ -40,8 +40,11 @@ struct HTMLDocument {
     mutating func figure(chart: String, markClass: String, marks: Int, svg: String, caption: String, wide: Bool = false) {
         body += "<figure class=\"chart\(wide ? " wide" : "")\" data-chart=\"\(HTMLEscaping.escaped(chart))\" "
             + "data-mark=\"\(HTMLEscaping.escaped(markClass))\" data-marks=\"\(marks)\">\n"
+        // A wide chart keeps a legible size on a phone and scrolls sideways instead.
+        if wide { body += "<div class=\"scroll\">" }
         body += svg
-        if !svg.hasSuffix("\n") { body += "\n" }
+        if wide { body += "</div>" }
+        if !body.hasSuffix("\n") { body += "\n" }
         body += "<figcaption>\(HTMLEscaping.escaped(caption))</figcaption>\n</figure>\n"
     }
 

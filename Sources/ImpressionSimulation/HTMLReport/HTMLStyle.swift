@@ -13,7 +13,7 @@ enum HTMLStyle {
     .lede{color:#4a5568;overflow-wrap:anywhere}
     code{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
     dl.parameters{display:grid;grid-template-columns:minmax(7em,max-content) 1fr;gap:2px 14px;margin:.5em 0}
-    dl.parameters dt{font-weight:600}
+    dl.parameters dt{font-weight:600;max-width:16em;overflow-wrap:anywhere}
     dl.parameters dd{margin:0;overflow-wrap:anywhere}
     .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.5em 0}
     table{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:14px}
@@ -26,10 +26,11 @@ enum HTMLStyle {
     td.yes{font-weight:700}
     figure{margin:1em 0 1.6em}
     figure svg{display:block;width:100%;max-width:760px;height:auto}
-    figure.wide svg{max-width:100%}
+    figure.wide svg{max-width:100%;min-width:760px}
     figcaption{color:#4a5568;font-size:14px;margin-top:.3em}
     .note{color:#4a5568;font-size:14px}
-    @media (max-width:520px){body{font-size:14px}main{padding:8px 10px 32px}th,td{padding:3px 6px}}
+    @media (max-width:520px){body{font-size:14px}main{padding:8px 10px 32px}th,td{padding:3px 6px}
+    dl.parameters{grid-template-columns:1fr;gap:0}dl.parameters dd{margin-bottom:6px}}
     @media print{body{color:#000}h2{break-after:avoid}figure,table{break-inside:avoid}.scroll{overflow:visible}}
     """
 }
