@@ -17,6 +17,10 @@ public struct PolicySummary: Sendable, Hashable {
     public var firstImpressionMedian: Duration?
     /// The 90th percentile of the time of a session's first impression (nearest rank).
     public var firstImpressionP90: Duration?
+    /// The distribution of a session's first impression time, over the sessions that had
+    /// one: the percentiles 0, 1, ..., 100 (nearest rank, 101 values), or empty when none
+    /// had. Its size does not grow with the sessions, so reports drawn from it do not either.
+    public var firstImpressionPercentiles: [Duration]
     /// Impressions by the position of their section in the feed, parallel to
     /// ``SimulationReport/depthBuckets``.
     public var impressionsByDepth: [Int]
@@ -31,7 +35,7 @@ public struct PolicySummary: Sendable, Hashable {
                 distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
                 firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
                 impressionsByDepth: [Int], impressionsByKind: [Int],
-                viewabilityByKind: [SectionViewability] = []) {
+                viewabilityByKind: [SectionViewability] = [], firstImpressionPercentiles: [Duration] = []) {
         self.policy = policy
         self.impressions = impressions
         self.impressionsPerSession = impressionsPerSession
@@ -43,6 +47,7 @@ public struct PolicySummary: Sendable, Hashable {
         self.impressionsByDepth = impressionsByDepth
         self.impressionsByKind = impressionsByKind
         self.viewabilityByKind = viewabilityByKind
+        self.firstImpressionPercentiles = firstImpressionPercentiles
     }
 
     /// The impressions of sections of `kind`.

@@ -5,27 +5,7 @@ extension SimulationReport {
     ///
     /// Deterministic: the same report always gives the same bytes.
     public func table() -> String {
-        let configuration = configuration
-        var lines: [String] = []
-        let sections = sectionsByKind.reduce(0, +)
-        let sessionNoun = configuration.sessionCount == 1 ? "session" : "sessions"
-        // With a users file's session lengths, the duration is their cap.
-        let length = configuration.user.sessionLength.map { length in
-            "up to \(NumberFormatting.compactSeconds(configuration.sessionDuration)) (log-normal, median "
-                + "\(NumberFormatting.compactSeconds(length.median)), sigma \(TraceEncoder.number(length.sigma)))"
-        } ?? NumberFormatting.compactSeconds(configuration.sessionDuration)
-        lines.append("\(NumberFormatting.integer(configuration.sessionCount)) \(sessionNoun) of \(length) on a feed of "
-            + "\(NumberFormatting.integer(sections)) sections, seed \(configuration.seed), "
-            + "sampled every \(NumberFormatting.interval(configuration.sampleInterval))")
-        let composition = zip(SectionKind.allCases, sectionsByKind)
-            .map { "\(NumberFormatting.integer($1)) \($0.name)" }
-            .joined(separator: ", ")
-        lines.append("feed: \(composition)")
-        lines.append("deepest position reached: mean \(NumberFormatting.decimal(deepestPositionMean)), "
-            + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
-        if rejectedInputs > 0 {
-            lines.append("warning: the engines refused \(NumberFormatting.integer(rejectedInputs)) inputs")
-        }
+        var lines = summaryLines()
         lines.append("")
 
         var rows: [Row] = []
@@ -68,6 +48,33 @@ extension SimulationReport {
         lines.append("")
         lines += Self.render(kindRows())
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines above the table: the run (sessions, length, feed size, seed, interval),
+    /// the feed's composition, how deep sessions got, and any refused inputs.
+    func summaryLines() -> [String] {
+        let configuration = configuration
+        var lines: [String] = []
+        let sections = sectionsByKind.reduce(0, +)
+        let sessionNoun = configuration.sessionCount == 1 ? "session" : "sessions"
+        // With a users file's session lengths, the duration is their cap.
+        let length = configuration.user.sessionLength.map { length in
+            "up to \(NumberFormatting.compactSeconds(configuration.sessionDuration)) (log-normal, median "
+                + "\(NumberFormatting.compactSeconds(length.median)), sigma \(TraceEncoder.number(length.sigma)))"
+        } ?? NumberFormatting.compactSeconds(configuration.sessionDuration)
+        lines.append("\(NumberFormatting.integer(configuration.sessionCount)) \(sessionNoun) of \(length) on a feed of "
+            + "\(NumberFormatting.integer(sections)) sections, seed \(configuration.seed), "
+            + "sampled every \(NumberFormatting.interval(configuration.sampleInterval))")
+        let composition = zip(SectionKind.allCases, sectionsByKind)
+            .map { "\(NumberFormatting.integer($1)) \($0.name)" }
+            .joined(separator: ", ")
+        lines.append("feed: \(composition)")
+        lines.append("deepest position reached: mean \(NumberFormatting.decimal(deepestPositionMean)), "
+            + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
+        if rejectedInputs > 0 {
+            lines.append("warning: the engines refused \(NumberFormatting.integer(rejectedInputs)) inputs")
+        }
+        return lines
     }
 
     /// The per-kind summary, a table of its own so that its widths leave the main

@@ -169,7 +169,8 @@ public struct Simulation: Sendable {
                 firstImpressionP90: nearestRank(times, percent: 90),
                 impressionsByDepth: policyTally.byDepth,
                 impressionsByKind: policyTally.byKind,
-                viewabilityByKind: byKind)
+                viewabilityByKind: byKind,
+                firstImpressionPercentiles: times.isEmpty ? [] : (0...100).compactMap { nearestRank(times, percent: $0) })
         }
         // Positions are reported 1-based; a session that saw nothing counts as 0.
         let deepest = tally.deepestSections.map { $0 + 1 }.sorted()

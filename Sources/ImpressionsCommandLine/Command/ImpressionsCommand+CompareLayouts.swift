@@ -30,7 +30,9 @@ extension ImpressionsCommand {
             await comparison.tallies(sessions: sessions, workers: workers, progress: progress)
         }
         let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
-        guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io) else { return 1 }
+        guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io),
+              writeOutputFile(report.html(command: options.reportCommand), to: options.reportPath, subcommand: "simulate", io: io)
+        else { return 1 }
         guard let shard = options.shard else {
             io.writeOutput(options.json ? report.json() : report.table())
             return 0

@@ -10,7 +10,7 @@ extension ImpressionsCommand {
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
-                              recordsTimeline: options.timelinePath != nil)
+                              recordsTimeline: options.timelinePath != nil || options.reportPath != nil)
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
@@ -29,6 +29,18 @@ extension ImpressionsCommand {
                 io.writeError("impressions replay: \(error)\n")
                 return 1
             }
+        }
+        if let path = options.reportPath {
+            let details: KeyValuePairs<String, String> = [
+                "trace": trace.name,
+                "source": header.source ?? "-",
+                "read": "\(NumberFormatting.integer(trace.lineCount)) lines, \(NumberFormatting.integer(trace.inputCount)) inputs, "
+                    + "\(NumberFormatting.seconds(trace.end)) sampled every \(TraceEncoder.milliseconds(header.sampleInterval)) ms"
+                    + (trace.skipped.isEmpty ? "" : ", \(NumberFormatting.integer(trace.skipped.count)) bad lines skipped"),
+            ]
+            let title = "Replay of " + (header.source ?? trace.name)
+            guard writeOutputFile(replayer.html(title: title, details: details, timelineRows: options.timelineRows),
+                                  to: path, subcommand: "replay", io: io) else { return 1 }
         }
         io.writeOutput(impressionLines(replayer.impressions, policies: policies))
         io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))

@@ -39,6 +39,9 @@ extension ImpressionsCommand {
             if let path = options.sectionsOutPath {
                 try FileAccess.write(report.sectionsCSV(), to: path)
             }
+            if let path = options.reportPath {
+                try FileAccess.write(report.html(command: options.reportCommand), to: path)
+            }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1

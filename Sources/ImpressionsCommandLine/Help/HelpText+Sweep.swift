@@ -15,6 +15,7 @@ extension HelpText {
                                  [--seconds S] [--users FILE.json] [--seed X]
                                  [--workers N] [--layout window|feed]
                                  [--traces FILE ...] [--json] [--heatmap FILE.svg]
+                                 [--report FILE.html]
 
         OPTIONS:
           --measure M       height (default), area or width: the measure of every
@@ -46,10 +47,15 @@ extension HelpText {
           --heatmap FILE    Also draw the grid as an SVG heatmap: cells coloured by
                             impressions per session (a scale that reads in grey too),
                             each labelled, presets outlined and named.
+          --report FILE     Also write the sweep as one HTML page to open in a browser
+                            (inline CSS and SVG, no script, nothing fetched): the
+                            parameters, the presets compared, the heatmap and the grid
+                            as a table.
           -h, --help        Show this help.
 
         EXAMPLES:
           impressions sweep --heatmap sweep.svg
+          impressions sweep --report sweep.html
           impressions sweep --measure area --ratios 0.05:1:0.05 --durations 0s:4.5s:0.5s
           impressions sweep --ratios 25%,50%,100% --durations 0,1s,2s --traces traces/*.jsonl
 

@@ -54,7 +54,8 @@ package enum HelpText {
                                         [--seed X] [--policy P ...] [--workers N]
                                         [--layout window|feed] [--json]
                                         [--trace-out DIR] [--timeline FILE.svg]
-                                        [--sections-out FILE.csv] [--shard I/N]
+                                        [--sections-out FILE.csv] [--report FILE.html]
+                                        [--shard I/N]
 
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
@@ -124,6 +125,14 @@ package enum HelpText {
                                 averaged over the rendered sessions. The table and JSON
                                 sum them by kind of section. With two --feed files, an
                                 arm column (A or B) comes first.
+              --report FILE     Also write the run as one HTML page to open in a browser
+                                (inline CSS and SVG, no script, nothing fetched): the
+                                parameters, the table, impressions by feed position,
+                                the first impression's distribution and the most and
+                                least viewable sections, a chart each; with two --feed
+                                files, the A/B differences with their intervals first.
+                                About 35 KB whatever the sessions and sections. Not with
+                                --shard.
               --shard I/N       Run only slice I of N (I from 0) of the sessions and print
                                 its JSON with the counts 'impressions merge' needs; the
                                 merged shards print exactly what one run prints, JSON
@@ -143,6 +152,7 @@ package enum HelpText {
               impressions simulate --policy ratio=0.8,duration=2s,measure=area --json
               impressions simulate --sessions 10 --trace-out traces --timeline first.svg
               impressions simulate --sessions 1000 --sections-out sections.csv
+              impressions simulate --report report.html
               impressions simulate --feed my-feed.json --policy default --policy abema
               impressions simulate --feed my-feed.json --users users.json --seconds 30m
               impressions simulate --feed ad-at-3.json --feed ad-at-5.json --sessions 1000
@@ -160,6 +170,7 @@ package enum HelpText {
 
         USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
                                   [--timeline FILE.svg] [--timeline-rows N]
+                                  [--report FILE.html]
                                   [--max-line-bytes N] [--max-sections N]
 
         ARGUMENTS:
@@ -171,6 +182,9 @@ package enum HelpText {
           --keep-going        Skip bad lines (and count them) instead of stopping.
           --timeline FILE     Draw the timeline under the first policy as an SVG picture.
           --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
+          --report FILE       Also write the replay as an HTML page for a browser
+                              (inline CSS and SVG, no script, nothing fetched):
+                              the trace, each policy's impressions, the timeline.
           --max-line-bytes N  The longest line accepted (default 16777216); a longer one
                               fails as soon as it passes the limit (with --keep-going,
                               it is skipped to its newline).
@@ -185,6 +199,7 @@ package enum HelpText {
         EXAMPLES:
           impressions replay traces/session-000000.jsonl --policy default --policy abema
           cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
+          impressions replay trace.jsonl --report replay.html > impressions.jsonl
 
         """
 

@@ -10,7 +10,9 @@ package struct ReplayOptions: Hashable, Sendable {
     package var keepGoing = false
     /// `--timeline FILE`: draw the timeline under the first policy there.
     package var timelinePath: String?
-    /// `--timeline-rows N`: the most sections the timeline draws.
+    /// `--report FILE`: write the replay, with its timeline, as a self-contained HTML page there.
+    package var reportPath: String?
+    /// `--timeline-rows N`: the most sections the timeline draws (also the report's).
     package var timelineRows = 40
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits.
     package var limits = TraceLimits()
@@ -47,6 +49,8 @@ package struct ReplayOptions: Hashable, Sendable {
                 }
             case .flag("--timeline"):
                 options.timelinePath = try scanner.value()
+            case .flag("--report"):
+                options.reportPath = try scanner.value()
             case .flag("--timeline-rows"):
                 options.timelineRows = try scanner.integer(in: 1...500)
             case .flag(let flag):

@@ -27,6 +27,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var timelinePath: String?
     /// `--sections-out FILE`: write the per-section results there as CSV.
     package var sectionsOutPath: String?
+    /// `--report FILE`: write the run as a self-contained HTML page there.
+    package var reportPath: String?
     /// `--feed FILE`, once or twice: the feed file to simulate instead of the synthetic
     /// feed, or layouts A and B to compare on the same users.
     package var feedPaths: [String] = []
@@ -63,6 +65,14 @@ package struct SimulateOptions: Hashable, Sendable {
         for policy in policyTexts { arguments += ["--policy", policy] }
         arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
         return arguments
+    }
+
+    /// The command line a report shows: `impressions simulate` and the
+    /// ``canonicalArguments``, with B's feed when comparing two.
+    package var reportCommand: String {
+        var arguments = canonicalArguments
+        if feedPaths.count == 2 { arguments += ["--feed", feedPaths[1]] }
+        return "impressions simulate " + arguments.joined(separator: " ")
     }
 
     static let sessionRange = 1...1_000_000
@@ -112,6 +122,8 @@ package struct SimulateOptions: Hashable, Sendable {
                 options.timelinePath = try scanner.value()
             case "--sections-out":
                 options.sectionsOutPath = try scanner.value()
+            case "--report":
+                options.reportPath = try scanner.value()
             case "--shard":
                 let text = try scanner.value()
                 guard let shard = Shard(parsing: text) else {
@@ -123,6 +135,10 @@ package struct SimulateOptions: Hashable, Sendable {
             }
         }
         if options.feedPaths.count == 2 { try refuseWithTwoFeeds(options, scanner) }
+        if options.shard != nil && options.reportPath != nil {
+            throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
+                + "from a run of all of them")
+        }
         if options.feedPath != nil && sectionsGiven {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }

@@ -19,6 +19,8 @@ package struct SweepOptions: Hashable, Sendable {
     package var json = false
     /// `--heatmap FILE`: draw the sweep as an SVG heatmap there.
     package var heatmapPath: String?
+    /// `--report FILE`: write the sweep as a self-contained HTML page there.
+    package var reportPath: String?
     /// `--help` was given: print the help and nothing else.
     package var help = false
 
@@ -36,6 +38,22 @@ package struct SweepOptions: Hashable, Sendable {
     /// else every preset whose measure is the grid's.
     package var effectivePresets: [NamedPolicy] {
         presets ?? PolicyPresets.all.filter { $0.policy.measure == grid.measure }
+    }
+
+    /// The command line a report shows: the grid, the presets and the sessions (the
+    /// traces, or the simulation's ``SimulateOptions/canonicalArguments``), in a fixed
+    /// form, without how it ran or where it wrote.
+    package var reportCommand: String {
+        var arguments = ["--measure", grid.measure.name,
+                         "--ratios", grid.ratios.map { TraceEncoder.number($0) }.joined(separator: ","),
+                         "--durations", grid.durations.map { TraceEncoder.milliseconds($0) + "ms" }.joined(separator: ",")]
+        if let presets { arguments += ["--presets", presets.isEmpty ? "none" : presets.map(\.name).joined(separator: ",")] }
+        if tracePaths.isEmpty {
+            arguments += simulation.canonicalArguments
+        } else {
+            arguments += ["--traces"] + tracePaths
+        }
+        return "impressions sweep " + arguments.joined(separator: " ")
     }
 
     /// Reads `sweep`'s arguments (without the subcommand).
@@ -97,6 +115,8 @@ package struct SweepOptions: Hashable, Sendable {
                 options.json = true
             case "--heatmap":
                 options.heatmapPath = try scanner.value()
+            case "--report":
+                options.reportPath = try scanner.value()
             default:
                 throw scanner.fail("unknown option '\(flag)'")
             }
