@@ -36,7 +36,8 @@ extension SweepReport {
         document.heading("Heatmap", id: "heatmap")
         let title = "Impressions per session by definition (\(grid.measure.name) measure)"
         document.figure(chart: "sweep-heatmap", markClass: "cell", marks: cells.count, svg: heatmapSVG(title: title),
-                        caption: "A cell per definition, darker for more impressions per session; presets outlined.",
+                        caption: "A cell per definition, lighter for more impressions per session "
+                            + "(dark purple the fewest, yellow the most); presets outlined.",
                         wide: true)
 
         document.heading("The grid in numbers", id: "grid")
