@@ -39,10 +39,24 @@ struct ShardMergeTests {
         #expect(singleCSV.contains(",23,0,0,,"))
     }
 
+    @Test("merge --report writes the one run's page, without a command line, from the shards in any order")
+    func mergeReport() async throws {
+        let directory = try temporaryDirectory()
+        let paths = try await Self.shardFiles(count: 3)
+        let merged = await impressions(arguments: ["merge"] + paths.reversed() + ["--report", directory + "/merged.html"])
+        #expect(merged.status == 0, "\(merged.error)")
+        let single = try Simulation(configuration: SimulateOptions.parse(Self.run).configuration).runSerially()
+        let page = try String(contentsOfFile: directory + "/merged.html", encoding: .utf8)
+        #expect(page == single.html())
+        #expect(page.contains("SARAH") && !page.contains("impressions simulate"))
+        let simulated = await impressions(arguments: ["simulate"] + Self.run + ["--shard", "0/3", "--report", directory + "/x.html"])
+        #expect(simulated.status == 2 && simulated.error.contains("'impressions merge --report'"))
+    }
+
     @Test("merge reads --sections-out anywhere, and refuses other options")
     func mergeOptions() throws {
-        let options = try MergeOptions.parse(["a.json", "--sections-out=s.csv", "b.json"])
-        #expect(options.paths == ["a.json", "b.json"] && options.sectionsOutPath == "s.csv")
+        let options = try MergeOptions.parse(["a.json", "--sections-out=s.csv", "b.json", "--report", "r.html"])
+        #expect(options.paths == ["a.json", "b.json"] && options.sectionsOutPath == "s.csv" && options.reportPath == "r.html")
         #expect(throws: CommandLineError(subcommand: "merge", "unknown option '--json'")) {
             try MergeOptions.parse(["a.json", "--json"])
         }

@@ -5,4 +5,7 @@ package struct MergedReport: Sendable, Hashable {
     package var json: String
     /// The CSV that `simulate --sections-out` writes (with an `arm` column for a comparison).
     package var sectionsCSV: String
+    /// The page that `simulate --report` writes, without the command line (the shards
+    /// do not record theirs).
+    package var html: String
 }

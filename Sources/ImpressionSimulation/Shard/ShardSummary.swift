@@ -101,12 +101,12 @@ package enum ShardSummary {
         let merged = try ShardMerge(files: names, reading: read)
         guard let arms = merged.names, merged.arms.count == 2 else {
             let report = merged.arms[0].simulation.report(from: merged.arms[0].tally)
-            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV())
+            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html())
         }
         let (a, b) = (merged.arms[0], merged.arms[1])
         let comparison = LayoutComparison(a: a.simulation, b: b.simulation, names: (arms[0], arms[1]))
         let report = await comparison.report(a: a.tally, b: b.tally, workers: workers)
-        return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV())
+        return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html())
     }
 
     /// Refuses a shard of another run than the first shard's: another configuration,

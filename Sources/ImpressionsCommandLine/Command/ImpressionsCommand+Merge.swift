@@ -3,7 +3,8 @@ import ImpressionSimulation
 
 extension ImpressionsCommand {
     /// `impressions merge`: the shards' summaries as the whole run's JSON (a single
-    /// run's, or an A/B comparison's), and its per-section CSV when asked; or, for the
+    /// run's, or an A/B comparison's), and its per-section CSV and HTML report when
+    /// asked; or, for the
     /// shards of `audit --shard`, the whole audit's report and exit status.
     static func merge(_ options: MergeOptions, io: some CommandIO) async -> Int32 {
         // The first file says which kind of run the shards are of; it is read once.
@@ -40,7 +41,8 @@ extension ImpressionsCommand {
             io.writeError("impressions merge: \(error)\n")
             return 1
         }
-        guard writeOutputFile(report.sectionsCSV, to: options.sectionsOutPath, subcommand: "merge", io: io) else { return 1 }
+        guard writeOutputFile(report.sectionsCSV, to: options.sectionsOutPath, subcommand: "merge", io: io),
+              writeOutputFile(report.html, to: options.reportPath, subcommand: "merge", io: io) else { return 1 }
         io.writeOutput(report.json)
         return 0
     }
@@ -49,8 +51,9 @@ extension ImpressionsCommand {
     /// shards were asked (`--json`), with its exit status.
     private static func mergeAudit(_ options: MergeOptions, reading read: (Int) throws(ShardSummaryError) -> Data,
                                    io: some CommandIO) -> Int32 {
-        guard options.sectionsOutPath == nil else {
-            let error = CommandLineError(subcommand: "merge", "--sections-out: an audit has no per-section results "
+        for (flag, path) in [("--sections-out", options.sectionsOutPath), ("--report", options.reportPath)] where path != nil {
+            let what = flag == "--report" ? "no simulation report" : "no per-section results"
+            let error = CommandLineError(subcommand: "merge", "\(flag): an audit has \(what) "
                 + "(\(options.paths[0]) is a shard of 'impressions audit --shard')")
             io.writeError("\(error)\n\(error.usageHint)\n")
             return CommandLineError.exitStatus

@@ -240,16 +240,19 @@ package enum HelpText {
         They must come from the same traces, claims and options, and do not mix with
         simulate's shards.
 
-        USAGE: impressions merge <FILE> ... [--sections-out FILE.csv]
+        USAGE: impressions merge <FILE> ... [--sections-out FILE.csv] [--report FILE.html]
 
         OPTIONS:
           --sections-out FILE  Also write the whole run's per-section results as CSV,
                                exactly as 'simulate --sections-out' writes them.
+          --report FILE        Also write the whole run as one HTML page, as
+                               'simulate --report' writes it (without the command
+                               line, which the shards do not record).
           -h, --help           Show this help.
 
         EXAMPLE:
           for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
-          impressions merge part-*.json --sections-out sections.csv
+          impressions merge part-*.json --sections-out sections.csv --report run.html
           for i in 0 1; do impressions audit traces/*.jsonl --claimed day.jsonl \\
               --policy default --shard $i/2 > audit-$i.json; done
           impressions merge audit-*.json

@@ -1,10 +1,12 @@
 /// The options of `impressions merge`: the shard summaries, and where to write the
-/// merged per-section CSV.
+/// merged per-section CSV and HTML report.
 package struct MergeOptions: Hashable, Sendable {
     /// The shard summaries, in the order given.
     package var paths: [String] = []
     /// `--sections-out FILE`: write the merged per-section results there as CSV.
     package var sectionsOutPath: String?
+    /// `--report FILE`: write the merged run as a self-contained HTML page there.
+    package var reportPath: String?
     /// `--help` was given: print the help and nothing else.
     package var help = false
 
@@ -25,6 +27,7 @@ package struct MergeOptions: Hashable, Sendable {
             switch argument {
             case .operand(let path): options.paths.append(path)
             case .flag("--sections-out"): options.sectionsOutPath = try scanner.value()
+            case .flag("--report"): options.reportPath = try scanner.value()
             case .flag(let flag): throw scanner.fail("unknown option '\(flag)'")
             }
         }

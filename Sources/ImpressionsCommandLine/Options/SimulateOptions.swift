@@ -137,7 +137,7 @@ package struct SimulateOptions: Hashable, Sendable {
         if options.feedPaths.count == 2 { try refuseWithTwoFeeds(options, scanner) }
         if options.shard != nil && options.reportPath != nil {
             throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
-                + "from a run of all of them")
+                + "with 'impressions merge --report' from all the shards")
         }
         if options.feedPath != nil && sectionsGiven {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")

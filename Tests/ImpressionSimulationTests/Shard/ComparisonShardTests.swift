@@ -31,7 +31,7 @@ struct ComparisonShardTests {
         let merged = try await ShardSummary.merged(names: files.map(\.name).reversed(), workers: 1) { index throws(ShardSummaryError) in
             files[files.count - 1 - index].data
         }
-        #expect(merged == MergedReport(json: one.json(), sectionsCSV: one.sectionsCSV()))
+        #expect(merged == MergedReport(json: one.json(), sectionsCSV: one.sectionsCSV(), html: one.html()))
         let rows = one.sectionsCSV().split(separator: "\n")
         #expect(rows.contains { $0.hasPrefix("A,slot,ad,4,") })
         #expect(rows.filter { $0.hasPrefix("A,") }.count == 120 * tracePolicies.count
