@@ -65,6 +65,33 @@ struct GeometryTests {
         }
     }
 
+    @Test("a row of cards (a carousel's visible parts) sums to the sweep's area to the last bit")
+    func unionAreaOfRows() {
+        var random = SplitMix64(seed: 7)
+        var rows = 0
+        for _ in 0..<2000 {
+            // Fractional positions and sizes, as scrolled and clipped cards have; some touch.
+            let top = Double.random(in: -500...500, using: &random)
+            let height = Double.random(in: 0.001...400, using: &random)
+            var left = Double.random(in: -1000...1000, using: &random)
+            var row: [Rect] = []
+            for _ in 0..<random.int(in: 3...9) {
+                let width = Double.random(in: 0.001...300, using: &random)
+                row.append(Rect(x: left, y: top, width: width, height: height))
+                left = row[row.count - 1].maxX + (random.int(in: 0...2) == 0 ? 0 : Double.random(in: 0...40, using: &random))
+            }
+            // Right to left, the rects are not a row in order: the sweep measures them.
+            let swept = Rect.unionArea(of: row.reversed())
+            #expect(Rect.unionArea(of: row).bitPattern == swept.bitPattern, "row: \(row)")
+            rows += 1
+        }
+        #expect(rows == 2000)
+        // Not a row: overlapping, or another top, goes to the sweep.
+        let cards = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 20, y: 0, width: 10, height: 10)]
+        #expect(Rect.unionArea(of: cards) == 250)
+        #expect(Rect.unionArea(of: cards.map { $0.offsetBy(dx: 0, dy: $0.minX) }) == 275)
+    }
+
     @Test("the reusable workspace gives the same areas call after call")
     func workspaceReuse() {
         var workspace = UnionAreaWorkspace()

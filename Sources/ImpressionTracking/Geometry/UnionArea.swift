@@ -42,8 +42,32 @@ struct UnionAreaWorkspace: Sendable {
         case 0: return 0
         case 1: return first.area
         case 2: return first.area + second.area - (first.intersection(second)?.area ?? 0)
-        default: return sweep(rects)
+        default: return rowArea(rects) ?? sweep(rects)
         }
+    }
+
+    /// The area of rects that form one row: all with the same top and bottom, each left of
+    /// the next (touching at most), as a carousel's visible cards do; `nil` otherwise.
+    ///
+    /// It adds each rect's `height * width` from left to right, which is exactly what
+    /// ``sweep(_:)`` adds for such rects (one y interval, each rect's width between its
+    /// own edges, nothing between them), so the result is the same to the last bit.
+    private func rowArea(_ rects: some Collection<Rect>) -> Double? {
+        var area = 0.0
+        var top = 0.0
+        var bottom = 0.0
+        var right = -Double.infinity
+        var isFirst = true
+        for rect in rects where !rect.isEmpty {
+            if isFirst {
+                (top, bottom, isFirst) = (rect.minY, rect.maxY, false)
+            } else if rect.minY != top || rect.maxY != bottom || rect.minX < right {
+                return nil
+            }
+            area += (bottom - top) * (rect.maxX - rect.minX)
+            right = rect.maxX
+        }
+        return area
     }
 
     private mutating func sweep(_ rects: some Collection<Rect>) -> Double {
