@@ -30,7 +30,9 @@ extension LayoutComparisonReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func row(_ label: String, _ comparison: PairedComparison) -> SimulationReport.Row {
+    /// The table's row of `comparison`: means, difference, interval, relative change, and
+    /// whether the interval leaves out 0 (the HTML report shows the same cells).
+    static func row(_ label: String, _ comparison: PairedComparison) -> SimulationReport.Row {
         SimulationReport.Row(label: label, values: [
             NumberFormatting.decimal(comparison.meanA, digits: 2),
             NumberFormatting.decimal(comparison.meanB, digits: 2),

@@ -1,7 +1,8 @@
 /// Escaping for every string a report did not write itself: section ids, policy names,
 /// file names, trace sources.
 enum HTMLEscaping {
-    /// `text` safe inside HTML (and inline SVG) text and quoted attributes: `&`, `<`,
+    /// `text` safe inside HTML text and quoted attributes, and in XML (the SVG pictures,
+    /// standalone or inline, escape with it too): `&`, `<`,
     /// `>`, `"` and `'` become character references, and control characters other than
     /// tab and line breaks (which neither HTML nor XML allows) become `?`.
     static func escaped(_ text: String) -> String {

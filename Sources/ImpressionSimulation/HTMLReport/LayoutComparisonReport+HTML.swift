@@ -50,16 +50,9 @@ extension LayoutComparisonReport {
         return document.html()
     }
 
+    /// The text table's cells of `comparison`, after its label.
     private static func htmlCells(_ label: String, _ comparison: PairedComparison) -> [String] {
-        [label,
-         NumberFormatting.decimal(comparison.meanA, digits: 2),
-         NumberFormatting.decimal(comparison.meanB, digits: 2),
-         signed(comparison.difference),
-         "[" + signed(comparison.lower) + ", " + signed(comparison.upper) + "]",
-         comparison.relativeChange.map(signedPercent) ?? "-",
-         comparison.relativeLower.flatMap { lower in
-             comparison.relativeUpper.map { "[" + signedPercent(lower) + ", " + signedPercent($0) + "]" }
-         } ?? "-",
-         comparison.excludesZero ? "yes" : "no"]
+        let row = row(label, comparison)
+        return [row.label] + row.values
     }
 }

@@ -9,27 +9,10 @@ enum SVGMarkup {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    /// Text safe inside XML elements and attributes.
+    /// Text safe inside XML elements and attributes: the escaping of the HTML reports,
+    /// which embed these pictures, so one function decides what every name becomes.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters even escaped.
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" {
-                    result += "?"
-                } else {
-                    result.append(character)
-                }
-            }
-        }
-        return result
+        HTMLEscaping.escaped(text)
     }
 }
 
