@@ -32,7 +32,7 @@ struct EngineBank: SessionInputSink {
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
         // The engine's own sample arithmetic: the samples due now all see this screen.
-        let lastDue = time < .zero ? -1 : time.attoseconds / sampleInterval.attoseconds
+        let lastDue = time < .zero ? -1 : time.totalAttoseconds / sampleInterval.totalAttoseconds
         if lastDue > evaluatedThrough {
             evaluatedThrough = lastDue
             if engine?.isActive == true { noteRendered(layout, viewport) }
@@ -54,7 +54,7 @@ struct EngineBank: SessionInputSink {
             switch tagged.event {
             case .impression(let impression): impressions[policy].append(impression)
             case .exited(let section, _, let stay, _, _):
-                let samples = Int(stay.attoseconds / sampleInterval.attoseconds)
+                let samples = Int(stay.totalAttoseconds / sampleInterval.totalAttoseconds)
                 timeInView[policy].append(.init(section: section, visibleSamples: samples))
             case .entered: break
             }

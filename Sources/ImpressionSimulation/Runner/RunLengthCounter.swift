@@ -43,7 +43,7 @@ struct RunLengthCounter: SessionInputSink {
             switch tagged.event {
             case .impression: impressions[tagged.policy] += 1
             case .exited(_, _, let stay, _, _) where tagged.policy < runPolicies:
-                runs[tagged.policy].append(Int(stay.attoseconds / sampleInterval.attoseconds))
+                runs[tagged.policy].append(Int(stay.totalAttoseconds / sampleInterval.totalAttoseconds))
             case .entered, .exited: break
             }
         }

@@ -124,7 +124,7 @@ public struct SweepGrid: Sendable, Hashable {
         guard end >= start else {
             throw .badRange("the duration range \(NumberFormatting.seconds(start)):\(NumberFormatting.seconds(end)) ends before it starts")
         }
-        let steps = (end - start).attoseconds / step.attoseconds
+        let steps = (end - start).totalAttoseconds / step.totalAttoseconds
         guard steps < Int128(maximumDefinitions) else { throw .tooLarge(Int(clamping: min(steps + 1, Int128(Int.max)))) }
         return (0...Int(steps)).map { start + step * $0 }
     }
