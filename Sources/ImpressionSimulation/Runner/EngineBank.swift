@@ -37,7 +37,20 @@ struct EngineBank: SessionInputSink {
             evaluatedThrough = lastDue
             if engine?.isActive == true { noteRendered(layout, viewport) }
         }
-        if let events = engine?.advanceWithEvents(to: time) { collect(events) }
+        tallyReports(through: time)
+    }
+
+    /// Advances the engine to `time`, adding what each policy reported to its
+    /// impressions and stays.
+    private mutating func tallyReports(through time: Duration) {
+        // Taken out while it advances: uniquely referenced (no copy of its buffers), and
+        // the closures below may write to the rest of the bank.
+        guard var engine = engine.take() else { return }
+        engine.advance(to: time, impression: { policy, impression in impressions[policy].append(impression) },
+                       exit: { policy, section, samples in
+                           timeInView[policy].append(.init(section: section, visibleSamples: samples))
+                       })
+        self.engine = engine
     }
 
     private mutating func noteRendered(_ layout: FeedLayout, _ viewport: Rect) {
@@ -48,25 +61,12 @@ struct EngineBank: SessionInputSink {
         swap(&nowRendered, &lastRendered)
     }
 
-    private mutating func collect(_ events: [PolicyEvent<Int>]) {
-        for tagged in events {
-            let policy = tagged.policy
-            switch tagged.event {
-            case .impression(let impression): impressions[policy].append(impression)
-            case .exited(let section, _, let stay, _, _):
-                let samples = Int(stay.totalAttoseconds / sampleInterval.totalAttoseconds)
-                timeInView[policy].append(.init(section: section, visibleSamples: samples))
-            case .entered: break
-            }
-        }
-    }
-
     /// Closes the stays still open at the session's end, `duration`: the screen goes
     /// away, and the sample after the last one ends them (nothing fires while inactive).
     /// Then sorts and sums what the session rendered and each section's time in view.
     mutating func finish(at duration: Duration) {
         engine?.disappear()
-        if let events = engine?.advanceWithEvents(to: duration + sampleInterval) { collect(events) }
+        tallyReports(through: duration + sampleInterval)
         for policy in timeInView.indices {
             var stays = timeInView[policy]
             stays.sort { $0.section < $1.section }

@@ -24,29 +24,26 @@ struct RunLengthCounter: SessionInputSink {
     var keepsEveryFrame: Bool { false }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
-        guard var engine else { return }
-        self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
-        let events = engine.advanceWithEvents(to: time)
-        self.engine = engine
-        collect(events)
+        count(through: time)
     }
 
     /// Ends the runs still open at the session's end, `duration`, as ``EngineBank`` does:
     /// the screen goes away and the sample after the last one ends them.
     mutating func finish(at duration: Duration) {
         engine?.disappear()
-        if let events = engine?.advanceWithEvents(to: duration + sampleInterval) { collect(events) }
+        count(through: duration + sampleInterval)
     }
 
-    private mutating func collect(_ events: [PolicyEvent<Int>]) {
-        for tagged in events {
-            switch tagged.event {
-            case .impression: impressions[tagged.policy] += 1
-            case .exited(_, _, let stay, _, _) where tagged.policy < runPolicies:
-                runs[tagged.policy].append(Int(stay.totalAttoseconds / sampleInterval.totalAttoseconds))
-            case .entered, .exited: break
-            }
-        }
+    /// Advances the engine to `time`, counting the impressions and keeping the run
+    /// policies' run lengths.
+    private mutating func count(through time: Duration) {
+        // Taken out while it advances: uniquely referenced (no copy of its buffers), and
+        // the closures below may write to the rest of the counter.
+        guard var engine = engine.take() else { return }
+        let runPolicies = self.runPolicies
+        engine.advance(to: time, impression: { policy, _ in impressions[policy] += 1 },
+                       exit: { policy, _, samples in if policy < runPolicies { runs[policy].append(samples) } })
+        self.engine = engine
     }
 
     mutating func apply(_ input: EngineInput<Int>, at time: Duration) {

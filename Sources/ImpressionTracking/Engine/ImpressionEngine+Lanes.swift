@@ -35,6 +35,20 @@ extension ImpressionEngine {
         }
     }
 
+    /// Hands the impressions of the last evaluation to `impression` and the stays its
+    /// exits ended (the section and its visible samples) to `exit`, in order, tagged with
+    /// `policy`.
+    mutating func reportTally(policy: Int, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
+                              exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
+        for record in sampler.records {
+            switch record.kind {
+            case .impression: impression(policy, self.impression(from: record))
+            case .exited: exit(policy, sectionID(of: record), record.staySamples)
+            case .entered: break
+            }
+        }
+    }
+
     /// Appends the records of the last evaluation to `events`, as events tagged with
     /// `policy`, and their samples to `samples`.
     mutating func appendEvents(policy: Int, to events: inout [PolicyEvent<ID>], samples: inout [Int]) {

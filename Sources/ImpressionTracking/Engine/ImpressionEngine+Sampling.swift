@@ -141,7 +141,7 @@ extension ImpressionEngine {
 
     private static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 
-    private func sectionID(of record: SlotSampler.Record) -> ID {
+    func sectionID(of record: SlotSampler.Record) -> ID {
         switch record.subject {
         case .slot(let slot): layout.ids[slot]
         case .departed(let index): departed.id(ofExit: index)

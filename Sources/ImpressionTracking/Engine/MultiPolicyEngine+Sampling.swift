@@ -26,6 +26,19 @@ extension MultiPolicyEngine {
         return inSampleOrder(events)
     }
 
+    /// Evaluates the samples due by `time` as ``advanceWithEvents(to:)`` does, and hands
+    /// each policy's impressions to `impression` and the stays its exits end (the section
+    /// and its visible samples) to `exit`: policy after policy, each policy's in its order,
+    /// neither tagged nor put in time order across policies, and stays in samples, not
+    /// durations. What a simulation's tally needs, for less than the events cost.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
+                                  exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
+        guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
+        for lane in recordingLanes { lanes[lane].reportTally(policy: lane, impression: impression, exit: exit) }
+    }
+
     /// The time of the next sample that can report anything under some policy if no
     /// input arrives; see ``ImpressionEngine/nextEventTime``.
     public var nextEventTime: Duration? {
