@@ -16,12 +16,14 @@ extension ImpressionEngine {
     }
 
     /// Measures the ratio of each of `measured.candidates` as this engine's policy does,
-    /// into `measured`'s `column` (NaN where nothing shows).
+    /// into `measured`'s `column` (NaN where nothing shows), from the visible parts and
+    /// measures `shared` holds (adding those it lacks).
     mutating func measure(on screen: VisibilityMeasurer.Screen, column: Int, into measured: inout SlotSampler.MeasuredSample,
-                          with measurer: inout VisibilityMeasurer) {
+                          with measurer: inout VisibilityMeasurer, sharing shared: inout SharedVisibleParts) {
         let stride = measured.stride
         for index in measured.candidates.indices {
-            let ratio = measurer.ratio(ofSlot: Int(measured.candidates[index]), in: layout.geometry, on: screen)
+            let ratio = measurer.ratio(ofSlot: Int(measured.candidates[index]), candidate: index, in: layout.geometry,
+                                       on: screen, sharing: &shared)
             measured.ratios[index &* stride &+ column] = ratio ?? .nan
         }
     }

@@ -84,8 +84,10 @@ extension MultiPolicyEngine {
         guard let screen = dueScreen else { return }
         lanes[0].collectCandidates(on: screen, into: &measured.candidates)
         measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
+        sharedParts.reset(candidateCount: measured.candidates.count)
         for column in leadLaneOfColumn.indices {
-            lanes[leadLaneOfColumn[column]].measure(on: screen, column: column, into: &measured, with: &measurer)
+            lanes[leadLaneOfColumn[column]].measure(on: screen, column: column, into: &measured, with: &measurer,
+                                                    sharing: &sharedParts)
         }
     }
 

@@ -46,8 +46,42 @@ struct VisibilityMeasurer: Sendable {
         guard denominator > 0 else { return nil }
         guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen, excluding: excluding,
                                   minimumOpacity: policy.minimumOpacity) == nil else { return nil }
-        let visibleMeasure: Double
-        switch policy.measure {
+        return min(1, Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea) / denominator)
+    }
+
+    /// The section's visible ratio, as ``ratio(ofSlot:in:on:)`` measures it, from the
+    /// visible parts and measures `shared` holds for candidate `candidate` of the sample
+    /// (collected there the first time a way of measuring asks). The parts are the same
+    /// for every way of measuring unless some cells are left out, and then this section's
+    /// are collected for this geometry alone.
+    mutating func ratio(ofSlot slot: Int, candidate: Int, in geometry: SectionGeometry, on screen: Screen,
+                        sharing shared: inout SharedVisibleParts) -> Double? {
+        if let gateTable = geometry.gateTable {
+            switch gateTable.gates[slot] {
+            case .open: break
+            case .notLoaded, .hidden: return nil
+            case .someCellsExcluded: return ratio(ofSlot: slot, in: geometry, on: screen)
+            }
+        }
+        let policy = geometry.policy(ofSlot: slot)
+        let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
+        guard denominator > 0 else { return nil }
+        if !shared.hasCollected(candidate) {
+            let hidden = collectVisibleParts(ofSlot: slot, in: geometry, on: screen)
+            shared.store(hidden == nil ? parts : [], ofCandidate: candidate)
+        }
+        guard let visibleMeasure = shared.measure(ofCandidate: candidate, by: policy.measure, measuring: { parts in
+            Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea)
+        }) else { return nil }
+        return min(1, visibleMeasure / denominator)
+    }
+
+    /// What of `parts` counts under `measure`: the height or width of their bounding box,
+    /// or the area of their union.
+    @inline(__always)
+    private static func visibleMeasure(of parts: some Collection<Rect>, by measure: ImpressionPolicy.Measure,
+                                       unionArea: inout UnionAreaWorkspace) -> Double {
+        switch measure {
         case .height:
             var top = Double.infinity
             var bottom = -Double.infinity
@@ -55,9 +89,9 @@ struct VisibilityMeasurer: Sendable {
                 top = min(top, part.minY)
                 bottom = max(bottom, part.maxY)
             }
-            visibleMeasure = bottom - top
+            return bottom - top
         case .area:
-            visibleMeasure = unionArea.unionArea(of: parts)
+            return unionArea.unionArea(of: parts)
         case .width:
             var left = Double.infinity
             var right = -Double.infinity
@@ -65,9 +99,8 @@ struct VisibilityMeasurer: Sendable {
                 left = min(left, part.minX)
                 right = max(right, part.maxX)
             }
-            visibleMeasure = right - left
+            return right - left
         }
-        return min(1, visibleMeasure / denominator)
     }
 
     /// Fills `parts` with what shows of the section's cells, in root coordinates, each of
