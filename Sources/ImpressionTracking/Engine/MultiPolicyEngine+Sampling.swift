@@ -36,7 +36,10 @@ extension MultiPolicyEngine {
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
                                   exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
-        for lane in recordingLanes { lanes[lane].reportTally(policy: lane, impression: impression, exit: exit) }
+        let recordingLanes = self.recordingLanes
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for lane in recordingLanes { lanes[lane].reportTally(policy: lane, impression: impression, exit: exit) }
+        }
     }
 
     /// The time of the next sample that can report anything under some policy if no
@@ -63,12 +66,20 @@ extension MultiPolicyEngine {
             return true
         }
         measure(forSamplesThrough: time)
-        for lane in lanes.indices {
-            if lanes[lane].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility,
-                                              measured: measured, column: columnOfLane[lane]) {
-                recordingLanes.append(lane)
+        // The lanes as one buffer, checked unique once, not once per lane; what the closure
+        // reads and writes is taken out of `self` meanwhile.
+        var recording: [Int] = []
+        swap(&recording, &recordingLanes)
+        let measured = self.measured
+        let columnOfLane = self.columnOfLane
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for lane in lanes.indices
+            where lanes[lane].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility,
+                                                 measured: measured, column: columnOfLane[lane]) {
+                recording.append(lane)
             }
         }
+        swap(&recording, &recordingLanes)
         return !recordingLanes.isEmpty
     }
 
