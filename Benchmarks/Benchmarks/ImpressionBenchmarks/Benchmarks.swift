@@ -11,6 +11,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerEngineSampleBenchmarks()
     registerScrollStepBenchmarks()
+    registerMultiPolicyScrollStepBenchmarks()
     registerCarouselScrollStepBenchmarks()
     registerLayoutBenchmarks()
     registerActorBenchmarks()

@@ -249,6 +249,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         changedSinceSample = true
     }
 
+    /// Shows `other`'s screen: its viewport, insets and obstructions (a multi-policy
+    /// engine gives them to its first policy's engine alone).
+    mutating func showScreen(of other: ImpressionEngine) {
+        viewport = other.viewport
+        viewportInsets = other.viewportInsets
+        obstructions = other.obstructions
+    }
+
     private func checkConfiguration() throws(InputError) {
         if let configurationError { throw .invalidConfiguration(configurationError) }
     }

@@ -46,6 +46,8 @@ extension MultiPolicyEngine {
     /// input arrives; see ``ImpressionEngine/nextEventTime``.
     public var nextEventTime: Duration? {
         guard configurationError == nil else { return nil }
+        // After an input, the next sample; every lane had it, and lane 0 knows.
+        if lanes[0].changedSinceSample { return lanes[0].nextEventTime }
         var earliest: Duration?
         for lane in lanes.indices {
             if let time = lanes[lane].nextEventTime, earliest.map({ time < $0 }) ?? true { earliest = time }

@@ -162,7 +162,13 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
         try checkConfiguration()
         // Every lane checks an input alike: lane 0's answer is theirs.
         try lanes[0].apply(input)
-        for lane in lanes.indices.dropFirst() { try? lanes[lane].apply(input) }
+        // The screen (viewport, insets, obstructions) is lane 0's alone: every lane's
+        // samples are measured on it, and a snapshot shows another lane on it. Only a
+        // container's offset moves cells in every lane's geometry.
+        guard case .contentOffset = input else { return }
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for lane in lanes.indices.dropFirst() { try? lanes[lane].apply(input) }
+        }
     }
 
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
@@ -210,13 +216,21 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(policy: Int) -> EngineSnapshot<ID> {
-        lanes[policy].snapshot()
+        lane(policy).snapshot()
     }
 
     /// One section's row of ``snapshot(policy:)``, measuring that section alone; `nil`
     /// for a section the engine neither lays out nor remembers under that policy.
     public func snapshot(of id: ID, policy: Int) -> SectionSnapshot<ID>? {
-        lanes[policy].snapshot(of: id)
+        lane(policy).snapshot(of: id)
+    }
+
+    /// Lane `policy`, on lane 0's screen: the screen inputs go to lane 0 alone.
+    private func lane(_ policy: Int) -> ImpressionEngine<ID> {
+        guard policy != 0 else { return lanes[0] }
+        var lane = lanes[policy]
+        lane.showScreen(of: lanes[0])
+        return lane
     }
 
     private func checkConfiguration() throws(InputError) {
