@@ -92,6 +92,40 @@ struct GeometryTests {
         #expect(Rect.unionArea(of: cards.map { $0.offsetBy(dx: 0, dy: $0.minX) }) == 275)
     }
 
+    @Test("a grid of cells (a module's visible parts) sums to the sweep's area to the last bit")
+    func unionAreaOfGrids() {
+        var random = SplitMix64(seed: 11)
+        func gap() -> Double { random.int(in: 0...2) == 0 ? 0 : Double.random(in: 0...40, using: &random) }
+        for _ in 0..<2000 {
+            // Fractional edges, as scrolled and clipped cells have; some rows and columns touch.
+            var columns: [(minX: Double, maxX: Double)] = []
+            var left = Double.random(in: -1000...1000, using: &random)
+            for _ in 0..<random.int(in: 1...6) {
+                let width = Double.random(in: 0.001...300, using: &random)
+                columns.append((left, left + width))
+                left += width + gap()
+            }
+            var grid: [Rect] = []
+            var top = Double.random(in: -500...500, using: &random)
+            for _ in 0..<random.int(in: 2...5) {
+                let height = Double.random(in: 0.001...400, using: &random)
+                for column in columns {
+                    grid.append(Rect(x: column.minX, y: top, width: column.maxX - column.minX, height: height))
+                }
+                top = grid[grid.count - 1].maxY + gap()
+            }
+            // Bottom to top and right to left, the rects are not a grid in order: the sweep measures them.
+            let swept = Rect.unionArea(of: grid.reversed())
+            #expect(Rect.unionArea(of: grid).bitPattern == swept.bitPattern, "grid: \(grid)")
+        }
+        // Not a grid, so swept: a row with a column missing, or one that is shifted.
+        let cells = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 20, y: 0, width: 10, height: 10),
+                     Rect(x: 0, y: 20, width: 10, height: 10)]
+        #expect(Rect.unionArea(of: cells) == 300)
+        #expect(Rect.unionArea(of: cells + [Rect(x: 25, y: 20, width: 10, height: 10)]) == 400)
+        #expect(Rect.unionArea(of: cells + [Rect(x: 20, y: 5, width: 10, height: 20)]) == 450)
+    }
+
     @Test("the reusable workspace gives the same areas call after call")
     func workspaceReuse() {
         var workspace = UnionAreaWorkspace()

@@ -20,7 +20,16 @@ struct UnionAreaWorkspace: Sendable {
         var delta: Int32    // +1 where a rect starts, -1 where it ends
     }
 
+    /// A column of a grid: its left and right edges.
+    private struct Column: Equatable {
+        var minX: Double
+        var maxX: Double
+    }
+
     private var ys: [Double] = []
+    // A grid's columns and which of its elementary y intervals are rows.
+    private var columns: [Column] = []
+    private var isRowInterval: [Bool] = []
     private var edges: [Edge] = []
     // Segment tree over the elementary y intervals [ys[i], ys[i + 1]).
     private var coverCount: [Int32] = []
@@ -42,7 +51,7 @@ struct UnionAreaWorkspace: Sendable {
         case 0: return 0
         case 1: return first.area
         case 2: return first.area + second.area - (first.intersection(second)?.area ?? 0)
-        default: return rowArea(rects) ?? sweep(rects)
+        default: return rowArea(rects) ?? gridArea(rects) ?? sweep(rects)
         }
     }
 
@@ -68,6 +77,66 @@ struct UnionAreaWorkspace: Sendable {
             right = rect.maxX
         }
         return area
+    }
+
+    /// The area of rects that form a grid: rows one below the other (touching at most),
+    /// each a row as ``rowArea(_:)`` takes it and all with the first row's columns (the
+    /// same left and right edges), as a module's visible cells are; `nil` otherwise.
+    ///
+    /// For such rects the sweep adds, at each column's right edge, its segment tree's
+    /// covered height times the column's width, and nothing else (no rect is open between
+    /// columns). Each row is one of its elementary y intervals, so the covered height is
+    /// the rows' heights summed node by node as the tree sums them (``treeSum(from:to:)``):
+    /// the result is the same to the last bit.
+    private mutating func gridArea(_ rects: some Collection<Rect>) -> Double? {
+        columns.removeAll(keepingCapacity: true)
+        // The rows' tops and bottoms, deduplicated, as the sweep's `ys`; row `r` is the
+        // interval `isRowInterval` marks.
+        ys.removeAll(keepingCapacity: true)
+        isRowInterval.removeAll(keepingCapacity: true)
+        var (rowTop, rowBottom) = (0.0, 0.0)
+        var column = -1   // the current rect's column, in a row after the first
+        for rect in rects where !rect.isEmpty {
+            if ys.isEmpty {
+                (rowTop, rowBottom) = (rect.minY, rect.maxY)
+                ys.append(rowTop)
+                ys.append(rowBottom)
+                isRowInterval.append(true)
+                columns.append(Column(minX: rect.minX, maxX: rect.maxX))
+            } else if rect.minY == rowTop && rect.maxY == rowBottom {
+                if column < 0 {
+                    guard rect.minX >= columns[columns.count - 1].maxX else { return nil }
+                    columns.append(Column(minX: rect.minX, maxX: rect.maxX))
+                } else {
+                    column += 1
+                    guard column < columns.count, columns[column] == Column(minX: rect.minX, maxX: rect.maxX) else { return nil }
+                }
+            } else {
+                // A new row: below the last, which has every column, starting with the first.
+                guard rect.minY >= rowBottom, column < 0 || column == columns.count - 1,
+                      columns[0] == Column(minX: rect.minX, maxX: rect.maxX) else { return nil }
+                if rect.minY > rowBottom {
+                    ys.append(rect.minY)
+                    isRowInterval.append(false)
+                }
+                ys.append(rect.maxY)
+                isRowInterval.append(true)
+                (rowTop, rowBottom, column) = (rect.minY, rect.maxY, 0)
+            }
+        }
+        guard column >= 0, column == columns.count - 1 else { return nil }
+        let coveredHeight = treeSum(from: 0, to: ys.count - 1)
+        var area = 0.0
+        for column in columns { area += coveredHeight * (column.maxX - column.minX) }
+        return area
+    }
+
+    /// The covered length of the segment tree node over the elementary intervals
+    /// `lower..<upper` when exactly the rows are covered, as `update` computes it.
+    private func treeSum(from lower: Int, to upper: Int) -> Double {
+        if upper - lower == 1 { return isRowInterval[lower] ? ys[upper] - ys[lower] : 0 }
+        let middle = (lower + upper) / 2
+        return treeSum(from: lower, to: middle) + treeSum(from: middle, to: upper)
     }
 
     private mutating func sweep(_ rects: some Collection<Rect>) -> Double {
