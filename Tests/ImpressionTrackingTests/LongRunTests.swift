@@ -35,7 +35,6 @@ struct LongRunTests {
                 "departedExitIDs": engine.departed.exited.capacity,
                 "candidates": engine.sampler.candidates.capacity,
                 "openRuns": engine.sampler.openRuns.capacity,
-                "visible": engine.sampler.visible.capacity,
                 "records": engine.sampler.records.capacity,
                 "subscribers": subscribers,
             ]

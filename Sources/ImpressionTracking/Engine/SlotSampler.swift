@@ -29,11 +29,6 @@ struct SlotSampler: Sendable {
         var screenShows = false
     }
 
-    struct VisibleSection: Sendable {
-        var slot: Int
-        var ratio: Double
-    }
-
     /// Counters by slot, parallel to the layout.
     var states: [SectionState] = []
     /// Slots visible at the last sample evaluated: their runs are open.
@@ -46,7 +41,6 @@ struct SlotSampler: Sendable {
     var measurer = VisibilityMeasurer()
     // Scratch buffers, kept between samples so a steady sample does not allocate.
     private(set) var candidates: [Int32] = []
-    private(set) var visible: [VisibleSection] = []
     private(set) var openRuns: [Int32] = []
 
     /// Evaluates sample `first` section by section, then the samples after it up to
@@ -55,21 +49,20 @@ struct SlotSampler: Sendable {
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
         candidates.clear()
-        visible.clear()
         nextFiringSample = nil
-
         withStates { sampler, states in
+            sampler.beginRuns()
             // The sections visible from `first` to `last`.
             if let screen {
                 geometry.index.collect(intersecting: screen.effectiveViewport, into: &sampler.candidates)
                 for slot in sampler.candidates {
                     let slot = Int(slot)
                     guard let ratio = sampler.measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
-                    sampler.admit(slot: slot, ratio: ratio, states: states, geometry: geometry, first: first, visits: visits)
+                    sampler.sample(slot: slot, ratio: ratio, states: states, geometry: geometry, from: first, through: last,
+                                   visits: visits, recordingVisibility: recordingVisibility)
                 }
             }
-            sampler.advanceRuns(from: first, through: last, states: states, geometry: geometry, visits: visits,
-                                recordingVisibility: recordingVisibility)
+            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
         }
     }
 
@@ -79,17 +72,16 @@ struct SlotSampler: Sendable {
     /// NaN when nothing of it shows.
     mutating func evaluate(from first: Int, through last: Int, measured: MeasuredSample, column: Int,
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
-        visible.clear()
         nextFiringSample = nil
         withStates { sampler, states in
+            sampler.beginRuns()
             for index in measured.candidates.indices {
                 let ratio = measured.ratios[index &* measured.stride &+ column]
                 guard !ratio.isNaN else { continue }
-                sampler.admit(slot: Int(measured.candidates[index]), ratio: ratio, states: states, geometry: geometry,
-                              first: first, visits: visits)
+                sampler.sample(slot: Int(measured.candidates[index]), ratio: ratio, states: states, geometry: geometry,
+                               from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
             }
-            sampler.advanceRuns(from: first, through: last, states: states, geometry: geometry, visits: visits,
-                                recordingVisibility: recordingVisibility)
+            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
         }
     }
 
@@ -103,81 +95,81 @@ struct SlotSampler: Sendable {
         states.withUnsafeMutableBufferPointer { body(&self, $0) }
     }
 
-    /// Notes that `ratio` of the section in `slot` showed at sample `first`, and counts it
-    /// visible when that meets its policy: the entry ratio, or only the exit ratio once it
-    /// is counting (hysteresis).
+    /// Starts a sample: the runs open so far move to `openRuns`, and `slotsInRun` fills
+    /// with the sections visible now.
     @inline(__always)
-    private mutating func admit(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
-                                geometry: SectionGeometry, first: Int, visits: Visits) {
-        if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
-        let policy = geometry.policy(ofSlot: slot)
-        let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return }
-        visible.append(.init(slot: slot, ratio: ratio))
-    }
-
-    /// The second half of a sample: the runs of the `visible` sections grow, complete and
-    /// fire; the other open runs end.
-    @inline(__always)
-    private mutating func advanceRuns(from first: Int, through last: Int, states: UnsafeMutableBufferPointer<SectionState>,
-                                      geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
+    private mutating func beginRuns() {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
-        let extraSamples = last - first
-        for section in visible {
-            let slot = section.slot
-            let policy = geometry.policy(ofSlot: slot)
-            // `states[slot]` in place: a copy out and back would write every line of the
-            // counters, where a steady sample changes two fields (those writes missed the
-            // cache, in perf).
-            if states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom) {
-                states[slot].consecutiveSamples = SectionState.saturatingSum(states[slot].consecutiveSamples, 1)
-            } else {
-                if states[slot].hasOpenRun(at: first) {
-                    // Open until a visit started: that run ends here, a new one begins.
-                    states[slot].endRun()
-                    if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
-                }
-                states[slot].startRun(at: first, visit: visits.current)
-                if recordingVisibility {
-                    records.append(.entry(ofSlot: slot, at: first, ratio: section.ratio, visit: visits.current))
-                }
-            }
-            let countAtFirst = states[slot].consecutiveSamples
-            let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
-            states[slot].consecutiveSamples = overflow ? Int.max : grown
-            states[slot].lastVisibleSample = last
+    }
 
-            if !states[slot].completedDuringRun && Self.mayFire(states[slot], recurrence: policy.recurrence, visits: visits) {
-                // The run completes the duration at this sample, if within reach.
-                let countedAtFirst = states[slot].countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
-                let missing = max(0, policy.requiredSamples - countedAtFirst)
-                if missing <= extraSamples {
-                    // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
-                    states[slot].completedDuringRun = true
-                    let sample = first + missing
-                    if !states[slot].isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
-                                                   firstRememberedVisit: visits.firstRemembered) {
-                        states[slot].lastFiredVisit = visits.current
-                        states[slot].lastFiredSample = sample
-                        records.append(.impression(ofSlot: slot, at: sample, ratio: section.ratio,
-                                                   countedSamples: countedAtFirst + missing, visit: visits.current))
-                    }
-                } else {
-                    // Past the last representable sample it never fires; in the cooldown,
-                    // it completes without a report.
-                    let (firing, overflow) = first.addingReportingOverflow(missing)
-                    if !overflow && !states[slot].isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
-                                                                firstRememberedVisit: visits.firstRemembered) {
-                        nextFiringSample = min(nextFiringSample ?? firing, firing)
-                    }
-                }
+    /// Notes that `ratio` of the section in `slot` showed at sample `first` and, when that
+    /// meets its policy (the entry ratio, or only the exit ratio once it is counting:
+    /// hysteresis), counts it visible from `first` to `last`: its run grows, completes and
+    /// fires. Each section near the viewport once per sample, in screen order.
+    @inline(__always)
+    private mutating func sample(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
+                                 geometry: SectionGeometry, from first: Int, through last: Int, visits: Visits,
+                                 recordingVisibility: Bool) {
+        if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
+        let policy = geometry.policy(ofSlot: slot)
+        // `states[slot]` in place: a copy out and back would write every line of the
+        // counters, where a steady sample changes two fields (those writes missed the
+        // cache, in perf).
+        let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return }
+        if counting {
+            states[slot].consecutiveSamples = SectionState.saturatingSum(states[slot].consecutiveSamples, 1)
+        } else {
+            if states[slot].hasOpenRun(at: first) {
+                // Open until a visit started: that run ends here, a new one begins.
+                states[slot].endRun()
+                if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
             }
-            slotsInRun.append(Int32(slot))
+            states[slot].startRun(at: first, visit: visits.current)
+            if recordingVisibility {
+                records.append(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current))
+            }
         }
+        let extraSamples = last - first
+        let countAtFirst = states[slot].consecutiveSamples
+        let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
+        states[slot].consecutiveSamples = overflow ? Int.max : grown
+        states[slot].lastVisibleSample = last
 
-        // Open runs of sections not visible now end at `first` (the visible ones were
-        // stamped with `last` above).
+        if !states[slot].completedDuringRun && Self.mayFire(states[slot], recurrence: policy.recurrence, visits: visits) {
+            // The run completes the duration at this sample, if within reach.
+            let countedAtFirst = states[slot].countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
+            let missing = max(0, policy.requiredSamples - countedAtFirst)
+            if missing <= extraSamples {
+                // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
+                states[slot].completedDuringRun = true
+                let sample = first + missing
+                if !states[slot].isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                               firstRememberedVisit: visits.firstRemembered) {
+                    states[slot].lastFiredVisit = visits.current
+                    states[slot].lastFiredSample = sample
+                    records.append(.impression(ofSlot: slot, at: sample, ratio: ratio,
+                                               countedSamples: countedAtFirst + missing, visit: visits.current))
+                }
+            } else {
+                // Past the last representable sample it never fires; in the cooldown,
+                // it completes without a report.
+                let (firing, overflow) = first.addingReportingOverflow(missing)
+                if !overflow && !states[slot].isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                                                            firstRememberedVisit: visits.firstRemembered) {
+                    nextFiringSample = min(nextFiringSample ?? firing, firing)
+                }
+            }
+        }
+        slotsInRun.append(Int32(slot))
+    }
+
+    /// Ends the sample: the open runs of sections not visible at `first` end there (the
+    /// visible ones were stamped with the last sample evaluated).
+    @inline(__always)
+    private mutating func endRunsNotSeen(at first: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                         recordingVisibility: Bool) {
         for slot in openRuns where states[Int(slot)].lastVisibleSample < first {
             let slot = Int(slot)
             states[slot].endRun()
