@@ -15,17 +15,11 @@ extension ImpressionEngine {
         layout.geometry.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
     }
 
-    /// Measures the ratio of each of `measured.candidates` as this engine's policy does,
-    /// into `measured`'s `column` (NaN where nothing shows), from the visible parts and
-    /// measures `shared` holds (adding those it lacks).
-    mutating func measure(on screen: VisibilityMeasurer.Screen, column: Int, into measured: inout SlotSampler.MeasuredSample,
-                          with measurer: inout VisibilityMeasurer, sharing shared: inout SharedVisibleParts) {
-        let stride = measured.stride
-        for index in measured.candidates.indices {
-            let ratio = measurer.ratio(ofSlot: Int(measured.candidates[index]), candidate: index, in: layout.geometry,
-                                       on: screen, sharing: &shared)
-            measured.ratios[index &* stride &+ column] = ratio ?? .nan
-        }
+    /// The ratio of the section in `slot` as this engine's policy measures it, from what
+    /// `shared` knows of it; see ``VisibilityMeasurer/ratio(ofSlot:in:on:sharing:)``.
+    mutating func ratio(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen, with measurer: inout VisibilityMeasurer,
+                        sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double? {
+        measurer.ratio(ofSlot: slot, in: layout.geometry, on: screen, sharing: &shared)
     }
 
     /// Appends the impressions among the records of the last evaluation to `impressions`,

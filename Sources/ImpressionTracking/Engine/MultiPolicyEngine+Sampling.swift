@@ -97,10 +97,27 @@ extension MultiPolicyEngine {
         guard let screen = dueScreen else { return }
         lanes[0].collectCandidates(on: screen, into: &measured.candidates)
         measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
-        sharedParts.reset(candidateCount: measured.candidates.count)
-        for column in leadLaneOfColumn.indices {
-            lanes[leadLaneOfColumn[column]].measure(on: screen, column: column, into: &measured, with: &measurer,
-                                                    sharing: &sharedParts)
+        // Candidate by candidate, column by column: what shows of a candidate is collected
+        // once, and stays in the measurer for the other columns. The lanes as one buffer,
+        // and the measurer taken out meanwhile.
+        var measurer = VisibilityMeasurer()
+        swap(&measurer, &self.measurer)
+        defer { swap(&measurer, &self.measurer) }
+        let stride = measured.stride
+        let candidates = measured.candidates
+        var ratios: [Double] = []
+        swap(&ratios, &measured.ratios)
+        defer { swap(&ratios, &measured.ratios) }
+        let leads = leadLaneOfColumn
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for index in candidates.indices {
+                let slot = Int(candidates[index])
+                var shared = VisibilityMeasurer.SharedMeasures()
+                for column in leads.indices {
+                    let ratio = lanes[leads[column]].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                    ratios[index &* stride &+ column] = ratio ?? .nan
+                }
+            }
         }
     }
 

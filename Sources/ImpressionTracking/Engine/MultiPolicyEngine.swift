@@ -41,9 +41,6 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
     var measurer = VisibilityMeasurer()
-    /// The visible parts of the last sample's candidates, collected once for every way of
-    /// measuring.
-    var sharedParts = SharedVisibleParts()
     /// The lanes whose last evaluation recorded anything, ascending; kept between samples.
     var recordingLanes: [Int] = []
     /// The sample of each report collected from the lanes at the last advance.

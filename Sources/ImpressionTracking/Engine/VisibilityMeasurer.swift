@@ -49,30 +49,64 @@ struct VisibilityMeasurer: Sendable {
         return min(1, Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea) / denominator)
     }
 
-    /// The section's visible ratio, as ``ratio(ofSlot:in:on:)`` measures it, from the
-    /// visible parts and measures `shared` holds for candidate `candidate` of the sample
-    /// (collected there the first time a way of measuring asks). The parts are the same
-    /// for every way of measuring unless some cells are left out, and then this section's
-    /// are collected for this geometry alone.
-    mutating func ratio(ofSlot slot: Int, candidate: Int, in geometry: SectionGeometry, on screen: Screen,
-                        sharing shared: inout SharedVisibleParts) -> Double? {
+    /// What is known of one section at one sample, for measuring it under several ways of
+    /// measuring: whether it shows, whether its parts are those collected last, and its
+    /// height, area and width once worked out (NaN until then).
+    struct SharedMeasures: Sendable {
+        fileprivate var shows: Bool?
+        fileprivate var partsAreCollected = false
+        fileprivate var measures = (height: Double.nan, area: Double.nan, width: Double.nan)
+
+        /// Nothing known yet.
+        init() {}
+
+        fileprivate subscript(measure: ImpressionPolicy.Measure) -> Double {
+            get {
+                switch measure {
+                case .height: measures.height
+                case .area: measures.area
+                case .width: measures.width
+                }
+            }
+            set {
+                switch measure {
+                case .height: measures.height = newValue
+                case .area: measures.area = newValue
+                case .width: measures.width = newValue
+                }
+            }
+        }
+    }
+
+    /// The section's visible ratio in `geometry`, as ``ratio(ofSlot:in:on:)`` measures it,
+    /// collecting its visible parts and working out each measure only the first time a
+    /// way of measuring asks for them (`shared`, for this section at this sample): the
+    /// parts are the same under every way of measuring, unless some of its cells are left
+    /// out, and then this section is collected for this geometry alone.
+    mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
+                        sharing shared: inout SharedMeasures) -> Double? {
         if let gateTable = geometry.gateTable {
             switch gateTable.gates[slot] {
             case .open: break
             case .notLoaded, .hidden: return nil
-            case .someCellsExcluded: return ratio(ofSlot: slot, in: geometry, on: screen)
+            case .someCellsExcluded:
+                shared.partsAreCollected = false   // this collection replaces them
+                return ratio(ofSlot: slot, in: geometry, on: screen)
             }
         }
         let policy = geometry.policy(ofSlot: slot)
         let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
-        guard denominator > 0 else { return nil }
-        if !shared.hasCollected(candidate) {
-            let hidden = collectVisibleParts(ofSlot: slot, in: geometry, on: screen)
-            shared.store(hidden == nil ? parts : [], ofCandidate: candidate)
+        guard denominator > 0, shared.shows != false else { return nil }
+        var visibleMeasure = shared[policy.measure]
+        if visibleMeasure.isNaN {
+            if !shared.partsAreCollected {
+                shared.shows = collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil
+                shared.partsAreCollected = true
+                guard shared.shows == true else { return nil }
+            }
+            visibleMeasure = Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea)
+            shared[policy.measure] = visibleMeasure
         }
-        guard let visibleMeasure = shared.measure(ofCandidate: candidate, by: policy.measure, measuring: { parts in
-            Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea)
-        }) else { return nil }
         return min(1, visibleMeasure / denominator)
     }
 
