@@ -24,7 +24,7 @@ extension ImpressionEngine {
     /// says (worked out once for every lane sharing these layouts), carrying the counters
     /// over as ``setLayout(_:containers:)`` does: without hashing an id, but those of this
     /// engine's own departed sections.
-    mutating func adopt(_ newLayout: SectionLayout<ID>, carrying carryOver: SlotCarryOver) {
+    mutating func adopt(_ newLayout: consuming SectionLayout<ID>, carrying carryOver: SlotCarryOver) {
         var newStates: [SectionState]
         if layout.count == 0 && departed.isEmpty {
             newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count)

@@ -151,7 +151,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Puts in force a layout validated by ``validatedLayout(_:containers:)`` (a
     /// multi-policy engine validates once for all its policies), carrying the counters
     /// over as ``setLayout(_:containers:)`` does.
-    mutating func adopt(_ newLayout: SectionLayout<ID>, keepsSlots: Bool) {
+    mutating func adopt(_ newLayout: consuming SectionLayout<ID>, keepsSlots: Bool) {
         let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
         commit(newLayout, states: states)
     }
@@ -189,7 +189,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// The last step: puts `newLayout` in force with the counters of its slots, or with
     /// every counter where it was when `states` is `nil`.
-    mutating func commit(_ newLayout: SectionLayout<ID>, states: [SectionState]?) {
+    mutating func commit(_ newLayout: consuming SectionLayout<ID>, states: [SectionState]?) {
         layout = newLayout
         if let states { sampler.states = states }
         changedSinceSample = true

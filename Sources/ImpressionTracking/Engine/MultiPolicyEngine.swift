@@ -132,12 +132,9 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
         let carryOver = keepsSlots ? nil : lanes[0].laneCarryOver(to: layout)
         for lane in lanes.indices {
             let column = columnOfLane[lane]
-            var laneLayout = layout
-            if column > 0 { laneLayout.geometry = otherColumns[column - 1] }
-            let lead = leadLaneOfColumn[column]
-            if policies[lane] != policies[lead] {
-                laneLayout.geometry = laneLayout.geometry.replacingDefaultPolicy(with: policies[lane],
-                                                                                 sampleInterval: sampleInterval)
+            var laneLayout = column == 0 ? layout : SectionLayout(idsOf: layout, geometry: otherColumns[column - 1])
+            if policies[lane] != policies[leadLaneOfColumn[column]] {
+                laneLayout.geometry.replaceDefaultPolicy(with: policies[lane], sampleInterval: sampleInterval)
             }
             if let carryOver {
                 lanes[lane].adopt(laneLayout, carrying: carryOver)
