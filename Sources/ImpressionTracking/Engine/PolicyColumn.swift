@@ -20,9 +20,11 @@ struct PolicyColumn {
     private var policyIndexByKey: [PolicyKey: Int32] = [:]
     /// The policy most sections share, looked up without hashing.
     private var lastPolicy: (key: PolicyKey, index: Int32)?
-    /// The index of the default policy for a section that is not large, once known:
-    /// sections without a policy of their own take it without comparing policies.
+    /// The index of the default policy for a section that is not large, and for one that
+    /// is, once known: sections without a policy of their own take it without comparing
+    /// or hashing policies (large and small sections alternate in a feed).
     private var defaultPolicyIndex: Int32?
+    private var largeDefaultPolicyIndex: Int32?
 
     private struct PolicyKey: Hashable {
         var policy: ImpressionPolicy
@@ -67,11 +69,13 @@ struct PolicyColumn {
         if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
             isLarge = figures.fullArea >= minimumArea
         }
-        if sectionPolicy == nil && !isLarge, let defaultPolicyIndex {
-            policyIndices.append(defaultPolicyIndex)
+        if sectionPolicy == nil, let known = isLarge ? largeDefaultPolicyIndex : defaultPolicyIndex {
+            policyIndices.append(known)
         } else {
             let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge, isDefault: sectionPolicy == nil))
-            if sectionPolicy == nil && !isLarge { defaultPolicyIndex = index }
+            if sectionPolicy == nil {
+                if isLarge { largeDefaultPolicyIndex = index } else { defaultPolicyIndex = index }
+            }
             policyIndices.append(index)
         }
         switch policy.measure {
