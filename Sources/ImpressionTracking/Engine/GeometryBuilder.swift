@@ -2,31 +2,25 @@
 /// type, like the geometry, so a layout of a million sections runs optimised code.
 struct GeometryBuilder {
     private var geometry = SectionGeometry()
-    private let defaultPolicy: ImpressionPolicy
-    private let sampleInterval: Duration
-    private var policyIndexByKey: [PolicyKey: Int32] = [:]
+    /// The tables that depend on the engine's policy.
+    private var column: PolicyColumn
+    /// The same tables under each other way of measuring of a multi-policy engine; empty
+    /// for an engine of one policy.
+    private var otherColumns: [PolicyColumn]
+    /// Whether some column's default policy measures full areas (its measure, or its
+    /// large-section rule), heights or widths: what a section without a policy of its own
+    /// needs worked out.
+    private let defaultsUseArea: Bool
+    private let defaultsUseHeight: Bool
+    private let defaultsUseWidth: Bool
     private var bounds: [Rect] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
-    // With gates, the tables of a GateTable, filled section by section.
+    // With gates, the per-cell tables of a GateTable, filled section by section.
     private let hasGates: Bool
     private let containerDisplays: [DisplayState]
-    private var gates: [SectionGeometry.Gate] = []
     private var cellOpacities: [Double] = []
     private var cellHiders: [Int32] = []
-    /// The policy most sections share, looked up without hashing.
-    private var lastPolicy: (key: PolicyKey, index: Int32)?
-    /// The index of the default policy for a section that is not large, once known:
-    /// sections without a policy of their own take it without comparing policies.
-    private var defaultPolicyIndex: Int32?
-
-    private struct PolicyKey: Hashable {
-        var policy: ImpressionPolicy
-        var isLarge: Bool
-        /// The engine's policy, not a section's own (even an equal one): a multi-policy
-        /// engine swaps these for each of its policies (``SectionGeometry/policySources``).
-        var isDefault: Bool
-    }
 
     /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
     /// these arrays, so growing them by doubling would leave up to half of them unused.
@@ -34,27 +28,39 @@ struct GeometryBuilder {
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
     /// - Parameters:
+    ///   - otherColumnPolicies: more default policies (valid, measuring otherwise than
+    ///     `defaultPolicy` and each other) to resolve the layout under in the same pass:
+    ///     a multi-policy engine's other ways of measuring (``finishColumns()``).
     ///   - hasGates: some section or container has a display attribute (loaded, hidden,
     ///     opacity): gates are then resolved for every slot and cell.
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
     ///     when no container sets them.
-    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
-         sectionCount: Int, cellCount: Int, hasGates: Bool = false, containerDisplays: [DisplayState] = []) {
+    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy] = [],
+         sampleInterval: Duration, sectionCount: Int, cellCount: Int, hasGates: Bool = false,
+         containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
         self.hasGates = hasGates
         self.containerDisplays = containerDisplays
         if hasGates {
-            gates.reserveCapacity(sectionCount)
             cellOpacities.reserveCapacity(cellCount)
             cellHiders.reserveCapacity(cellCount)
         }
-        self.defaultPolicy = defaultPolicy
-        self.sampleInterval = sampleInterval
+        column = PolicyColumn(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
+                              sectionCount: sectionCount, hasGates: hasGates)
+        otherColumns = otherColumnPolicies.isEmpty ? [] : otherColumnPolicies.map {
+            PolicyColumn(defaultPolicy: $0, sampleInterval: sampleInterval, sectionCount: sectionCount, hasGates: hasGates)
+        }
+        var usesArea = PolicyColumn.usesFullArea(defaultPolicy), usesHeight = defaultPolicy.measure == .height
+        var usesWidth = defaultPolicy.measure == .width
+        for policy in otherColumnPolicies {
+            usesArea = usesArea || PolicyColumn.usesFullArea(policy)
+            usesHeight = usesHeight || policy.measure == .height
+            usesWidth = usesWidth || policy.measure == .width
+        }
+        (defaultsUseArea, defaultsUseHeight, defaultsUseWidth) = (usesArea, usesHeight, usesWidth)
         geometry.cells.reserveCapacity(cellCount)
         geometry.cellContainers.reserveCapacity(cellCount)
         geometry.cellStarts.reserveCapacity(sectionCount + 1)
-        geometry.denominators.reserveCapacity(sectionCount)
-        geometry.policyIndices.reserveCapacity(sectionCount)
         bounds.reserveCapacity(sectionCount)
     }
 
@@ -98,23 +104,14 @@ struct GeometryBuilder {
                 return .invalidSectionPolicy(error)
             }
         }
-        let policy = sectionPolicy ?? defaultPolicy
-
-        var fullArea = 0.0
-        if policy.measure == .area || policy.largeSectionRule != nil {
-            fullArea = givenArea ?? unionArea.unionArea(of: sectionCells)
-        }
-        var isLarge = false
-        if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
-            isLarge = fullArea >= minimumArea
-        }
-        if sectionPolicy == nil && !isLarge, let defaultPolicyIndex {
-            geometry.policyIndices.append(defaultPolicyIndex)
-        } else {
-            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge, isDefault: sectionPolicy == nil))
-            if sectionPolicy == nil && !isLarge { defaultPolicyIndex = index }
-            geometry.policyIndices.append(index)
-        }
+        // The figures every column reads, worked out once, and only those some column uses.
+        var figures = PolicyColumn.SectionFigures()
+        let usesArea = sectionPolicy.map(PolicyColumn.usesFullArea) ?? defaultsUseArea
+        let usesHeight = sectionPolicy.map { $0.measure == .height } ?? defaultsUseHeight
+        let usesWidth = sectionPolicy.map { $0.measure == .width } ?? defaultsUseWidth
+        if usesArea { figures.fullArea = givenArea ?? unionArea.unionArea(of: sectionCells) }
+        if usesHeight { figures.fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0) }
+        if usesWidth { figures.fullWidth = givenWidth ?? (Rect.boundingBox(of: sectionCells)?.width ?? 0) }
         geometry.cells.append(contentsOf: cells)
         geometry.cellContainers.append(contentsOf: repeatElement(-1, count: cells.count))
         for nested in nestedCells {
@@ -122,23 +119,23 @@ struct GeometryBuilder {
             geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
         }
         if hasGates {
-            appendGates(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
-                        minimumOpacity: policy.minimumOpacity)
+            appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
+                               into: &figures)
         }
         geometry.cellStarts.append(geometry.cells.count)
-        switch policy.measure {
-        case .height: geometry.denominators.append(givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0))
-        case .area: geometry.denominators.append(fullArea)
-        case .width: geometry.denominators.append(givenWidth ?? (Rect.boundingBox(of: sectionCells)?.width ?? 0))
+        column.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
+        for index in otherColumns.indices {
+            otherColumns[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         }
         bounds.append(box ?? .zero)
         return nil
     }
 
-    /// Resolves the section's gate and its cells' effective opacities and hiding
-    /// containers, once per layout, so that a sample reads a flag.
-    private mutating func appendGates(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
-                                      minimumOpacity: Double) {
+    /// Resolves the section's cells' effective opacities and hiding containers, once per
+    /// layout, so that a sample reads a flag; and into `figures` what its gate under any
+    /// policy follows from.
+    private mutating func appendCellDisplays(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
+                                             into figures: inout PolicyColumn.SectionFigures) {
         let containers = geometry.containers
         let firstCell = cellOpacities.count
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
@@ -150,42 +147,39 @@ struct GeometryBuilder {
             cellOpacities.append(opacity)
             cellHiders.append(Int32(hiddenBy))
         }
-        let gate: SectionGeometry.Gate
         if !display.isLoaded {
-            gate = .notLoaded
+            figures.fixedGate = .notLoaded
         } else if display.isHidden {
-            gate = .hidden
-        } else if (firstCell ..< cellOpacities.count).contains(where: {
-            GateTable.isExcluded(opacity: cellOpacities[$0], hider: cellHiders[$0], minimumOpacity: minimumOpacity)
-        }) {
-            gate = .someCellsExcluded
-        } else {
-            gate = .open
+            figures.fixedGate = .hidden
         }
-        gates.append(gate)
-    }
-
-    private mutating func policyIndex(of key: PolicyKey) -> Int32 {
-        if let lastPolicy, lastPolicy.key == key { return lastPolicy.index }
-        let index: Int32
-        if let known = policyIndexByKey[key] {
-            index = known
-        } else {
-            index = Int32(geometry.policies.count)
-            geometry.policies.append(ResolvedPolicy(key.policy, sampleInterval: sampleInterval, isLarge: key.isLarge))
-            geometry.policySources.append(.init(isDefault: key.isDefault, isLarge: key.isLarge))
-            policyIndexByKey[key] = index
+        for cell in firstCell ..< cellOpacities.count {
+            if cellHiders[cell] >= 0 { figures.someCellHidden = true }
+            // Skips NaN as `opacity < minimumOpacity` does.
+            if cellOpacities[cell] < figures.leastOpacity { figures.leastOpacity = cellOpacities[cell] }
         }
-        lastPolicy = (key, index)
-        return index
     }
 
     /// The geometry of every section appended, with its spatial index.
     consuming func finish() -> SectionGeometry {
         geometry.index = SpatialIndex(bounds: bounds)
-        if hasGates {
-            geometry.gateTable = GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders)
-        }
+        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
         return geometry
+    }
+
+    /// The geometry under the default policy, as ``finish()`` gives it, and under each of
+    /// the other column policies, in their order: each shares the cells, containers,
+    /// spatial index and per-cell gate tables of the first (copy-on-write), and has its
+    /// own denominators, policies and gates.
+    consuming func finishColumns() -> (geometry: SectionGeometry, otherColumns: [SectionGeometry]) {
+        geometry.index = SpatialIndex(bounds: bounds)
+        var others: [SectionGeometry] = []
+        others.reserveCapacity(otherColumns.count)
+        for other in otherColumns {
+            var otherGeometry = geometry
+            other.apply(to: &otherGeometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+            others.append(otherGeometry)
+        }
+        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+        return (geometry, others)
     }
 }

@@ -136,18 +136,22 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// leaves the previous layout in force; says whether every section keeps its slot.
     func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
         throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
-        // The same sections in the same order (a feed reporting moved rects): the id index
-        // is reused and every counter stays in its slot.
-        let keepsSlots = sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
+        let keepsSlots = self.keepsSlots(of: sections)
         let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
                                           sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
         return (newLayout, keepsSlots)
     }
 
+    /// Whether `sections` are the current layout's, in the same order (a feed reporting
+    /// moved rects): the id index is then reused and every counter stays in its slot.
+    func keepsSlots(of sections: [TrackedSection<ID>]) -> Bool {
+        sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
+    }
+
     /// Puts in force a layout validated by ``validatedLayout(_:containers:)`` (a
     /// multi-policy engine validates once for all its policies), carrying the counters
     /// over as ``setLayout(_:containers:)`` does.
-    mutating func adopt(_ newLayout: SectionLayout<ID>, keepsSlots: Bool) {
+    mutating func adopt(_ newLayout: consuming SectionLayout<ID>, keepsSlots: Bool) {
         let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
         commit(newLayout, states: states)
     }
@@ -185,7 +189,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// The last step: puts `newLayout` in force with the counters of its slots, or with
     /// every counter where it was when `states` is `nil`.
-    private mutating func commit(_ newLayout: SectionLayout<ID>, states: [SectionState]?) {
+    mutating func commit(_ newLayout: consuming SectionLayout<ID>, states: [SectionState]?) {
         layout = newLayout
         if let states { sampler.states = states }
         changedSinceSample = true

@@ -111,7 +111,9 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
 
     /// Replaces the layout; see ``ImpressionEngine/setLayout(_:containers:)``.
     ///
-    /// Validated once, and built once per way of measuring, not once per policy.
+    /// Validated and built once: each way of measuring adds its own denominators,
+    /// policies and gates to the same cells and spatial index. The sections are matched
+    /// with the previous layout's once, and each policy carries its counters over.
     ///
     /// - Throws: ``InputError`` as ``ImpressionEngine/setLayout(_:containers:)`` does;
     ///   the previous layout stays in force.
@@ -119,26 +121,26 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         try checkConfiguration()
-        let (leadLayout, keepsSlots) = try lanes[0].laneValidatedLayout(sections, containers: containers)
         if lanes.count == 1 {
-            lanes[0].adopt(leadLayout, keepsSlots: keepsSlots)
+            let (layout, keepsSlots) = try lanes[0].laneValidatedLayout(sections, containers: containers)
+            lanes[0].adopt(layout, keepsSlots: keepsSlots)
             return
         }
-        var layouts = [leadLayout]
-        for column in leadLaneOfColumn.indices.dropFirst() {
-            // Validated above: building it again cannot fail. It reuses lane 0's id index.
-            layouts.append(try SectionLayout(sections: sections, containers: containers,
-                                             defaultPolicy: policies[leadLaneOfColumn[column]],
-                                             sampleInterval: sampleInterval, sameIDsAs: leadLayout))
-        }
+        let (layout, otherColumns, keepsSlots) = try lanes[0].laneValidatedColumns(
+            sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policies[$0] })
+        // Every lane has lane 0's slots: lane 0's old layout says where each section goes.
+        let carryOver = keepsSlots ? nil : lanes[0].laneCarryOver(to: layout)
         for lane in lanes.indices {
             let column = columnOfLane[lane]
-            var layout = layouts[column]
-            let lead = leadLaneOfColumn[column]
-            if policies[lane] != policies[lead] {
-                layout.geometry = layout.geometry.replacingDefaultPolicy(with: policies[lane], sampleInterval: sampleInterval)
+            var laneLayout = column == 0 ? layout : SectionLayout(idsOf: layout, geometry: otherColumns[column - 1])
+            if policies[lane] != policies[leadLaneOfColumn[column]] {
+                laneLayout.geometry.replaceDefaultPolicy(with: policies[lane], sampleInterval: sampleInterval)
             }
-            lanes[lane].adopt(layout, keepsSlots: keepsSlots)
+            if let carryOver {
+                lanes[lane].adopt(laneLayout, carrying: carryOver)
+            } else {
+                lanes[lane].adopt(laneLayout, keepsSlots: true)
+            }
         }
     }
 

@@ -66,16 +66,14 @@ struct SectionGeometry: Sendable {
         policies[Int(policyIndices[slot])]
     }
 
-    /// This geometry with the engine's policy replaced by `policy` in every section that
-    /// has none of its own: what a layout built under another policy with the same
-    /// measure, large-section rule and minimum opacity (so the same denominators, gates
-    /// and large sections) is under `policy`, without building it again.
-    func replacingDefaultPolicy(with policy: ImpressionPolicy, sampleInterval: Duration) -> SectionGeometry {
-        var geometry = self
+    /// Replaces the engine's policy by `policy` in every section that has none of its
+    /// own: what a layout built under another policy with the same measure, large-section
+    /// rule and minimum opacity (so the same denominators, gates and large sections) is
+    /// under `policy`, without building it again. In place: a copy of the geometry would
+    /// retain and release every one of its tables.
+    mutating func replaceDefaultPolicy(with policy: ImpressionPolicy, sampleInterval: Duration) {
         for index in policies.indices where policySources[index].isDefault {
-            geometry.policies[index] = ResolvedPolicy(policy, sampleInterval: sampleInterval,
-                                                      isLarge: policySources[index].isLarge)
+            policies[index] = ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: policySources[index].isLarge)
         }
-        return geometry
     }
 }

@@ -13,6 +13,14 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// An empty layout.
     init() {}
 
+    /// `layout`'s sections with `geometry`: the same layout resolved under another way
+    /// of measuring (``columns(sections:containers:defaultPolicy:otherColumnPolicies:sampleInterval:sameIDsAs:)``).
+    init(idsOf layout: SectionLayout<ID>, geometry: SectionGeometry) {
+        ids = layout.ids
+        slotsByID = layout.slotsByID
+        self.geometry = geometry
+    }
+
     /// Validates and stores `sections` and `containers`.
     ///
     /// Denominators of nested cells are measured at the containers' offsets given here.
@@ -27,6 +35,39 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
          defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
          sameIDsAs previous: SectionLayout<ID>?) throws(InputError) {
+        geometry = try fill(sections, containers: containers, defaultPolicy: defaultPolicy, otherColumnPolicies: [],
+                            sampleInterval: sampleInterval, sameIDsAs: previous).finish()
+    }
+
+    /// Validates and stores `sections` and `containers` as ``init(sections:containers:defaultPolicy:sampleInterval:sameIDsAs:)``
+    /// does, and resolves them under each of `otherColumnPolicies` in the same pass: what
+    /// a multi-policy engine's other ways of measuring see. Their geometries share this
+    /// layout's cells, containers and spatial index.
+    ///
+    /// - Parameter otherColumnPolicies: valid, each measuring otherwise than
+    ///   `defaultPolicy` and the others (measure, large-section rule, minimum opacity).
+    /// - Throws: ``InputError`` for the first bad container or section, as the initialiser.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    static func columns(sections: [TrackedSection<ID>], containers: [ScrollContainer],
+                        defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy], sampleInterval: Duration,
+                        sameIDsAs previous: SectionLayout<ID>?)
+        throws(InputError) -> (layout: SectionLayout<ID>, otherColumns: [SectionGeometry]) {
+        var layout = SectionLayout()
+        let builder = try layout.fill(sections, containers: containers, defaultPolicy: defaultPolicy,
+                                      otherColumnPolicies: otherColumnPolicies, sampleInterval: sampleInterval,
+                                      sameIDsAs: previous)
+        let (geometry, others) = builder.finishColumns()
+        layout.geometry = geometry
+        return (layout, others)
+    }
+
+    /// Stores the ids of `sections` (those of `previous` when given) and returns the
+    /// builder of their geometry, every section validated and appended.
+    private mutating func fill(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
+                               defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy],
+                               sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
+        throws(InputError) -> GeometryBuilder {
         let containerTree = try ContainerTree(containers)
         let sameIDs = previous != nil
         if let previous {
@@ -46,7 +87,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             cellCount += section.cells.count + section.nestedCells.count
             if section.display != nil { hasGates = true }
         }
-        var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
+        var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
+                                      otherColumnPolicies: otherColumnPolicies, sampleInterval: sampleInterval,
                                       sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
                                       containerDisplays: containerDisplays)
         for slot in sections.indices {
@@ -64,6 +106,6 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                 throw error.inSection(section.id, at: slot)
             }
         }
-        geometry = builder.finish()
+        return builder
     }
 }

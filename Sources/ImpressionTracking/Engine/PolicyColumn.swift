@@ -1,0 +1,125 @@
+/// The part of a layout's geometry that depends on the engine's policy, built section by
+/// section: denominators, resolved policies and gates.
+///
+/// ``GeometryBuilder`` validates a layout and builds its cells, containers and spatial
+/// index once, then fills one column per way of measuring from the same figures of each
+/// section, so a multi-policy engine builds a layout once, not once per way of measuring.
+struct PolicyColumn {
+    /// The policy of the sections that have none of their own.
+    let defaultPolicy: ImpressionPolicy
+    private let sampleInterval: Duration
+    /// The measure's denominator per slot: full height, width or area.
+    private(set) var denominators: [Double] = []
+    /// Index into `policies` per slot.
+    private(set) var policyIndices: [Int32] = []
+    private(set) var policies: [ResolvedPolicy] = []
+    /// Where each of `policies` comes from, parallel to it.
+    private(set) var policySources: [SectionGeometry.PolicySource] = []
+    /// The gate per slot, when the layout has gates; empty otherwise.
+    private(set) var gates: [SectionGeometry.Gate] = []
+    private var policyIndexByKey: [PolicyKey: Int32] = [:]
+    /// The policy most sections share, looked up without hashing.
+    private var lastPolicy: (key: PolicyKey, index: Int32)?
+    /// The index of the default policy for a section that is not large, and for one that
+    /// is, once known: sections without a policy of their own take it without comparing
+    /// or hashing policies (large and small sections alternate in a feed).
+    private var defaultPolicyIndex: Int32?
+    private var largeDefaultPolicyIndex: Int32?
+
+    private struct PolicyKey: Hashable {
+        var policy: ImpressionPolicy
+        var isLarge: Bool
+        /// The engine's policy, not a section's own (even an equal one): a multi-policy
+        /// engine swaps these for each of its policies (``SectionGeometry/policySources``).
+        var isDefault: Bool
+    }
+
+    /// What a section is, whatever the policy: worked out once per section for every
+    /// column. A figure no column's policy uses is 0.
+    struct SectionFigures {
+        var fullHeight = 0.0
+        var fullWidth = 0.0
+        var fullArea = 0.0
+        /// `.notLoaded` or `.hidden` when the section is so under every policy; `nil`
+        /// when its gate depends on the policy's minimum opacity.
+        var fixedGate: SectionGeometry.Gate?
+        /// Some cell is in a hidden container.
+        var someCellHidden = false
+        /// The least effective opacity of the section's cells; infinity without cells.
+        var leastOpacity = Double.infinity
+    }
+
+    /// Reserves room for `sectionCount` sections: the layout keeps these arrays.
+    ///
+    /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise).
+    init(defaultPolicy: ImpressionPolicy, sampleInterval: Duration, sectionCount: Int, hasGates: Bool) {
+        self.defaultPolicy = defaultPolicy
+        self.sampleInterval = sampleInterval
+        denominators.reserveCapacity(sectionCount)
+        policyIndices.reserveCapacity(sectionCount)
+        if hasGates { gates.reserveCapacity(sectionCount) }
+    }
+
+    /// Appends a valid section with policy `sectionPolicy` (`nil`: the default one), whose
+    /// figures are `figures`; its gate too when `hasGates`.
+    @inline(__always)
+    mutating func append(sectionPolicy: ImpressionPolicy?, _ figures: SectionFigures, hasGates: Bool) {
+        let policy = sectionPolicy ?? defaultPolicy
+        var isLarge = false
+        if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
+            isLarge = figures.fullArea >= minimumArea
+        }
+        if sectionPolicy == nil, let known = isLarge ? largeDefaultPolicyIndex : defaultPolicyIndex {
+            policyIndices.append(known)
+        } else {
+            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge, isDefault: sectionPolicy == nil))
+            if sectionPolicy == nil {
+                if isLarge { largeDefaultPolicyIndex = index } else { defaultPolicyIndex = index }
+            }
+            policyIndices.append(index)
+        }
+        switch policy.measure {
+        case .height: denominators.append(figures.fullHeight)
+        case .area: denominators.append(figures.fullArea)
+        case .width: denominators.append(figures.fullWidth)
+        }
+        if hasGates {
+            // A cell that a hidden container hides, or less opaque than the policy asks,
+            // excludes itself (``GateTable/isExcluded(opacity:hider:minimumOpacity:)``).
+            let excluded = figures.someCellHidden || figures.leastOpacity < policy.minimumOpacity
+            gates.append(figures.fixedGate ?? (excluded ? .someCellsExcluded : .open))
+        }
+    }
+
+    /// Whether resolving a section under `policy` needs its full area: to measure it, or
+    /// to tell whether it is large.
+    static func usesFullArea(_ policy: ImpressionPolicy) -> Bool {
+        policy.measure == .area || policy.largeSectionRule != nil
+    }
+
+    private mutating func policyIndex(of key: PolicyKey) -> Int32 {
+        if let lastPolicy, lastPolicy.key == key { return lastPolicy.index }
+        let index: Int32
+        if let known = policyIndexByKey[key] {
+            index = known
+        } else {
+            index = Int32(policies.count)
+            policies.append(ResolvedPolicy(key.policy, sampleInterval: sampleInterval, isLarge: key.isLarge))
+            policySources.append(.init(isDefault: key.isDefault, isLarge: key.isLarge))
+            policyIndexByKey[key] = index
+        }
+        lastPolicy = (key, index)
+        return index
+    }
+
+    /// Puts this column's tables in `geometry` (the layout's cells, containers and
+    /// index, shared by every column); its gate table too, with the layout's per-cell
+    /// opacities and hiding containers (shared too), when the layout has gates.
+    func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [Int32]) {
+        geometry.denominators = denominators
+        geometry.policyIndices = policyIndices
+        geometry.policies = policies
+        geometry.policySources = policySources
+        geometry.gateTable = hasGates ? GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders) : nil
+    }
+}
