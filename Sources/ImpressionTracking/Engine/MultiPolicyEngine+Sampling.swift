@@ -97,24 +97,25 @@ extension MultiPolicyEngine {
         guard let screen = dueScreen else { return }
         lanes[0].collectCandidates(on: screen, into: &measured.candidates)
         measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
-        // Candidate by candidate, column by column: what shows of a candidate is collected
-        // once, and stays in the measurer for the other columns. The lanes as one buffer,
-        // and the measurer taken out meanwhile.
-        var measurer = VisibilityMeasurer()
-        swap(&measurer, &self.measurer)
-        defer { swap(&measurer, &self.measurer) }
-        let stride = measured.stride
-        let candidates = measured.candidates
-        var ratios: [Double] = []
-        swap(&ratios, &measured.ratios)
-        defer { swap(&ratios, &measured.ratios) }
-        let leads = leadLaneOfColumn
+        Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
+                     columnLeads: leadLaneOfColumn, lanes: &lanes, measurer: &measurer)
+    }
+
+    /// Measures `candidates` candidate by candidate, column by column, into `ratios`: what
+    /// shows of a candidate is collected once, and stays in the measurer for the other
+    /// columns. Static, so that the lanes, the measurer and the ratios are three separate
+    /// places (a closure over `self` would need the measurer taken out, and an empty one
+    /// made and dropped at every sample).
+    private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
+                                stride: Int, columnLeads: [Int], lanes: inout [ImpressionEngine<ID>],
+                                measurer: inout VisibilityMeasurer) {
+        // The lanes as one buffer, checked unique once.
         lanes.withUnsafeMutableBufferPointer { lanes in
             for index in candidates.indices {
                 let slot = Int(candidates[index])
                 var shared = VisibilityMeasurer.SharedMeasures()
-                for column in leads.indices {
-                    let ratio = lanes[leads[column]].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                for column in columnLeads.indices {
+                    let ratio = lanes[columnLeads[column]].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
                     ratios[index &* stride &+ column] = ratio ?? .nan
                 }
             }
