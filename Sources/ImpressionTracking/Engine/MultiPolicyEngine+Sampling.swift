@@ -36,7 +36,13 @@ extension MultiPolicyEngine {
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
                                   exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
-        let recordingLanes = self.recordingLanes
+        Self.reportTally(of: &lanes, recordingLanes, impression: impression, exit: exit)
+    }
+
+    /// Hands the reports of `recordingLanes` to `impression` and `exit`, lane by lane.
+    private static func reportTally(of lanes: inout [ImpressionEngine<ID>], _ recordingLanes: [Int],
+                                    impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
+                                    exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
         lanes.withUnsafeMutableBufferPointer { lanes in
             for lane in recordingLanes { lanes[lane].reportTally(policy: lane, impression: impression, exit: exit) }
         }
@@ -68,12 +74,17 @@ extension MultiPolicyEngine {
             return true
         }
         measure(forSamplesThrough: time)
-        // The lanes as one buffer, checked unique once, not once per lane; what the closure
-        // reads and writes is taken out of `self` meanwhile.
-        var recording: [Int] = []
-        swap(&recording, &recordingLanes)
-        let measured = self.measured
-        let columnOfLane = self.columnOfLane
+        Self.evaluate(&lanes, through: time, recordingVisibility: recordingVisibility, measured: measured,
+                      columnOfLane: columnOfLane, recording: &recordingLanes)
+        return !recordingLanes.isEmpty
+    }
+
+    /// Each lane's evaluation of the samples due by `time` from `measured`, listing in
+    /// `recording` the lanes that recorded anything. Static, like ``measure(_:on:into:stride:columnLeads:lanes:measurer:)``:
+    /// the lanes (one buffer, checked unique once, not once per lane) and what the lanes
+    /// read and write are separate places, not copied out of `self`.
+    private static func evaluate(_ lanes: inout [ImpressionEngine<ID>], through time: Duration, recordingVisibility: Bool,
+                                 measured: SlotSampler.MeasuredSample, columnOfLane: [Int], recording: inout [Int]) {
         lanes.withUnsafeMutableBufferPointer { lanes in
             for lane in lanes.indices
             where lanes[lane].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility,
@@ -81,8 +92,6 @@ extension MultiPolicyEngine {
                 recording.append(lane)
             }
         }
-        swap(&recording, &recordingLanes)
-        return !recordingLanes.isEmpty
     }
 
     /// Fills `measured` with the sections near the viewport and their ratios under each
