@@ -60,13 +60,15 @@ struct MultiPolicyPropertyTests {
         }
     }
 
-    /// Runs `session` through a multi-policy engine (events), another (impressions only)
+    /// Runs `session` through a multi-policy engine (events), another (impressions only), a
+    /// third (the simulator's tally: impressions and stays in samples, policy by policy)
     /// and one engine of each kind per policy (by default ``policies(for:)``); the first
     /// difference, if any.
     static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) -> Outcome {
         let policies = given ?? policies(for: session)
         var multiEvents = MultiPolicyEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
         var multiImpressions = multiEvents
+        var multiTally = multiEvents
         var eventEngines = policies.map { ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }
         var impressionEngines = eventEngines
         var outcome = Outcome()
@@ -82,6 +84,10 @@ struct MultiPolicyPropertyTests {
             for time in times {
                 let events = multiEvents.advanceWithEvents(to: time)
                 let impressions = multiImpressions.advance(to: time)
+                var talliedImpressions = Array(repeating: [Impression<Int>](), count: policies.count)
+                var talliedStays = Array(repeating: [Stay](), count: policies.count)
+                multiTally.advance(to: time, impression: { talliedImpressions[$0].append($1) },
+                                   exit: { talliedStays[$0].append(Stay(section: $1, samples: $2)) })
                 var expectedEvents: [[VisibilityEvent<Int>]] = []
                 for policy in policies.indices {
                     let expected = eventEngines[policy].advanceWithEvents(to: time)
@@ -91,6 +97,14 @@ struct MultiPolicyPropertyTests {
                     let gotImpressions = impressions.filter { $0.policy == policy }.map(\.impression)
                     if gotImpressions != expectedImpressions {
                         return fail("impressions of policy \(policy) up to \(time)", expectedImpressions, gotImpressions)
+                    }
+                    if talliedImpressions[policy] != expectedImpressions {
+                        return fail("tallied impressions of policy \(policy) up to \(time)", expectedImpressions,
+                                    talliedImpressions[policy])
+                    }
+                    let expectedStays = expected.compactMap { Stay(exit: $0, sampleInterval: session.sampleInterval) }
+                    if talliedStays[policy] != expectedStays {
+                        return fail("tallied stays of policy \(policy) up to \(time)", expectedStays, talliedStays[policy])
                     }
                     outcome.impressions += expectedImpressions.count
                     outcome.events += expected.count
@@ -104,6 +118,7 @@ struct MultiPolicyPropertyTests {
             if case .input(let input) = step.action {
                 let accepted = multiEvents.accepts(input)
                 _ = multiImpressions.accepts(input)
+                _ = multiTally.accepts(input)
                 for policy in policies.indices {
                     let expected = eventEngines[policy].perform(input)
                     _ = impressionEngines[policy].perform(input)
@@ -122,6 +137,23 @@ struct MultiPolicyPropertyTests {
             }
         }
         return outcome
+    }
+}
+
+/// A stay as the simulator's tally receives it: the section and its visible samples.
+struct Stay: Equatable {
+    var section: Int
+    var samples: Int
+
+    init(section: Int, samples: Int) {
+        self.section = section
+        self.samples = samples
+    }
+
+    /// The stay an exit event ended, in samples; `nil` for another event.
+    init?(exit event: VisibilityEvent<Int>, sampleInterval: Duration) {
+        guard case .exited(let section, _, let stay, _, _) = event else { return nil }
+        self.init(section: section, samples: Int((stay / sampleInterval).rounded()))
     }
 }
 
