@@ -12,15 +12,4 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
-
-    /// The duration as a whole number of attoseconds, saturating beyond ±2^63 seconds.
-    ///
-    /// From `components`: the standard library's `attoseconds` is newer than the
-    /// package's Apple platforms (macOS 15, iOS 18).
-    package var totalAttoseconds: Int128 {
-        let limit = Duration.seconds(Int64.max)
-        let (seconds, attoseconds) = self > limit ? limit.components
-            : self < .zero - limit ? (.zero - limit).components : components
-        return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
-    }
 }

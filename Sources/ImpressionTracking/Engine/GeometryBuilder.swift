@@ -110,8 +110,11 @@ struct GeometryBuilder {
         let usesHeight = sectionPolicy.map { $0.measure == .height } ?? defaultsUseHeight
         let usesWidth = sectionPolicy.map { $0.measure == .width } ?? defaultsUseWidth
         if usesArea { figures.fullArea = givenArea ?? unionArea.unionArea(of: sectionCells) }
-        if usesHeight { figures.fullHeight = givenHeight ?? (Rect.boundingBox(of: sectionCells)?.height ?? 0) }
-        if usesWidth { figures.fullWidth = givenWidth ?? (Rect.boundingBox(of: sectionCells)?.width ?? 0) }
+        // One bounding box for both the height and the width, when either is not given.
+        let needsBounds = (usesHeight && givenHeight == nil) || (usesWidth && givenWidth == nil)
+        let cellBounds = needsBounds ? Rect.boundingBox(of: sectionCells) : nil
+        if usesHeight { figures.fullHeight = givenHeight ?? (cellBounds?.height ?? 0) }
+        if usesWidth { figures.fullWidth = givenWidth ?? (cellBounds?.width ?? 0) }
         geometry.cells.append(contentsOf: cells)
         geometry.cellContainers.append(contentsOf: repeatElement(-1, count: cells.count))
         for nested in nestedCells {
@@ -161,9 +164,7 @@ struct GeometryBuilder {
 
     /// The geometry of every section appended, with its spatial index.
     consuming func finish() -> SectionGeometry {
-        geometry.index = SpatialIndex(bounds: bounds)
-        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
-        return geometry
+        finishColumns().geometry
     }
 
     /// The geometry under the default policy, as ``finish()`` gives it, and under each of

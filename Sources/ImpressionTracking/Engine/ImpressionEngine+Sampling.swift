@@ -118,7 +118,7 @@ extension ImpressionEngine {
     /// The index of the last sample at or before `time`, or -1 before the first.
     func lastSample(atOrBefore time: Duration) -> Int {
         guard time >= .zero else { return -1 }
-        let index = time.attoseconds / sampleIntervalAttoseconds
+        let index = time.totalAttoseconds / sampleIntervalAttoseconds
         // Int.max - 1 keeps `nextSample = index + 1` representable.
         return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
     }

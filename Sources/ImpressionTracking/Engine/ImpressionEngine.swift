@@ -71,7 +71,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = Sampling.defaultInterval) {
         self.policy = policy
         self.sampleInterval = sampleInterval
-        sampleIntervalAttoseconds = sampleInterval.attoseconds
+        sampleIntervalAttoseconds = sampleInterval.totalAttoseconds
         if sampleInterval <= .zero {
             configurationError = .nonPositiveSampleInterval(sampleInterval)
         } else {

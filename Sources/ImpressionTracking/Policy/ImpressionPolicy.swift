@@ -156,7 +156,7 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// positive, saturating at `Int.max` for absurd durations.
     private static func intervals(spanning duration: Duration, sampleInterval: Duration) -> Int {
         guard sampleInterval > .zero, duration > .zero else { return 0 }
-        let (quotient, remainder) = duration.attoseconds.quotientAndRemainder(dividingBy: sampleInterval.attoseconds)
+        let (quotient, remainder) = duration.totalAttoseconds.quotientAndRemainder(dividingBy: sampleInterval.totalAttoseconds)
         let intervals = quotient + (remainder > 0 ? 1 : 0)
         return intervals >= Int128(Int.max) ? Int.max : Int(intervals)
     }
@@ -194,7 +194,10 @@ extension ImpressionPolicy: CustomStringConvertible {
 
 extension Duration {
     /// The duration as a whole number of attoseconds, saturating beyond ±2^63 seconds.
-    var attoseconds: Int128 {
+    ///
+    /// From `components`: the standard library's `attoseconds` is newer than the
+    /// package's Apple platforms (macOS 15, iOS 18). The simulator uses it too.
+    package var totalAttoseconds: Int128 {
         // `components` traps when the seconds do not fit an Int64 (292 billion years, but
         // `.seconds(Int64.max) + .seconds(1)` is a valid Duration a caller can pass).
         let limit = Duration.seconds(Int64.max)
@@ -205,7 +208,7 @@ extension Duration {
 
     /// A short human form: `1 s`, `100 ms`, `1.5 s`.
     var formatted: String {
-        let milliseconds = Double(attoseconds) / 1e15
+        let milliseconds = Double(totalAttoseconds) / 1e15
         if milliseconds.magnitude >= 1000 {
             let seconds = milliseconds / 1000
             return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
