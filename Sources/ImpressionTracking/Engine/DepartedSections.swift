@@ -109,8 +109,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         swap(&exited, &inRun)
     }
 
-    /// The section a `.departed(index)` record of the last evaluation is about.
-    func id(ofExit index: Int) -> ID {
-        exited[index]
-    }
+    /// The sections the `.departed(index)` records of the last evaluation are about, by
+    /// `index`.
+    var exitedSections: [ID] { exited }
 }

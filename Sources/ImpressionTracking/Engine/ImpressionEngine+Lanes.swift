@@ -25,8 +25,9 @@ extension ImpressionEngine {
     /// Appends the impressions among the records of the last evaluation to `impressions`,
     /// tagged with `policy`, and their samples to `samples`.
     mutating func appendImpressions(policy: Int, to impressions: inout [PolicyImpression<ID>], samples: inout [Int]) {
+        let reader = recordReader
         for record in sampler.records where record.kind == .impression {
-            impressions.append(PolicyImpression(policy: policy, impression: impression(from: record)))
+            impressions.append(PolicyImpression(policy: policy, impression: reader.impression(from: record)))
             samples.append(record.sample)
         }
     }
@@ -36,10 +37,11 @@ extension ImpressionEngine {
     /// `policy`.
     mutating func reportTally(policy: Int, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
                               exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
+        let reader = recordReader
         for record in sampler.records {
             switch record.kind {
-            case .impression: impression(policy, self.impression(from: record))
-            case .exited: exit(policy, sectionID(of: record), record.staySamples)
+            case .impression: impression(policy, reader.impression(from: record))
+            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples)
             case .entered: break
             }
         }
@@ -48,8 +50,9 @@ extension ImpressionEngine {
     /// Appends the records of the last evaluation to `events`, as events tagged with
     /// `policy`, and their samples to `samples`.
     mutating func appendEvents(policy: Int, to events: inout [PolicyEvent<ID>], samples: inout [Int]) {
+        let reader = recordReader
         for record in sampler.records {
-            events.append(PolicyEvent(policy: policy, event: event(from: record)))
+            events.append(PolicyEvent(policy: policy, event: reader.event(from: record)))
             samples.append(record.sample)
         }
     }
