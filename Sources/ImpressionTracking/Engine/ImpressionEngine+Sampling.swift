@@ -61,51 +61,38 @@ extension ImpressionEngine {
     /// whether there are any.
     mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         sampler.records.clear()
-        guard configurationError == nil else { return false }
+        guard configurationError == nil,
+              let (first, last, visits) = takeDueSamples(through: time, lastDue: lastSample(atOrBefore: time)) else {
+            return false
+        }
         let screen = lifecycle.isActive ? self.screen : nil
-        return evaluateSamples(through: time, lastDue: lastSample(atOrBefore: time), screenShows: screen != nil,
-                               recordingVisibility: recordingVisibility) { sampler, first, last, geometry, visits in
-            sampler.evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
-                             recordingVisibility: recordingVisibility)
-        }
-    }
-
-    /// Evaluates the samples due by `time` from the ratios a multi-policy engine measured
-    /// for every policy, this engine's in `column`, as ``evaluateDueSamples(through:recordingVisibility:)``
-    /// does. The multi-policy engine checked the configuration and worked out the due
-    /// samples and the screen once for all.
-    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool,
-                                     measured: SlotSampler.MeasuredSample, column: Int) -> Bool {
-        sampler.records.clear()
-        return evaluateSamples(through: time, lastDue: measured.lastDueSample, screenShows: measured.screenShows,
-                               recordingVisibility: recordingVisibility) { sampler, first, last, geometry, visits in
-            sampler.evaluate(from: first, through: last, measured: measured, column: column, geometry: geometry,
-                             visits: visits, recordingVisibility: recordingVisibility)
-        }
-    }
-
-    /// The bookkeeping around a sampler's evaluation of samples `nextSample` to `lastDue`.
-    @inline(__always)
-    private mutating func evaluateSamples(
-        through time: Duration, lastDue lastDueSample: Int, screenShows: Bool, recordingVisibility: Bool,
-        _ evaluate: (inout SlotSampler, Int, Int, SectionGeometry, SlotSampler.Visits) -> Void
-    ) -> Bool {
-        if time > self.time { self.time = time }
-        guard lastDueSample >= nextSample else { return false }
-        let firstSample = nextSample
-        nextSample = lastDueSample &+ 1
-        changedSinceSample = false
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if !screenShows && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
+        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
             sampler.nextFiringSample = nil
             return false
         }
-        departed.endOpenRuns(at: firstSample, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
-        let visits = SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom, firstRemembered: firstRememberedVisit)
-        evaluate(&sampler, firstSample, lastDueSample, layout.geometry, visits)
+        departed.endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
+        sampler.evaluate(from: first, through: last, on: screen, geometry: layout.geometry, visits: visits,
+                         recordingVisibility: recordingVisibility)
         guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
         return true
+    }
+
+    /// Moves the engine's time to `time` and takes the samples due by then, up to
+    /// `lastDue`: the first and last of them and what the visits mean for them, or `nil`
+    /// when none is due. The samples are then evaluated; a multi-policy engine evaluates
+    /// its policies' in its own loop.
+    @inline(__always)
+    mutating func takeDueSamples(through time: Duration, lastDue: Int)
+        -> (first: Int, last: Int, visits: SlotSampler.Visits)? {
+        if time > self.time { self.time = time }
+        guard lastDue >= nextSample else { return nil }
+        let first = nextSample
+        nextSample = lastDue &+ 1
+        changedSinceSample = false
+        return (first, lastDue, SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom,
+                                                   firstRemembered: firstRememberedVisit))
     }
 
     /// What the screen shows now, or `nil` when nothing can be visible.
@@ -132,7 +119,7 @@ extension ImpressionEngine {
     }
 
     @inline(__always)
-    private func duration(ofSamples samples: Int) -> Duration {
+    func duration(ofSamples samples: Int) -> Duration {
         RecordReader<ID>.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
     }
 }

@@ -10,7 +10,11 @@ extension MultiPolicyEngine {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var impressions: [PolicyImpression<ID>] = []
         sampleOfReport.clear()
-        for lane in recordingLanes { lanes[lane].appendImpressions(policy: lane, to: &impressions, samples: &sampleOfReport) }
+        forEachRecord { policy, reader, record in
+            guard record.kind == .impression else { return }
+            impressions.append(PolicyImpression(policy: policy, impression: reader.impression(from: record)))
+            sampleOfReport.append(record.sample)
+        }
         return inSampleOrder(impressions)
     }
 
@@ -22,7 +26,10 @@ extension MultiPolicyEngine {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var events: [PolicyEvent<ID>] = []
         sampleOfReport.clear()
-        for lane in recordingLanes { lanes[lane].appendEvents(policy: lane, to: &events, samples: &sampleOfReport) }
+        forEachRecord { policy, reader, record in
+            events.append(PolicyEvent(policy: policy, event: reader.event(from: record)))
+            sampleOfReport.append(record.sample)
+        }
         return inSampleOrder(events)
     }
 
@@ -36,15 +43,27 @@ extension MultiPolicyEngine {
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
                                   exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
-        Self.reportTally(of: &lanes, recordingLanes, impression: impression, exit: exit)
+        forEachRecord { policy, reader, record in
+            switch record.kind {
+            case .impression: impression(policy, reader.impression(from: record))
+            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples)
+            case .entered: break
+            }
+        }
     }
 
-    /// Hands the reports of `recordingLanes` to `impression` and `exit`, lane by lane.
-    private static func reportTally(of lanes: inout [ImpressionEngine<ID>], _ recordingLanes: [Int],
-                                    impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
-                                    exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
-        lanes.withUnsafeMutableBufferPointer { lanes in
-            for lane in recordingLanes { lanes[lane].reportTally(policy: lane, impression: impression, exit: exit) }
+    /// Hands the records of the last evaluation to `body`, policy after policy, each
+    /// policy's in order, with what names them.
+    private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SlotSampler.Record) -> Void) {
+        guard policies.count > 1 else {
+            let reader = base.recordReader
+            for record in base.sampler.records { body(0, reader, record) }
+            return
+        }
+        for lane in sampler.recordingLanes {
+            let reader = RecordReader(ids: base.layout.ids, departedExits: departed[lane].exitedSections,
+                                      sampleInterval: sampleInterval, sampleIntervalAttoseconds: base.sampleIntervalAttoseconds)
+            for record in sampler.records[lane] { body(lane, reader, record) }
         }
     }
 
@@ -52,87 +71,85 @@ extension MultiPolicyEngine {
     /// input arrives; see ``ImpressionEngine/nextEventTime``.
     public var nextEventTime: Duration? {
         guard configurationError == nil else { return nil }
-        // After an input, the next sample; every lane had it, and lane 0 knows.
-        if lanes[0].changedSinceSample { return lanes[0].nextEventTime }
-        var earliest: Duration?
-        for lane in lanes.indices {
-            if let time = lanes[lane].nextEventTime, earliest.map({ time < $0 }) ?? true { earliest = time }
-        }
-        return earliest
+        // After an input, the next sample, whatever the policy.
+        if policies.count == 1 || base.changedSinceSample { return base.nextEventTime }
+        return sampler.nextFiringSample.map { base.duration(ofSamples: $0) }
     }
 
     /// Measures the sections near the viewport once for every policy, then evaluates each
     /// policy's due samples from those ratios; returns whether any policy recorded
-    /// anything, and lists those that did in `recordingLanes`.
+    /// anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        recordingLanes.clear()
         guard configurationError == nil else { return false }
-        // One policy: nothing to share, so its lane measures as a lone engine does.
-        if lanes.count == 1 {
-            guard lanes[0].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility) else { return false }
-            recordingLanes.append(0)
-            return true
+        // One policy: nothing to share, so it is evaluated as a lone engine.
+        guard policies.count > 1 else {
+            return base.evaluateDueSamples(through: time, recordingVisibility: recordingVisibility)
         }
+        sampler.beginEvaluation()
         measure(forSamplesThrough: time)
-        Self.evaluate(&lanes, through: time, recordingVisibility: recordingVisibility, measured: measured,
-                      columnOfLane: columnOfLane, recording: &recordingLanes)
-        return !recordingLanes.isEmpty
-    }
-
-    /// Each lane's evaluation of the samples due by `time` from `measured`, listing in
-    /// `recording` the lanes that recorded anything. Static, like ``measure(_:on:into:stride:columnLeads:lanes:measurer:)``:
-    /// the lanes (one buffer, checked unique once, not once per lane) and what the lanes
-    /// read and write are separate places, not copied out of `self`.
-    private static func evaluate(_ lanes: inout [ImpressionEngine<ID>], through time: Duration, recordingVisibility: Bool,
-                                 measured: SlotSampler.MeasuredSample, columnOfLane: [Int], recording: inout [Int]) {
-        lanes.withUnsafeMutableBufferPointer { lanes in
-            for lane in lanes.indices
-            where lanes[lane].evaluateDueSamples(through: time, recordingVisibility: recordingVisibility,
-                                                 measured: measured, column: columnOfLane[lane]) {
-                recording.append(lane)
+        guard let (first, last, visits) = base.takeDueSamples(through: time, lastDue: measured.lastDueSample) else {
+            return false
+        }
+        // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
+        if !measured.screenShows && sampler.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
+            sampler.nextFiringSample = nil
+            return false
+        }
+        let retention = base.retention
+        for lane in departed.indices where departed[lane].hasOpenRuns {
+            sampler.appendRecords(ofLane: lane) { records in
+                departed[lane].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &records)
             }
         }
+        sampler.evaluate(from: first, through: last, measured: measured, columnOfLane: columnOfLane, visits: visits,
+                         recordingVisibility: recordingVisibility)
+        sampler.sortRecords()
+        return !sampler.recordingLanes.isEmpty
     }
 
     /// Fills `measured` with the sections near the viewport and their ratios under each
     /// way of measuring, when a sample is due and the screen shows something; empties it
-    /// otherwise. Every lane has had the same inputs, so lane 0 says for all.
+    /// otherwise.
     private mutating func measure(forSamplesThrough time: Duration) {
         measured.candidates.clear()
         measured.ratios.clear()
-        let (lastDue, dueScreen) = lanes[0].dueSamples(through: time)
+        let (lastDue, dueScreen) = base.dueSamples(through: time)
         measured.lastDueSample = lastDue
         measured.screenShows = dueScreen != nil
         guard let screen = dueScreen else { return }
-        lanes[0].collectCandidates(on: screen, into: &measured.candidates)
+        base.collectCandidates(on: screen, into: &measured.candidates)
         measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
         Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
-                     columnLeads: leadLaneOfColumn, lanes: &lanes, measurer: &measurer)
+                     firstColumn: base.layout.geometry, otherColumns: &otherColumns, measurer: &measurer)
     }
 
-    /// Measures `candidates` candidate by candidate, column by column, into `ratios`: what
-    /// shows of a candidate is collected once, and stays in the measurer for the other
-    /// columns. Static, so that the lanes, the measurer and the ratios are three separate
-    /// places (a closure over `self` would need the measurer taken out, and an empty one
-    /// made and dropped at every sample).
+    /// Measures `candidates` candidate by candidate, under `firstColumn`, then each of
+    /// `otherColumns`, into `ratios` (`stride` per candidate, NaN where nothing shows):
+    /// what shows of a candidate is collected once, and stays in the measurer for the
+    /// other columns.
+    ///
+    /// Static, the first column passed as a value and the others measured in place
+    /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``): a geometry read from a stored
+    /// property or an array element and handed to the measurer was copied, every table
+    /// retained and released, per candidate and column (perf).
     private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
-                                stride: Int, columnLeads: [Int], lanes: inout [ImpressionEngine<ID>],
+                                stride: Int, firstColumn: SectionGeometry, otherColumns: inout [SectionGeometry],
                                 measurer: inout VisibilityMeasurer) {
-        // The lanes as one buffer, checked unique once.
-        lanes.withUnsafeMutableBufferPointer { lanes in
+        otherColumns.withUnsafeMutableBufferPointer { otherColumns in
             for index in candidates.indices {
                 let slot = Int(candidates[index])
                 var shared = VisibilityMeasurer.SharedMeasures()
-                for column in columnLeads.indices {
-                    let ratio = lanes[columnLeads[column]].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
-                    ratios[index &* stride &+ column] = ratio ?? .nan
+                ratios[index &* stride] = measurer.ratio(ofSlot: slot, in: firstColumn, on: screen, sharing: &shared) ?? .nan
+                for column in otherColumns.indices {
+                    let ratio = otherColumns[column].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                    ratios[index &* stride &+ column &+ 1] = ratio ?? .nan
                 }
             }
         }
     }
 
-    /// `reports`, appended lane by lane (each lane's in its order, their samples in
-    /// `sampleOfReport`), in sample order, then policy order, then each lane's order: a
+    /// `reports`, appended policy by policy (each policy's in its order, their samples in
+    /// `sampleOfReport`), in sample order, then policy order, then each policy's order: a
     /// stable sort by sample. Usually a sample's reports share one sample: nothing to do.
     private func inSampleOrder<Report>(_ reports: [Report]) -> [Report] {
         guard let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }

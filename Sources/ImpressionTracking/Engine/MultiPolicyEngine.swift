@@ -30,23 +30,29 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// invalid interval; `nil` otherwise.
     public let configurationError: ConfigurationError?
 
-    /// Per policy, its counters and bookkeeping: an engine whose layouts, geometry and
-    /// inputs are shared with the others (copy-on-write) and whose samples are evaluated
-    /// from the ratios measured here. Lane 0 checks every input for all.
-    var lanes: [ImpressionEngine<ID>]
-    /// Per lane, its column among the ways of measuring.
+    /// The inputs, screen, lifecycle, time and layout every policy shares, with the first
+    /// policy's way of measuring; with one policy, the whole engine. Checks every input.
+    var base: ImpressionEngine<ID>
+    /// The layout resolved under each other way of measuring (column 1, 2, ...): the same
+    /// cells, containers and index as `base`'s, with their own denominators and policies.
+    var otherColumns: [SectionGeometry] = []
+    /// With several policies, every policy's counters, by slot and lane, and the sampling loop.
+    var sampler: LaneSampler
+    /// Per policy, the sections that left the layout whose counters it keeps (several
+    /// policies only; `base` keeps its own with one).
+    var departed: [DepartedSections<ID>]
+    /// Per policy, its default policy resolved for a small and a large section: what a
+    /// layout's sections without a policy of their own take under it.
+    let laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]
+    /// Per policy, its column among the ways of measuring.
     let columnOfLane: [Int]
-    /// Per column, the first lane measuring that way: its geometry measures for all.
+    /// Per column, the first policy measuring that way: the column is resolved under it.
     let leadLaneOfColumn: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
     var measurer = VisibilityMeasurer()
-    /// The lanes whose last evaluation recorded anything, ascending; kept between samples.
-    var recordingLanes: [Int] = []
-    /// The sample of each report collected from the lanes at the last advance.
+    /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
-    /// The lanes' lifecycle, mirrored: reading a lane's would copy it.
-    var lifecycle = Lifecycle()
 
     /// What makes two policies measure a section alike: the same denominators, gates and
     /// large sections, hence the same ratio.
@@ -65,8 +71,18 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     public init(policies: [ImpressionPolicy], sampleInterval: Duration = Sampling.defaultInterval) {
         self.policies = policies
         self.sampleInterval = sampleInterval
-        lanes = policies.map { ImpressionEngine(policy: $0, sampleInterval: sampleInterval) }
-        configurationError = policies.isEmpty ? .noPolicies : lanes.lazy.compactMap(\.configurationError).first
+        base = ImpressionEngine(policy: policies.first ?? .default, sampleInterval: sampleInterval)
+        let configurationError = policies.isEmpty ? .noPolicies : policies.lazy.compactMap {
+            ImpressionEngine<ID>(policy: $0, sampleInterval: sampleInterval).configurationError
+        }.first
+        self.configurationError = configurationError
+        sampler = LaneSampler(laneCount: policies.count)
+        departed = Array(repeating: DepartedSections(), count: policies.count)
+        // Resolving an invalid policy is not defined; such an engine never samples.
+        laneDefaults = configurationError != nil ? [] : policies.map {
+            (ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: false),
+             ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: true))
+        }
         var columns: [MeasureKey: Int] = [:]
         var columnOfLane: [Int] = []
         var leadLaneOfColumn: [Int] = []
@@ -83,6 +99,7 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
         }
         self.columnOfLane = columnOfLane
         self.leadLaneOfColumn = leadLaneOfColumn
+        otherColumns = Array(repeating: SectionGeometry(), count: max(0, leadLaneOfColumn.count - 1))
         measured.stride = max(1, leadLaneOfColumn.count)
     }
 
@@ -97,15 +114,15 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     }
 
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
-    public var time: Duration { lanes.first?.time ?? .zero }
+    public var time: Duration { base.time }
     /// The current visit, 1 for the first; see ``ImpressionEngine/appear()``.
-    public var visit: Int { lanes.first?.visit ?? 1 }
+    public var visit: Int { base.visit }
     /// Whether samples count now; see ``ImpressionEngine/isActive``.
-    public var isActive: Bool { lifecycle.isActive }
+    public var isActive: Bool { base.isActive }
     /// Why the engine is inactive; empty when it is active.
-    public var inactiveCauses: InactiveCauses { lanes.first?.inactiveCauses ?? [] }
+    public var inactiveCauses: InactiveCauses { base.inactiveCauses }
     /// The number of sections in the current layout.
-    public var sectionCount: Int { lanes.first?.sectionCount ?? 0 }
+    public var sectionCount: Int { base.sectionCount }
 
     // MARK: - Layout and screen
 
@@ -121,27 +138,18 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         try checkConfiguration()
-        if lanes.count == 1 {
-            let (layout, keepsSlots) = try lanes[0].laneValidatedLayout(sections, containers: containers)
-            lanes[0].adopt(layout, keepsSlots: keepsSlots)
+        guard policies.count > 1 else {
+            let (layout, keepsSlots) = try base.laneValidatedLayout(sections, containers: containers)
+            base.adopt(layout, keepsSlots: keepsSlots)
             return
         }
-        let (layout, otherColumns, keepsSlots) = try lanes[0].laneValidatedColumns(
+        let (layout, otherColumns, keepsSlots) = try base.laneValidatedColumns(
             sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policies[$0] })
-        // Every lane has lane 0's slots: lane 0's old layout says where each section goes.
-        let carryOver = keepsSlots ? nil : lanes[0].laneCarryOver(to: layout)
-        for lane in lanes.indices {
-            let column = columnOfLane[lane]
-            var laneLayout = column == 0 ? layout : SectionLayout(idsOf: layout, geometry: otherColumns[column - 1])
-            if policies[lane] != policies[leadLaneOfColumn[column]] {
-                laneLayout.geometry.replaceDefaultPolicy(with: policies[lane], sampleInterval: sampleInterval)
-            }
-            if let carryOver {
-                lanes[lane].adopt(laneLayout, carrying: carryOver)
-            } else {
-                lanes[lane].adopt(laneLayout, keepsSlots: true)
-            }
-        }
+        if !keepsSlots { carryCountersOver(to: layout) }
+        base.commit(layout, states: nil)
+        self.otherColumns = otherColumns
+        sampler.resolvePolicies(firstColumn: base.layout.geometry, otherColumns: otherColumns,
+                                columnOfLane: columnOfLane, laneDefaults: laneDefaults)
     }
 
     /// Applies `input` under every policy; see ``ImpressionEngine/apply(_:)-(EngineInput<ID>)``.
@@ -159,31 +167,22 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
             return
         }
         try checkConfiguration()
-        // Every lane checks an input alike: lane 0's answer is theirs.
-        try lanes[0].apply(input)
-        // The screen (viewport, insets, obstructions) is lane 0's alone: every lane's
-        // samples are measured on it, and a snapshot shows another lane on it. Only a
-        // container's offset moves cells in every lane's geometry.
-        guard case .contentOffset = input else { return }
-        lanes.withUnsafeMutableBufferPointer { lanes in
-            for lane in lanes.indices.dropFirst() { try? lanes[lane].apply(input) }
-        }
+        try base.apply(input)
+        // A container's offset moves cells in every column's geometry.
+        guard case .contentOffset(let offset, let containerID) = input, !otherColumns.isEmpty,
+              let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
+        for column in otherColumns.indices { otherColumns[column].containers.setOffset(offset, ofContainer: container) }
     }
 
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
     public mutating func apply(_ call: LifecycleCall) {
-        for lane in lanes.indices { lanes[lane].apply(call) }
-        switch call {
-        case .appear: _ = lifecycle.appear()
-        case .disappear: _ = lifecycle.disappear()
-        case .enterBackground: _ = lifecycle.enterBackground()
-        case .enterForeground: _ = lifecycle.enterForeground()
-        case .cover: _ = lifecycle.setCovered(true)
-        case .uncover: _ = lifecycle.setCovered(false)
-        case .beginRefresh: _ = lifecycle.beginRefresh()
-        case .endRefresh: _ = lifecycle.endRefresh()
-        case .reset: break
-        }
+        let visit = base.visit
+        base.apply(call)
+        // A visit started: what each policy keeps of departed sections is pruned, as
+        // `base` prunes its own.
+        guard base.visit != visit, policies.count > 1 else { return }
+        let retention = base.retention
+        for lane in departed.indices { departed[lane].prune(retention) }
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.
@@ -224,11 +223,19 @@ public struct MultiPolicyEngine<ID: Hashable & Sendable>: Sendable {
         lane(policy).snapshot(of: id)
     }
 
-    /// Lane `policy`, on lane 0's screen: the screen inputs go to lane 0 alone.
+    /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
+    /// counters and departed sections.
     private func lane(_ policy: Int) -> ImpressionEngine<ID> {
-        guard policy != 0 else { return lanes[0] }
-        var lane = lanes[policy]
-        lane.showScreen(of: lanes[0])
+        guard policies.count > 1 else { return base }
+        let column = columnOfLane[policy]
+        var geometry = column == 0 ? base.layout.geometry : otherColumns[column - 1]
+        if policies[policy] != policies[leadLaneOfColumn[column]] {
+            geometry.replaceDefaultPolicy(with: policies[policy], sampleInterval: sampleInterval)
+        }
+        var lane = base
+        lane.showLane(geometry: geometry, states: sampler.states(ofLane: policy),
+                      slotsInRun: sampler.slotsInRun(ofLane: policy, before: base.nextSample),
+                      departed: departed[policy])
         return lane
     }
 

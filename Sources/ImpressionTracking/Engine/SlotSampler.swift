@@ -66,25 +66,6 @@ struct SlotSampler: Sendable {
         }
     }
 
-    /// Evaluates samples `first` to `last` as ``evaluate(from:through:on:geometry:visits:recordingVisibility:)``
-    /// does, from ratios a multi-policy engine measured once for all its policies: the
-    /// ratio of `measured.candidates[i]` is `measured.ratios[i * measured.stride + column]`,
-    /// NaN when nothing of it shows.
-    mutating func evaluate(from first: Int, through last: Int, measured: MeasuredSample, column: Int,
-                           geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
-        nextFiringSample = nil
-        withStates { sampler, states in
-            sampler.beginRuns()
-            for index in measured.candidates.indices {
-                let ratio = measured.ratios[index &* measured.stride &+ column]
-                guard !ratio.isNaN else { continue }
-                sampler.sample(slot: Int(measured.candidates[index]), ratio: ratio, states: states, geometry: geometry,
-                               from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
-            }
-            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
-        }
-    }
-
     /// Runs `body` with the counters as one buffer, checked unique once rather than at
     /// every write (the check is a runtime call, per section and policy at every sample).
     @inline(__always)
@@ -103,66 +84,81 @@ struct SlotSampler: Sendable {
         slotsInRun.clear()
     }
 
-    /// Notes that `ratio` of the section in `slot` showed at sample `first` and, when that
-    /// meets its policy (the entry ratio, or only the exit ratio once it is counting:
-    /// hysteresis), counts it visible from `first` to `last`: its run grows, completes and
-    /// fires. Each section near the viewport once per sample, in screen order.
+    /// Samples section `slot` (``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``),
+    /// noting its run and when it completes. Each section near the viewport once per
+    /// sample, in screen order.
     @inline(__always)
     private mutating func sample(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
                                  geometry: SectionGeometry, from first: Int, through last: Int, visits: Visits,
                                  recordingVisibility: Bool) {
-        if ratio > states[slot].highestRatio { states[slot].highestRatio = ratio }
-        let policy = geometry.policy(ofSlot: slot)
-        // `states[slot]` in place: a copy out and back would write every line of the
-        // counters, where a steady sample changes two fields (those writes missed the
-        // cache, in perf).
-        let counting = states[slot].continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return }
+        let (counts, completion) = Self.count(&states[slot], slot: slot, ratio: ratio, policy: geometry.policy(ofSlot: slot),
+                                              from: first, through: last, visits: visits,
+                                              recordingVisibility: recordingVisibility) { records.append($0) }
+        if let completion { nextFiringSample = min(nextFiringSample ?? completion, completion) }
+        if counts { slotsInRun.append(Int32(slot)) }
+    }
+
+    /// Notes in `state` (the counters of the section in `slot` under `policy`) that `ratio`
+    /// of it showed at sample `first` and, when that meets the policy (the entry ratio, or
+    /// only the exit ratio once it is counting: hysteresis), counts it visible from `first`
+    /// to `last`: its run grows, completes and fires, handing what it reports to `record`.
+    ///
+    /// Returns whether it counts as visible (its run is open), and the sample at which its
+    /// run completes if nothing changes, when that is still ahead. The code every sample
+    /// runs per section and policy, shared by one engine and a multi-policy engine's lanes.
+    @inline(__always)
+    static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
+                      from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
+                      record: (Record) -> Void) -> (counts: Bool, completion: Int?) {
+        if ratio > state.highestRatio { state.highestRatio = ratio }
+        // `state` in place: a copy out and back would write every line of the counters,
+        // where a steady sample changes two fields (those writes missed the cache, in perf).
+        let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return (false, nil) }
         if counting {
-            states[slot].consecutiveSamples = SectionState.saturatingSum(states[slot].consecutiveSamples, 1)
+            state.consecutiveSamples = SectionState.saturatingSum(state.consecutiveSamples, 1)
         } else {
-            if states[slot].hasOpenRun(at: first) {
+            if state.hasOpenRun(at: first) {
                 // Open until a visit started: that run ends here, a new one begins.
-                states[slot].endRun()
-                if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
+                state.endRun()
+                if recordingVisibility { record(.exit(of: .slot(slot), ending: state, at: first)) }
             }
-            states[slot].startRun(at: first, visit: visits.current)
-            if recordingVisibility {
-                records.append(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current))
-            }
+            state.startRun(at: first, visit: visits.current)
+            if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current)) }
         }
         let extraSamples = last - first
-        let countAtFirst = states[slot].consecutiveSamples
+        let countAtFirst = state.consecutiveSamples
         let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
-        states[slot].consecutiveSamples = overflow ? Int.max : grown
-        states[slot].lastVisibleSample = last
+        state.consecutiveSamples = overflow ? Int.max : grown
+        state.lastVisibleSample = last
 
-        if !states[slot].completedDuringRun && Self.mayFire(states[slot], recurrence: policy.recurrence, visits: visits) {
+        var completion: Int?
+        if !state.completedDuringRun && mayFire(state, recurrence: policy.recurrence, visits: visits) {
             // The run completes the duration at this sample, if within reach.
-            let countedAtFirst = states[slot].countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
+            let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
             let missing = max(0, policy.requiredSamples - countedAtFirst)
             if missing <= extraSamples {
                 // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
-                states[slot].completedDuringRun = true
+                state.completedDuringRun = true
                 let sample = first + missing
-                if !states[slot].isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
-                                               firstRememberedVisit: visits.firstRemembered) {
-                    states[slot].lastFiredVisit = visits.current
-                    states[slot].lastFiredSample = sample
-                    records.append(.impression(ofSlot: slot, at: sample, ratio: ratio,
-                                               countedSamples: countedAtFirst + missing, visit: visits.current))
+                if !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                        firstRememberedVisit: visits.firstRemembered) {
+                    state.lastFiredVisit = visits.current
+                    state.lastFiredSample = sample
+                    record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
+                                       visit: visits.current))
                 }
             } else {
                 // Past the last representable sample it never fires; in the cooldown,
                 // it completes without a report.
                 let (firing, overflow) = first.addingReportingOverflow(missing)
-                if !overflow && !states[slot].isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
-                                                            firstRememberedVisit: visits.firstRemembered) {
-                    nextFiringSample = min(nextFiringSample ?? firing, firing)
+                if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                                                     firstRememberedVisit: visits.firstRemembered) {
+                    completion = firing
                 }
             }
         }
-        slotsInRun.append(Int32(slot))
+        return (true, completion)
     }
 
     /// Ends the sample: the open runs of sections not visible at `first` end there (the

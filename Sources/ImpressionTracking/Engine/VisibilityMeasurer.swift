@@ -215,3 +215,13 @@ private struct GatedCells: CellExclusion {
     @inline(__always)
     func excludes(_ cell: Int) -> Bool { table.isExcluded(cell: cell, minimumOpacity: minimumOpacity) }
 }
+
+extension SectionGeometry {
+    /// ``VisibilityMeasurer/ratio(ofSlot:in:on:sharing:)`` under this geometry, called on
+    /// it in place. Mutating though it only reads: called on an element of a buffer of
+    /// geometries, it hands the measurer this one without copying it.
+    mutating func ratio(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen, with measurer: inout VisibilityMeasurer,
+                        sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double? {
+        measurer.ratio(ofSlot: slot, in: self, on: screen, sharing: &shared)
+    }
+}

@@ -1,0 +1,177 @@
+/// The counters of a multi-policy engine's policies (its lanes) and the loop of a sample
+/// over all of them at once.
+///
+/// Laid out for the sampler: the counters of one section under every policy sit side by
+/// side (`slot * laneCount + lane`), so a sample walks the sections near the viewport once
+/// and, for each, its policies' counters in one run of memory, with one policy index per
+/// section and lane. Free of the section id type, like ``SlotSampler``, whose per-section
+/// code (``SlotSampler/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``)
+/// it runs for each lane.
+struct LaneSampler: Sendable {
+    /// The number of policies.
+    let laneCount: Int
+    /// Counters by slot, then lane: `states[slot * laneCount + lane]`.
+    private(set) var states: [SectionState] = []
+    /// Per slot and lane (as `states`), the index of the section's policy in `policies`.
+    private var policyIndices: [Int32] = []
+    /// Every lane's resolved policies, one table after another.
+    private var policies: [ResolvedPolicy] = []
+    /// Slots visible under some lane at the last sample evaluated. A lane's run of a slot
+    /// is open when its counters were last visible at that sample (``isInRun(_:before:)``).
+    private(set) var slotsInRun: [Int32] = []
+    /// Per lane, what the last evaluation reported, in order once `sortRecords()` ran.
+    private(set) var records: [[SlotSampler.Record]]
+    /// The lanes whose `records` are not empty, ascending once `sortRecords()` ran.
+    private(set) var recordingLanes: [Int] = []
+    /// The first sample after the last one evaluated at which a section completes its run
+    /// under some lane, if nothing changes; `nil` when none will.
+    var nextFiringSample: Int?
+    // Scratch buffers, kept between samples so a steady sample does not allocate.
+    private var openRuns: [Int32] = []
+
+    init(laneCount: Int) {
+        self.laneCount = laneCount
+        records = Array(repeating: [], count: laneCount)
+    }
+
+    /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
+    @inline(__always)
+    static func isInRun(_ state: SectionState, before nextSample: Int) -> Bool {
+        state.lastVisibleSample == nextSample &- 1
+    }
+
+    // MARK: - Layouts
+
+    /// Puts in force the counters of a new layout, `laneCount` per slot, and the slots
+    /// with an open run under some lane.
+    mutating func replaceCounters(_ states: [SectionState], slotsInRun: [Int32]) {
+        self.states = states
+        self.slotsInRun = slotsInRun
+    }
+
+    /// Resolves each lane's policy per slot: lane `lane` measures as column `columnOfLane[lane]`
+    /// (`firstColumn`, then `otherColumns`) does, with the sections that have no policy of
+    /// their own under `laneDefaults[lane]` (its policy resolved for a small and a large section).
+    mutating func resolvePolicies(firstColumn: SectionGeometry, otherColumns: [SectionGeometry], columnOfLane: [Int],
+                                  laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
+        policies.clear()
+        policyIndices = Array(repeating: 0, count: firstColumn.policyIndices.count &* laneCount)
+        for lane in 0..<laneCount where columnOfLane[lane] == 0 {
+            resolvePolicies(ofLane: lane, column: firstColumn, defaults: laneDefaults[lane])
+        }
+        otherColumns.withUnsafeBufferPointer { otherColumns in
+            for lane in 0..<laneCount where columnOfLane[lane] > 0 {
+                resolvePolicies(ofLane: lane, column: otherColumns[columnOfLane[lane] &- 1], defaults: laneDefaults[lane])
+            }
+        }
+    }
+
+    /// Appends lane `lane`'s policies to `policies`: `column`'s, with its default policy's
+    /// replaced by `defaults`, and points the lane's slots at them.
+    private mutating func resolvePolicies(ofLane lane: Int, column: SectionGeometry,
+                                          defaults: (small: ResolvedPolicy, large: ResolvedPolicy)) {
+        let offset = Int32(policies.count)
+        for index in column.policies.indices {
+            let source = column.policySources[index]
+            guard source.isDefault else { policies.append(column.policies[index]); continue }
+            policies.append(source.isLarge ? defaults.large : defaults.small)
+        }
+        for slot in column.policyIndices.indices {
+            policyIndices[slot &* laneCount &+ lane] = offset &+ column.policyIndices[slot]
+        }
+    }
+
+    /// Lane `lane`'s counters, by slot.
+    func states(ofLane lane: Int) -> [SectionState] {
+        Swift.stride(from: lane, to: states.count, by: laneCount).map { states[$0] }
+    }
+
+    /// The slots whose run is open under lane `lane` before `nextSample`, ascending.
+    func slotsInRun(ofLane lane: Int, before nextSample: Int) -> [Int32] {
+        slotsInRun.filter { Self.isInRun(states[Int($0) &* laneCount &+ lane], before: nextSample) }.sorted()
+    }
+
+    // MARK: - Samples
+
+    /// Starts an evaluation: forgets the last one's records.
+    mutating func beginEvaluation() {
+        for lane in recordingLanes { records[lane].clear() }
+        recordingLanes.clear()
+    }
+
+    /// Lets `body` append to lane `lane`'s records (a departed section's exit).
+    mutating func appendRecords(ofLane lane: Int, _ body: (inout [SlotSampler.Record]) -> Void) {
+        let wasEmpty = records[lane].isEmpty
+        body(&records[lane])
+        if wasEmpty && !records[lane].isEmpty { recordingLanes.append(lane) }
+    }
+
+    /// Evaluates samples `first` to `last` under every lane, from the ratios `measured`
+    /// once for all (lane `lane` reads column `columnOfLane[lane]`), as one engine per
+    /// lane evaluates them: each section near the viewport, then the open runs of the
+    /// sections no longer visible.
+    mutating func evaluate(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
+                           columnOfLane: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
+        nextFiringSample = nil
+        swap(&openRuns, &slotsInRun)
+        slotsInRun.clear()
+        withCounters { sampler, states in
+            let lanes = sampler.laneCount
+            for index in measured.candidates.indices {
+                let slot = Int(measured.candidates[index])
+                var counts = false
+                for lane in 0..<lanes {
+                    let ratio = measured.ratios[index &* measured.stride &+ columnOfLane[lane]]
+                    guard !ratio.isNaN else { continue }
+                    let cell = slot &* lanes &+ lane
+                    let (laneCounts, completion) = SlotSampler.count(
+                        &states[cell], slot: slot, ratio: ratio, policy: sampler.policies[Int(sampler.policyIndices[cell])],
+                        from: first, through: last, visits: visits,
+                        recordingVisibility: recordingVisibility) { sampler.append($0, toLane: lane) }
+                    if let completion { sampler.nextFiringSample = min(sampler.nextFiringSample ?? completion, completion) }
+                    counts = counts || laneCounts
+                }
+                if counts { sampler.slotsInRun.append(Int32(slot)) }
+            }
+            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+        }
+    }
+
+    /// Ends the runs open before `first` of the sections not visible at it, lane by lane
+    /// (the visible ones were stamped with the last sample evaluated).
+    @inline(__always)
+    private mutating func endRunsNotSeen(at first: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                         recordingVisibility: Bool) {
+        for slot in openRuns {
+            let slot = Int(slot)
+            for lane in 0..<laneCount where Self.isInRun(states[slot &* laneCount &+ lane], before: first) {
+                states[slot &* laneCount &+ lane].endRun()
+                if recordingVisibility {
+                    append(.exit(of: .slot(slot), ending: states[slot &* laneCount &+ lane], at: first), toLane: lane)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ record: SlotSampler.Record, toLane lane: Int) {
+        if records[lane].isEmpty { recordingLanes.append(lane) }
+        records[lane].append(record)
+    }
+
+    /// Puts each lane's records in the order events are reported, and the lanes in order.
+    mutating func sortRecords() {
+        recordingLanes.sort()
+        for lane in recordingLanes { records[lane].sort { $0.precedes($1) } }
+    }
+
+    /// Runs `body` with the counters as one buffer, checked unique once rather than at
+    /// every write.
+    @inline(__always)
+    private mutating func withCounters(_ body: (inout LaneSampler, UnsafeMutableBufferPointer<SectionState>) -> Void) {
+        var states: [SectionState] = []
+        swap(&states, &self.states)
+        defer { swap(&states, &self.states) }
+        states.withUnsafeMutableBufferPointer { body(&self, $0) }
+    }
+}

@@ -1,0 +1,66 @@
+// A new layout under several policies: each policy's counters follow their sections.
+extension MultiPolicyEngine {
+    /// Carries every policy's counters over to `newLayout`, as each policy's own engine
+    /// would: found by slot in the current layout (matched once for all policies), or
+    /// among the policy's departed sections. Sections that leave become departed under
+    /// each policy that keeps them, and open runs follow their sections.
+    mutating func carryCountersOver(to newLayout: SectionLayout<ID>) {
+        let oldIDs = base.layout.ids
+        let lanes = policies.count
+        let carryOver = SlotCarryOver(from: base.layout, to: newLayout)
+        let time = base.time
+        var newStates: [SectionState]
+        if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {
+            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * lanes)
+        } else {
+            newStates = []
+            newStates.reserveCapacity(newLayout.count * lanes)
+            for newSlot in newLayout.ids.indices {
+                let oldSlot = Int(carryOver.oldSlots[newSlot])
+                if oldSlot >= 0 {
+                    newStates.append(contentsOf: sampler.states[oldSlot * lanes ..< (oldSlot + 1) * lanes])
+                } else {
+                    // `takeBack` hashes the id only for a policy that keeps departed counters.
+                    for lane in 0..<lanes {
+                        newStates.append(departed[lane].takeBack(newLayout.ids[newSlot], appearingAt: time))
+                    }
+                }
+            }
+        }
+        let retention = base.retention
+        for oldSlot in oldIDs.indices where carryOver.newSlots[oldSlot] < 0 {
+            for lane in 0..<lanes {
+                departed[lane].remember(sampler.states[oldSlot * lanes + lane], of: oldIDs[oldSlot], retention)
+            }
+        }
+        // Each policy's open runs, in slot order: sections that leave together exit in
+        // their layout order.
+        let slotsInRun = sampler.slotsInRun.sorted()
+        var newSlotsInRun: [Int32] = []
+        for lane in 0..<lanes {
+            let laneRuns = slotsInRun.filter {
+                LaneSampler.isInRun(sampler.states[Int($0) * lanes + lane], before: base.nextSample)
+            }
+            departed[lane].moveOpenRuns(slots: laneRuns, of: oldIDs, to: carryOver.newSlots,
+                                        orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
+        }
+        // A slot open under several policies is listed once.
+        newSlotsInRun.sort()
+        newSlotsInRun.removeSubrange(newSlotsInRun.uniqued())
+        sampler.replaceCounters(newStates, slotsInRun: newSlotsInRun)
+    }
+}
+
+private extension Array where Element: Equatable {
+    /// Moves the first of each run of equal elements to the front, in order, and returns
+    /// the range left over.
+    mutating func uniqued() -> Range<Int> {
+        guard !isEmpty else { return 0..<0 }
+        var end = 1
+        for index in 1..<count where self[index] != self[end - 1] {
+            self[end] = self[index]
+            end += 1
+        }
+        return end..<count
+    }
+}
