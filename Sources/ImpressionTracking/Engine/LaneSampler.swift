@@ -161,8 +161,9 @@ struct LaneSampler: Sendable {
 
     /// Puts each lane's records in the order events are reported, and the lanes in order.
     mutating func sortRecords() {
-        recordingLanes.sort()
-        for lane in recordingLanes { records[lane].sort { $0.precedes($1) } }
+        // Usually no lane, or one lane with one record, has anything to sort.
+        if recordingLanes.count > 1 { recordingLanes.sort() }
+        for lane in recordingLanes where records[lane].count > 1 { records[lane].sort { $0.precedes($1) } }
     }
 
     /// Runs `body` with the counters as one buffer, checked unique once rather than at

@@ -112,13 +112,19 @@ extension MultiPolicyEngine {
     /// otherwise.
     private mutating func measure(forSamplesThrough time: Duration) {
         measured.candidates.clear()
-        measured.ratios.clear()
         let (lastDue, dueScreen) = base.dueSamples(through: time)
         measured.lastDueSample = lastDue
         measured.screenShows = dueScreen != nil
         guard let screen = dueScreen else { return }
         base.collectCandidates(on: screen, into: &measured.candidates)
-        measured.ratios.append(contentsOf: repeatElement(.nan, count: measured.candidates.count &* measured.stride))
+        // Every ratio is written below: the buffer only needs the right size, which a
+        // steady screen keeps from sample to sample.
+        let ratioCount = measured.candidates.count &* measured.stride
+        if measured.ratios.count < ratioCount {
+            measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
+        } else if measured.ratios.count > ratioCount {
+            measured.ratios.removeLast(measured.ratios.count &- ratioCount)
+        }
         Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
                      firstColumn: base.layout.geometry, otherColumns: &otherColumns, measurer: &measurer)
     }
