@@ -118,6 +118,7 @@ extension ImpressionEngine {
                      sampleIntervalAttoseconds: sampleIntervalAttoseconds)
     }
 
+    /// `sampleInterval * samples`; see ``RecordReader/duration(ofSamples:interval:attoseconds:)``.
     @inline(__always)
     func duration(ofSamples samples: Int) -> Duration {
         RecordReader<ID>.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
