@@ -13,14 +13,6 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// An empty layout.
     init() {}
 
-    /// `layout`'s sections with `geometry`: the same layout resolved under another way
-    /// of measuring (``columns(sections:containers:defaultPolicy:otherColumnPolicies:sampleInterval:sameIDsAs:)``).
-    init(idsOf layout: SectionLayout<ID>, geometry: SectionGeometry) {
-        ids = layout.ids
-        slotsByID = layout.slotsByID
-        self.geometry = geometry
-    }
-
     /// Validates and stores `sections` and `containers`.
     ///
     /// Denominators of nested cells are measured at the containers' offsets given here.

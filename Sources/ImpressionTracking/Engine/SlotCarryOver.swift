@@ -1,10 +1,10 @@
 /// How the slots of a new layout follow from those of the current one, matched by id:
 /// which counters each new slot takes over, and which sections leave.
 ///
-/// A multi-policy engine's lanes share their layouts (the same ids in the same slots), so
-/// it works this out once, hashing each id once, and every lane applies it to its own
-/// counters (``ImpressionEngine/adopt(_:carrying:)``). Free of the id type, like the
-/// geometry.
+/// A multi-policy engine's policies share their layouts (the same ids in the same slots),
+/// so it works this out once, hashing each id once, and moves every policy's counters of
+/// a section together (``MultiPolicyEngine/carryCountersOver(to:)``). Free of the id
+/// type, like the geometry.
 struct SlotCarryOver: Sendable {
     /// Per new slot, the old slot of its section; -1 for a section not in the old layout.
     let oldSlots: [Int32]
