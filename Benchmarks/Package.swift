@@ -66,7 +66,8 @@ let package = Package(
         // repeatable on a shared machine, where times are not); see its main.swift.
         .executableTarget(
             name: "EngineProfile",
-            dependencies: ["ZOZOBaseline", .product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            dependencies: ["ZOZOBaseline", .product(name: "ImpressionTracking", package: "ImpressionTracking"),
+                           .product(name: "ImpressionSimulation", package: "ImpressionTracking")],
             path: "Profiling/EngineProfile",
             swiftSettings: swiftSettings
         ),

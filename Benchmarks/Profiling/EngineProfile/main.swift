@@ -1,3 +1,4 @@
+import ImpressionSimulation
 import ImpressionTracking
 import ZOZOBaseline
 
@@ -22,12 +23,17 @@ import Glibc
 // `steady` and `scroll` measured by width with a focus rule; `ENGINE_PROFILE_POLICY=margins`
 // runs them with the viewport grown by 10 % at the top and bottom (relative insets);
 // `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
-// loaded (issue 13's load gate and opacity).
+// loaded (issue 13's load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
+// `scroll` on a MultiPolicyEngine with the README's four policies (issue 14).
+// `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
+// sections) on this thread, with `--policy default`, or the four with
+// `ENGINE_PROFILE_POLICIES=4`: what the issue's simulate goals time, in instructions
+// (`4-area`, `4-height`: four of one way of measuring; `area`: MRC display alone).
 // The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetitions = Int(arguments[3]) else {
-    print("usage: engine-profile steady|scroll|layout|relayout|burst|baseline-steady|baseline-scroll <sections> <repetitions>")
+    print("usage: engine-profile steady|scroll|simulate|layout|relayout|burst|baseline-steady|baseline-scroll <sections> <repetitions>")
     exit(2)
 }
 
@@ -61,14 +67,33 @@ if profilePolicy == "gates" {
 }
 var fired = 0
 
-switch arguments[1] {
-case "steady", "scroll":
+/// What `steady` and `scroll` drive: one policy's engine, or a multi-policy one.
+protocol ProfiledEngine {
+    mutating func setViewport(_ viewport: Rect) throws(InputError)
+    mutating func setViewportInsets(_ insets: Insets) throws(InputError)
+    mutating func setLayout(_ sections: [TrackedSection<Int>], containers: [ScrollContainer]) throws(InputError)
+    /// The number of impressions advancing to `time` fired.
+    mutating func advanceCounting(to time: Duration) -> Int
+}
+
+extension ImpressionEngine<Int>: ProfiledEngine {
+    mutating func advanceCounting(to time: Duration) -> Int { advance(to: time).count }
+}
+
+extension MultiPolicyEngine<Int>: ProfiledEngine {
+    mutating func advanceCounting(to time: Duration) -> Int { advance(to: time).count }
+}
+
+/// Sets up `engine` in the middle of the feed, then repeats one sample (`steady`) or one
+/// 60 Hz scroll step (`scroll`); returns the impressions fired.
+@MainActor
+func repeatSamples(of engine: inout some ProfiledEngine, scrolling isScroll: Bool) throws -> Int {
+    var fired = 0
     try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
     if profilePolicy == "margins" { try engine.setViewportInsets(.percent(top: -10, bottom: -10)) }
-    try engine.setLayout(sections)
+    try engine.setLayout(sections, containers: [])
     var time = Duration.seconds(2)
-    fired += engine.advance(to: time).count
-    let isScroll = arguments[1] == "scroll"
+    fired += engine.advanceCounting(to: time)
     for _ in 0 ..< repetitions {
         if isScroll {
             viewportTop += 16
@@ -78,8 +103,33 @@ case "steady", "scroll":
         } else {
             time += .milliseconds(100)
         }
-        fired += engine.advance(to: time).count
+        fired += engine.advanceCounting(to: time)
     }
+    return fired
+}
+
+switch arguments[1] {
+case "steady", "scroll":
+    // ENGINE_PROFILE_POLICIES=4: the README's four policies in one MultiPolicyEngine (issue 14).
+    if getenv("ENGINE_PROFILE_POLICIES").map({ String(cString: $0) }) == "4" {
+        var multi = MultiPolicyEngine<Int>(policies: [.default, .mrcDisplay, .abema, .mrcVideo])
+        fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")
+    } else {
+        fired += try repeatSamples(of: &engine, scrolling: arguments[1] == "scroll")
+    }
+case "simulate":
+    let policies: [ImpressionPolicy] = switch getenv("ENGINE_PROFILE_POLICIES").map({ String(cString: $0) }) {
+    case "4": [.default, .mrcDisplay, .abema, .mrcVideo]
+    // Four policies of one way of measuring (one column), by area and by height.
+    case "4-area": [.mrcDisplay, .abema, .mrcVideo, .mrcNewsfeedSubSecond]
+    case "4-height": [.default, .sarahCell, ImpressionPolicy(minimumVisibleRatio: 0.6), ImpressionPolicy(minimumVisibleRatio: 0.8)]
+    case "area": [.mrcDisplay]
+    default: [.default]
+    }
+    let named = policies.enumerated().map { NamedPolicy(name: "policy \($0.offset)", policy: $0.element) }
+    let configuration = SimulationConfiguration(sessionCount: repetitions, sectionCount: sectionCount, policies: named)
+    let report = try Simulation(configuration: configuration).runSerially()
+    fired += report.policies.reduce(0) { $0 + $1.impressions }
 case "layout":
     for _ in 0 ..< repetitions {
         var fresh = ImpressionEngine<Int>()

@@ -53,6 +53,7 @@ extension ImpressionEngine {
     }
 
     /// What makes the counters of a section that left the layout worth keeping, now.
+    @inline(__always)   // see `screen`
     var retention: DepartedSections<ID>.Retention {
         .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
     }
