@@ -117,13 +117,11 @@ extension MultiPolicyEngine {
         measured.screenShows = dueScreen != nil
         guard let screen = dueScreen else { return }
         base.collectCandidates(on: screen, into: &measured.candidates)
-        // Every ratio is written below: the buffer only needs the right size, which a
-        // steady screen keeps from sample to sample.
+        // Every ratio read is written below: the buffer only grows, to the most candidates
+        // seen (shrunk to size, it was resized at most samples of a scroll, in callgrind).
         let ratioCount = measured.candidates.count &* measured.stride
         if measured.ratios.count < ratioCount {
             measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
-        } else if measured.ratios.count > ratioCount {
-            measured.ratios.removeLast(measured.ratios.count &- ratioCount)
         }
         Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
                      firstColumn: base.layout.geometry, otherColumns: &otherColumns, measurer: &measurer)

@@ -17,11 +17,14 @@ struct PolicyColumn {
     private(set) var policySources: [SectionGeometry.PolicySource] = []
     /// The gate per slot, when the layout has gates; empty otherwise.
     private(set) var gates: [SectionGeometry.Gate] = []
-    private var policyIndexByKey: [PolicyKey: Int32] = [:]
-    /// The policy most sections share, looked up without hashing.
-    private var lastPolicy: (key: PolicyKey, index: Int32)?
+    /// The sections' own policies, resolved: a section's own policy stays its own even
+    /// when it equals the engine's, since a multi-policy engine swaps the default ones for
+    /// each of its policies (``SectionGeometry/policySources``).
+    private var ownPolicyIndexByKey: [PolicyKey: Int32] = [:]
+    /// The own policy most sections share, looked up without hashing.
+    private var lastOwnPolicy: (key: PolicyKey, index: Int32)?
     /// The index of the default policy for a section that is not large, and for one that
-    /// is, once known: sections without a policy of their own take it without comparing
+    /// is, once resolved: sections without a policy of their own take it without comparing
     /// or hashing policies (large and small sections alternate in a feed).
     private var defaultPolicyIndex: Int32?
     private var largeDefaultPolicyIndex: Int32?
@@ -29,9 +32,6 @@ struct PolicyColumn {
     private struct PolicyKey: Hashable {
         var policy: ImpressionPolicy
         var isLarge: Bool
-        /// The engine's policy, not a section's own (even an equal one): a multi-policy
-        /// engine swaps these for each of its policies (``SectionGeometry/policySources``).
-        var isDefault: Bool
     }
 
     /// What a section is, whatever the policy: worked out once per section for every
@@ -69,13 +69,15 @@ struct PolicyColumn {
         if case .lowerRatio(let minimumArea, _) = policy.largeSectionRule {
             isLarge = figures.fullArea >= minimumArea
         }
-        if sectionPolicy == nil, let known = isLarge ? largeDefaultPolicyIndex : defaultPolicyIndex {
+        if sectionPolicy != nil {
+            policyIndices.append(ownPolicyIndex(of: PolicyKey(policy: policy, isLarge: isLarge)))
+        } else if let known = isLarge ? largeDefaultPolicyIndex : defaultPolicyIndex {
             policyIndices.append(known)
         } else {
-            let index = policyIndex(of: PolicyKey(policy: policy, isLarge: isLarge, isDefault: sectionPolicy == nil))
-            if sectionPolicy == nil {
-                if isLarge { largeDefaultPolicyIndex = index } else { defaultPolicyIndex = index }
-            }
+            // Resolved once per layout, without hashing the policy (callgrind: a hash of
+            // an ImpressionPolicy into a fresh dictionary cost ~4,000 instructions).
+            let index = appendPolicy(policy, isLarge: isLarge, isDefault: true)
+            if isLarge { largeDefaultPolicyIndex = index } else { defaultPolicyIndex = index }
             policyIndices.append(index)
         }
         switch policy.measure {
@@ -97,19 +99,24 @@ struct PolicyColumn {
         policy.measure == .area || policy.largeSectionRule != nil
     }
 
-    private mutating func policyIndex(of key: PolicyKey) -> Int32 {
-        if let lastPolicy, lastPolicy.key == key { return lastPolicy.index }
+    private mutating func ownPolicyIndex(of key: PolicyKey) -> Int32 {
+        if let lastOwnPolicy, lastOwnPolicy.key == key { return lastOwnPolicy.index }
         let index: Int32
-        if let known = policyIndexByKey[key] {
+        if let known = ownPolicyIndexByKey[key] {
             index = known
         } else {
-            index = Int32(policies.count)
-            policies.append(ResolvedPolicy(key.policy, sampleInterval: sampleInterval, isLarge: key.isLarge))
-            policySources.append(.init(isDefault: key.isDefault, isLarge: key.isLarge))
-            policyIndexByKey[key] = index
+            index = appendPolicy(key.policy, isLarge: key.isLarge, isDefault: false)
+            ownPolicyIndexByKey[key] = index
         }
-        lastPolicy = (key, index)
+        lastOwnPolicy = (key, index)
         return index
+    }
+
+    /// Resolves `policy` into a new entry of `policies`, and returns its index.
+    private mutating func appendPolicy(_ policy: ImpressionPolicy, isLarge: Bool, isDefault: Bool) -> Int32 {
+        policies.append(ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: isLarge))
+        policySources.append(.init(isDefault: isDefault, isLarge: isLarge))
+        return Int32(policies.count - 1)
     }
 
     /// Puts this column's tables in `geometry` (the layout's cells, containers and

@@ -19,7 +19,8 @@ struct SlotSampler: Sendable {
     /// multi-policy engine's distinct ways of measuring, measured once for every policy.
     struct MeasuredSample: Sendable {
         var candidates: [Int32] = []
-        /// `candidates.count * stride` ratios, NaN where nothing shows.
+        /// The ratios of `candidates`, `stride` per candidate, NaN where nothing shows:
+        /// the first `candidates.count * stride`; the buffer may hold more, unused.
         var ratios: [Double] = []
         /// The number of ways of measuring.
         var stride = 1
