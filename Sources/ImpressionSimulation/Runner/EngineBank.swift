@@ -43,14 +43,20 @@ struct EngineBank: SessionInputSink {
     /// Advances the engine to `time`, adding what each policy reported to its
     /// impressions and stays.
     private mutating func tallyReports(through time: Duration) {
-        // Taken out while it advances: uniquely referenced (no copy of its buffers), and
-        // the closures below may write to the rest of the bank.
-        guard var engine = engine.take() else { return }
-        engine.advance(to: time, impression: { policy, impression in impressions[policy].append(impression) },
-                       exit: { policy, section, samples in
-                           timeInView[policy].append(.init(section: section, visibleSamples: samples))
-                       })
-        self.engine = engine
+        guard engine != nil else { return }
+        // The tallies are taken out while the engine advances in place, so the closures
+        // write to nothing of the bank's: moving the engine out and back instead copied
+        // it (about 1 KB) twice per advance (callgrind: 1,700 memcpy calls per session).
+        var impressions: [[Impression<Int>]] = []
+        var timeInView: [[SessionOutcome.TimeInView]] = []
+        swap(&impressions, &self.impressions)
+        swap(&timeInView, &self.timeInView)
+        engine!.advance(to: time, impression: { policy, impression in impressions[policy].append(impression) },
+                        exit: { policy, section, samples in
+                            timeInView[policy].append(.init(section: section, visibleSamples: samples))
+                        })
+        swap(&impressions, &self.impressions)
+        swap(&timeInView, &self.timeInView)
     }
 
     private mutating func noteRendered(_ layout: FeedLayout, _ viewport: Rect) {

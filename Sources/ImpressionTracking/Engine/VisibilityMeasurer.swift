@@ -83,6 +83,7 @@ struct VisibilityMeasurer: Sendable {
     /// way of measuring asks for them (`shared`, for this section at this sample): the
     /// parts are the same under every way of measuring, unless some of its cells are left
     /// out, and then this section is collected for this geometry alone.
+    @inline(__always)
     mutating func ratio(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
                         sharing shared: inout SharedMeasures) -> Double? {
         if let gateTable = geometry.gateTable {
