@@ -60,6 +60,10 @@ struct VisibilityMeasurer: Sendable {
         /// Nothing known yet.
         init() {}
 
+        /// Whether the parts last collected are this section's, collected without
+        /// leaving any cell out.
+        var hasCollectedParts: Bool { partsAreCollected }
+
         fileprivate subscript(measure: ImpressionPolicy.Measure) -> Double {
             get {
                 switch measure {
@@ -98,17 +102,40 @@ struct VisibilityMeasurer: Sendable {
         let policy = geometry.policy(ofSlot: slot)
         let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
         guard denominator > 0, shared.shows != false else { return nil }
-        var visibleMeasure = shared[policy.measure]
+        if !shared.partsAreCollected && shared[policy.measure].isNaN {
+            shared.shows = collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil
+            shared.partsAreCollected = true
+            guard shared.shows == true else { return nil }
+        }
+        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator)
+    }
+
+    /// The section's ratio from what `shared` knows and the parts collected for it, its
+    /// `measure` worked out the first time it is asked for; `denominator` is capped.
+    @inline(__always)
+    private mutating func ratio(collectedFor shared: inout SharedMeasures, measure: ImpressionPolicy.Measure,
+                                denominator: Double) -> Double {
+        var visibleMeasure = shared[measure]
         if visibleMeasure.isNaN {
-            if !shared.partsAreCollected {
-                shared.shows = collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil
-                shared.partsAreCollected = true
-                guard shared.shows == true else { return nil }
-            }
-            visibleMeasure = Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea)
-            shared[policy.measure] = visibleMeasure
+            visibleMeasure = Self.visibleMeasure(of: parts, by: measure, unionArea: &unionArea)
+            shared[measure] = visibleMeasure
         }
         return min(1, visibleMeasure / denominator)
+    }
+
+    /// The section's ratio under `policy` with `denominator` (its uncapped one), from the
+    /// parts collected for it at this sample (`shared.hasCollectedParts`), as
+    /// ``ratio(ofSlot:in:on:sharing:)`` gives it in a geometry without gates.
+    ///
+    /// Takes a geometry's entries, not the geometry: a multi-policy engine reads them in
+    /// place from its columns, where handing over the geometry copied it (152 bytes) per
+    /// section and column (callgrind).
+    @inline(__always)
+    mutating func ratio(fromCollected shared: inout SharedMeasures, policy: ResolvedPolicy, denominator: Double,
+                        on screen: Screen) -> Double? {
+        let denominator = policy.cappedDenominator(denominator, viewport: screen.effectiveViewport)
+        guard denominator > 0, shared.shows == true else { return nil }
+        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator)
     }
 
     /// What of `parts` counts under `measure`: the height or width of their bounding box,
