@@ -60,10 +60,13 @@ extension MultiPolicyEngine {
             for record in base.sampler.records { body(0, reader, record) }
             return
         }
-        for lane in sampler.recordingLanes {
+        var records = sampler.records[...]
+        while let lane = records.first?.lane {
             let reader = RecordReader(ids: base.layout.ids, departedExits: departed[lane].exitedSections,
                                       sampleInterval: sampleInterval, sampleIntervalAttoseconds: base.sampleIntervalAttoseconds)
-            for record in sampler.records[lane] { body(lane, reader, record) }
+            let end = records.firstIndex { $0.lane != lane } ?? records.endIndex
+            for entry in records[..<end] { body(lane, reader, entry.record) }
+            records = records[end...]
         }
     }
 
@@ -104,7 +107,7 @@ extension MultiPolicyEngine {
         sampler.evaluate(from: first, through: last, measured: measured, columnOfLane: columnOfLane, visits: visits,
                          recordingVisibility: recordingVisibility)
         sampler.sortRecords()
-        return !sampler.recordingLanes.isEmpty
+        return !sampler.records.isEmpty
     }
 
     /// Fills `measured` with the sections near the viewport and their ratios under each
