@@ -39,6 +39,9 @@ guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetition
 
 let sectionPitch = 316.0
 let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
+let profilePolicies = getenv("ENGINE_PROFILE_POLICIES").map { String(cString: $0) }
+/// The README's four policies (issue 14).
+let readmeFourPolicies: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .mrcVideo]
 let sections = (0 ..< sectionCount).map { index in
     let top = Double(index) * sectionPitch
     var section = TrackedSection(id: index, cells: [
@@ -111,15 +114,15 @@ func repeatSamples(of engine: inout some ProfiledEngine, scrolling isScroll: Boo
 switch arguments[1] {
 case "steady", "scroll":
     // ENGINE_PROFILE_POLICIES=4: the README's four policies in one MultiPolicyEngine (issue 14).
-    if getenv("ENGINE_PROFILE_POLICIES").map({ String(cString: $0) }) == "4" {
-        var multi = MultiPolicyEngine<Int>(policies: [.default, .mrcDisplay, .abema, .mrcVideo])
+    if profilePolicies == "4" {
+        var multi = MultiPolicyEngine<Int>(policies: readmeFourPolicies)
         fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")
     } else {
         fired += try repeatSamples(of: &engine, scrolling: arguments[1] == "scroll")
     }
 case "simulate":
-    let policies: [ImpressionPolicy] = switch getenv("ENGINE_PROFILE_POLICIES").map({ String(cString: $0) }) {
-    case "4": [.default, .mrcDisplay, .abema, .mrcVideo]
+    let policies: [ImpressionPolicy] = switch profilePolicies {
+    case "4": readmeFourPolicies
     // Four policies of one way of measuring (one column), by area and by height.
     case "4-area": [.mrcDisplay, .abema, .mrcVideo, .mrcNewsfeedSubSecond]
     case "4-height": [.default, .sarahCell, ImpressionPolicy(minimumVisibleRatio: 0.6), ImpressionPolicy(minimumVisibleRatio: 0.8)]
