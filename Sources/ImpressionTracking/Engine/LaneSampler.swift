@@ -68,28 +68,35 @@ struct LaneSampler: Sendable {
                                   laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
         policies.clear()
         policyIndices = Array(repeating: 0, count: firstColumn.policyIndices.count &* laneCount)
-        for lane in 0..<laneCount where columnOfLane[lane] == 0 {
-            resolvePolicies(ofLane: lane, column: firstColumn, defaults: laneDefaults[lane])
-        }
-        otherColumns.withUnsafeBufferPointer { otherColumns in
-            for lane in 0..<laneCount where columnOfLane[lane] > 0 {
-                resolvePolicies(ofLane: lane, column: otherColumns[columnOfLane[lane] &- 1], defaults: laneDefaults[lane])
+        // The column's tables, not the column: a geometry handed over whole was copied,
+        // its twenty-odd arrays retained and released, per lane and layout (callgrind).
+        for lane in 0..<laneCount {
+            let column = columnOfLane[lane]
+            if column == 0 {
+                resolvePolicies(ofLane: lane, columnPolicies: firstColumn.policies, sources: firstColumn.policySources,
+                                indices: firstColumn.policyIndices, defaults: laneDefaults[lane])
+            } else {
+                resolvePolicies(ofLane: lane, columnPolicies: otherColumns[column &- 1].policies,
+                                sources: otherColumns[column &- 1].policySources,
+                                indices: otherColumns[column &- 1].policyIndices, defaults: laneDefaults[lane])
             }
         }
     }
 
-    /// Appends lane `lane`'s policies to `policies`: `column`'s, with its default policy's
-    /// replaced by `defaults`, and points the lane's slots at them.
-    private mutating func resolvePolicies(ofLane lane: Int, column: SectionGeometry,
+    /// Appends lane `lane`'s policies to `policies`: its column's (`columnPolicies`, from
+    /// `sources`, by slot through `indices`), with its default policy's replaced by
+    /// `defaults`, and points the lane's slots at them.
+    private mutating func resolvePolicies(ofLane lane: Int, columnPolicies: [ResolvedPolicy],
+                                          sources: [SectionGeometry.PolicySource], indices: [Int32],
                                           defaults: (small: ResolvedPolicy, large: ResolvedPolicy)) {
         let offset = Int32(policies.count)
-        for index in column.policies.indices {
-            let source = column.policySources[index]
-            guard source.isDefault else { policies.append(column.policies[index]); continue }
+        for index in columnPolicies.indices {
+            let source = sources[index]
+            guard source.isDefault else { policies.append(columnPolicies[index]); continue }
             policies.append(source.isLarge ? defaults.large : defaults.small)
         }
-        for slot in column.policyIndices.indices {
-            policyIndices[slot &* laneCount &+ lane] = offset &+ column.policyIndices[slot]
+        for slot in indices.indices {
+            policyIndices[slot &* laneCount &+ lane] = offset &+ indices[slot]
         }
     }
 

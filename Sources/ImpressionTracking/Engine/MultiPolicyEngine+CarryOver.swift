@@ -7,7 +7,7 @@ extension MultiPolicyEngine {
     mutating func carryCountersOver(to newLayout: SectionLayout<ID>) {
         let oldIDs = base.layout.ids
         let lanes = policies.count
-        let carryOver = SlotCarryOver(from: base.layout, to: newLayout)
+        let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
         let time = base.time
         var newStates: [SectionState]
         if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {

@@ -8,8 +8,9 @@
 struct RecordReader<ID: Hashable & Sendable> {
     /// The layout's ids, by slot.
     let ids: [ID]
-    /// The departed sections whose exits the evaluation recorded (``DepartedSections/exitedSections``).
-    let departedExits: [ID]
+    /// The departed sections whose exits the evaluation recorded (``DepartedSections/exitedSections``);
+    /// a multi-policy engine switches them from one policy's records to the next.
+    var departedExits: [ID]
     let sampleInterval: Duration
     /// `sampleInterval` in attoseconds, saturated (``ImpressionEngine``'s).
     let sampleIntervalAttoseconds: Int128

@@ -11,20 +11,24 @@ struct SlotCarryOver: Sendable {
     /// Per old slot, the new slot of its section; -1 for a section that leaves.
     let newSlots: [Int32]
 
-    /// Matches `newLayout`'s ids against `oldLayout`'s.
+    /// Matches the ids of a new layout, `newIDs` by slot, against the old layout's
+    /// `oldSlotsByID`, of `oldCount` slots.
+    ///
+    /// The tables, not the layouts: a layout read from the engine and handed over was
+    /// copied, its twenty-odd tables retained and released, at every change (callgrind).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    init<ID>(from oldLayout: SectionLayout<ID>, to newLayout: SectionLayout<ID>) {
-        var newSlots = [Int32](repeating: -1, count: oldLayout.count)
+    init<ID>(from oldSlotsByID: [ID: Int], count oldCount: Int, to newIDs: [ID]) {
+        var newSlots = [Int32](repeating: -1, count: oldCount)
         var oldSlots: [Int32]
-        if oldLayout.count == 0 {
+        if oldCount == 0 {
             // A first layout: nothing to look up (each lookup hashes an id).
-            oldSlots = [Int32](repeating: -1, count: newLayout.count)
+            oldSlots = [Int32](repeating: -1, count: newIDs.count)
         } else {
             oldSlots = []
-            oldSlots.reserveCapacity(newLayout.count)
-            for newSlot in newLayout.ids.indices {
-                if let oldSlot = oldLayout.slotsByID[newLayout.ids[newSlot]] {
+            oldSlots.reserveCapacity(newIDs.count)
+            for newSlot in newIDs.indices {
+                if let oldSlot = oldSlotsByID[newIDs[newSlot]] {
                     oldSlots.append(Int32(oldSlot))
                     newSlots[oldSlot] = Int32(newSlot)
                 } else {
