@@ -119,4 +119,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// The sections the `.departed(index)` records of the last evaluation are about, by
     /// `index`.
     var exitedSections: [ID] { exited }
+
+    /// Whether the last evaluation recorded the exit of any departed section.
+    var hasExits: Bool { !exited.isEmpty }
 }

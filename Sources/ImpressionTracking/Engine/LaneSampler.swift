@@ -133,7 +133,7 @@ struct LaneSampler: Sendable {
         nextFiringSample = nil
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
-        withCounters { sampler, states in
+        withCounters { sampler, states, policies, policyIndices in
             let lanes = sampler.laneCount
             for index in measured.candidates.indices {
                 let slot = Int(measured.candidates[index])
@@ -143,7 +143,7 @@ struct LaneSampler: Sendable {
                     guard !ratio.isNaN else { continue }
                     let cell = slot &* lanes &+ lane
                     let (laneCounts, completion) = SlotSampler.count(
-                        &states[cell], slot: slot, ratio: ratio, policy: sampler.policies[Int(sampler.policyIndices[cell])],
+                        &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
                         from: first, through: last, visits: visits,
                         recordingVisibility: recordingVisibility) { sampler.append($0, toLane: lane) }
                     if let completion { sampler.nextFiringSample = min(sampler.nextFiringSample ?? completion, completion) }
@@ -183,12 +183,28 @@ struct LaneSampler: Sendable {
     }
 
     /// Runs `body` with the counters as one buffer, checked unique once rather than at
-    /// every write.
+    /// every write, and the policy tables as buffers: read per section and lane, each
+    /// read was bounds-checked (callgrind). Moved out and back, not copied: no retain.
     @inline(__always)
-    private mutating func withCounters(_ body: (inout LaneSampler, UnsafeMutableBufferPointer<SectionState>) -> Void) {
+    private mutating func withCounters(
+        _ body: (inout LaneSampler, UnsafeMutableBufferPointer<SectionState>, UnsafeBufferPointer<ResolvedPolicy>,
+                 UnsafeBufferPointer<Int32>) -> Void
+    ) {
         var states: [SectionState] = []
+        var policies: [ResolvedPolicy] = []
+        var policyIndices: [Int32] = []
         swap(&states, &self.states)
-        defer { swap(&states, &self.states) }
-        states.withUnsafeMutableBufferPointer { body(&self, $0) }
+        swap(&policies, &self.policies)
+        swap(&policyIndices, &self.policyIndices)
+        defer {
+            swap(&states, &self.states)
+            swap(&policies, &self.policies)
+            swap(&policyIndices, &self.policyIndices)
+        }
+        states.withUnsafeMutableBufferPointer { states in
+            policies.withUnsafeBufferPointer { policies in
+                policyIndices.withUnsafeBufferPointer { body(&self, states, policies, $0) }
+            }
+        }
     }
 }
