@@ -69,7 +69,7 @@ struct LaneSampler: Sendable {
         policies.clear()
         policyIndices = Array(repeating: 0, count: firstColumn.policyIndices.count &* laneCount)
         // The column's tables, not the column: a geometry handed over whole was copied,
-        // its twenty-odd arrays retained and released, per lane and layout (callgrind).
+        // its arrays retained and released, per lane and layout (callgrind).
         for lane in 0..<laneCount {
             let column = columnOfLane[lane]
             if column == 0 {

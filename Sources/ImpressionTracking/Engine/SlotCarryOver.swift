@@ -15,7 +15,7 @@ struct SlotCarryOver: Sendable {
     /// `oldSlotsByID`, of `oldCount` slots.
     ///
     /// The tables, not the layouts: a layout read from the engine and handed over was
-    /// copied, its twenty-odd tables retained and released, at every change (callgrind).
+    /// copied, its tables retained and released, at every change (callgrind).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init<ID>(from oldSlotsByID: [ID: Int], count oldCount: Int, to newIDs: [ID]) {
