@@ -46,21 +46,7 @@ extension MultiPolicyEngine {
         }
         // A slot open under several policies is listed once.
         newSlotsInRun.sort()
-        newSlotsInRun.removeSubrange(newSlotsInRun.uniqued())
+        newSlotsInRun.removeAdjacentDuplicates()
         sampler.replaceCounters(newStates, slotsInRun: newSlotsInRun)
-    }
-}
-
-private extension Array where Element: Equatable {
-    /// Moves the first of each run of equal elements to the front, in order, and returns
-    /// the range left over.
-    mutating func uniqued() -> Range<Int> {
-        guard !isEmpty else { return 0..<0 }
-        var end = 1
-        for index in 1..<count where self[index] != self[end - 1] {
-            self[end] = self[index]
-            end += 1
-        }
-        return end..<count
     }
 }

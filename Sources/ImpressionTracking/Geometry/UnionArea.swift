@@ -194,27 +194,3 @@ struct UnionAreaWorkspace: Sendable {
         }
     }
 }
-
-extension Array where Element == Double {
-    /// Removes equal neighbours of a sorted array in place.
-    mutating func removeAdjacentDuplicates() {
-        guard count > 1 else { return }
-        var kept = 1
-        for index in 1..<count where self[index] != self[kept - 1] {
-            self[kept] = self[index]
-            kept += 1
-        }
-        removeLast(count - kept)
-    }
-
-    /// The first index whose element is not less than `value`, in a sorted array.
-    func lowerBound(of value: Double) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-}
