@@ -114,6 +114,10 @@ struct GeometryTests {
                 }
                 top = grid[grid.count - 1].maxY + gap()
             }
+            // Empty rects add nothing wherever they are (a cell of no size).
+            if random.int(in: 0...3) == 0 {
+                grid.insert(Rect(x: left, y: top, width: 0, height: 10), at: random.int(in: 0...grid.count))
+            }
             // Bottom to top and right to left, the rects are not a grid in order: the sweep measures them.
             let swept = Rect.unionArea(of: grid.reversed())
             #expect(Rect.unionArea(of: grid).bitPattern == swept.bitPattern, "grid: \(grid)")
@@ -124,6 +128,11 @@ struct GeometryTests {
         #expect(Rect.unionArea(of: cells) == 300)
         #expect(Rect.unionArea(of: cells + [Rect(x: 25, y: 20, width: 10, height: 10)]) == 400)
         #expect(Rect.unionArea(of: cells + [Rect(x: 20, y: 5, width: 10, height: 20)]) == 450)
+        // Two rows, the second overlapping the first, or with a column too many.
+        let twoRows = cells + [Rect(x: 20, y: 20, width: 10, height: 10)]
+        #expect(Rect.unionArea(of: twoRows) == 400)
+        #expect(Rect.unionArea(of: twoRows.map { $0.minY > 0 ? $0.offsetBy(dx: 0, dy: -15) : $0 }) == 300)
+        #expect(Rect.unionArea(of: twoRows + [Rect(x: 40, y: 20, width: 10, height: 10)]) == 500)
     }
 
     @Test("the reusable workspace gives the same areas call after call")
