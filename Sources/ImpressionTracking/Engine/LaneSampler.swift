@@ -130,29 +130,50 @@ struct LaneSampler: Sendable {
     /// sections no longer visible.
     mutating func evaluate(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
                            columnOfLane: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
-        nextFiringSample = nil
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
+        // The inputs as buffers too: read through the arrays, each was reloaded and
+        // bounds-checked per section and lane (callgrind).
+        nextFiringSample = measured.candidates.withUnsafeBufferPointer { candidates in
+            measured.ratios.withUnsafeBufferPointer { ratios in
+                columnOfLane.withUnsafeBufferPointer { columnOfLane in
+                    count(candidates, ratios: ratios, stride: measured.stride, columnOfLane: columnOfLane,
+                          from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
+                }
+            }
+        }
+    }
+
+    /// The loop of ``evaluate(from:through:measured:columnOfLane:visits:recordingVisibility:)``
+    /// over `candidates` and their `ratios` (`stride` per candidate); returns the next
+    /// firing sample, kept in a local rather than in the sampler while it runs.
+    @inline(__always)
+    private mutating func count(_ candidates: UnsafeBufferPointer<Int32>, ratios: UnsafeBufferPointer<Double>,
+                                stride: Int, columnOfLane: UnsafeBufferPointer<Int>, from first: Int, through last: Int,
+                                visits: SlotSampler.Visits, recordingVisibility: Bool) -> Int? {
+        var nextFiring: Int?
         withCounters { sampler, states, policies, policyIndices in
             let lanes = sampler.laneCount
-            for index in measured.candidates.indices {
-                let slot = Int(measured.candidates[index])
+            for index in candidates.indices {
+                let slot = Int(candidates[index])
+                let ratiosOfSlot = index &* stride
                 var counts = false
                 for lane in 0..<lanes {
-                    let ratio = measured.ratios[index &* measured.stride &+ columnOfLane[lane]]
+                    let ratio = ratios[ratiosOfSlot &+ columnOfLane[lane]]
                     guard !ratio.isNaN else { continue }
                     let cell = slot &* lanes &+ lane
                     let (laneCounts, completion) = SlotSampler.count(
                         &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
                         from: first, through: last, visits: visits,
                         recordingVisibility: recordingVisibility) { sampler.append($0, toLane: lane) }
-                    if let completion { sampler.nextFiringSample = min(sampler.nextFiringSample ?? completion, completion) }
+                    if let completion { nextFiring = min(nextFiring ?? completion, completion) }
                     counts = counts || laneCounts
                 }
                 if counts { sampler.slotsInRun.append(Int32(slot)) }
             }
             sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
         }
+        return nextFiring
     }
 
     /// Ends the runs open before `first` of the sections not visible at it, lane by lane
