@@ -11,10 +11,10 @@ struct ScrollDemo {
 
     static func main() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<String>(clock: clock)
+        let tracker = try ImpressionTracker<String>(clock: clock)
         let feed = makeFeed()
         print("Feed: \(feed.count) modules, screen \(Int(screen.width))×\(Int(screen.height)) pt")
-        print("Policy: \(tracker.policy), sampled every \(seconds(tracker.sampleInterval)) s")
+        print("Policy: \(tracker.policies[0]), sampled every \(seconds(tracker.sampleInterval)) s")
         print()
 
         // Any task can consume impressions; this one collects them until the stream ends.

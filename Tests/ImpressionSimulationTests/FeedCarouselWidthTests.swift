@@ -18,7 +18,7 @@ struct FeedCarouselWidthTests {
         #expect(layout.sections[0].fullWidth == frame.maxX - max(frame.minX, firstCard.minX))
         #expect(layout.sections[1].fullWidth == nil)
 
-        var engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .width))
+        var engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .width))
         try engine.setLayout(layout.sections, containers: layout.containers)
         try engine.setViewport(feed.screen.viewport(atOffset: 0))
         #expect(engine.snapshot().sections[0].visibleRatio == 1)

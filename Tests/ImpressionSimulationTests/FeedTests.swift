@@ -67,7 +67,7 @@ struct FeedTests {
     func carouselClipping() throws {
         let feed = Feed(kinds: [.carousel])
         var layout = FeedLayout(feed: feed)
-        var engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 0.9, measure: .area))
+        var engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 0.9, measure: .area))
         try engine.setLayout(layout.sections, containers: layout.containers)
         try engine.setViewport(feed.screen.viewport(atOffset: 0))
         let atRest = engine.snapshot().sections[0].visibleRatio

@@ -19,14 +19,14 @@ struct AllKnobsPropertyTests {
     }
 
     @Test("random sessions with every knob give exactly the model's events, impressions and snapshots", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
+        try SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random sessions with every knob through the actor give exactly the model's impressions",
           arguments: SeededSessions.trackerChunks(after: 60_000))
-    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async throws {
+        try await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the sessions fire, and reach cumulative sums, cooldowns, widths, relative insets, gates and opacity")

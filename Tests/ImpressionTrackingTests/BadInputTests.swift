@@ -20,7 +20,7 @@ private func layoutError(_ body: () throws(InputError) -> Void) -> InputError? {
 /// An engine whose "module" (on screen from 0 s) has been seen for 0.0 ... 0.5 s, six
 /// samples, so that it fires at 1.0 s unless something interrupts it.
 private func engineHalfwayToAnImpression() throws -> ImpressionEngine<String> {
-    var engine = ImpressionEngine<String>(policy: .zozoModule)
+    var engine = try ImpressionEngine<String>(policy: .zozoModule)
     try engine.setViewport(screen)
     try engine.setLayout([TrackedSection(id: "module", cells: [goodCell])])
     #expect(engine.advance(to: .milliseconds(500)) == [])
@@ -105,7 +105,7 @@ struct BadInputTests {
 
     @Test("duplicate Int ids are named by their value")
     func duplicateIntID() throws {
-        var engine = ImpressionEngine<Int>()
+        var engine = try ImpressionEngine<Int>()
         let error = try #require(layoutError { () throws(InputError) in
             try engine.setLayout([
                 TrackedSection(id: 41, cells: []), TrackedSection(id: 7, cells: []), TrackedSection(id: 7, cells: []),
@@ -209,7 +209,7 @@ struct InvalidConfigurationTests {
         _ policy: ImpressionPolicy, _ sampleInterval: Duration
     ) -> ConfigurationError? {
         do {
-            _ = try ImpressionEngine<Int>(validating: policy, sampleInterval: sampleInterval)
+            _ = try ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
             return nil
         } catch {
             return error
@@ -238,37 +238,17 @@ struct InvalidConfigurationTests {
         #expect(String(describing: ConfigurationError.nonPositiveSampleInterval(.zero)).contains("sampleInterval"))
     }
 
-    @Test("an engine made with a bad configuration never crashes, never fires, and rejects layouts",
+    @Test("a bad configuration is refused by the initialiser, with the error naming it",
           arguments: [
               (ImpressionPolicy(minimumVisibleRatio: 1.5), Duration.milliseconds(100)),
               (ImpressionPolicy(minimumDuration: .seconds(-1)), Duration.milliseconds(100)),
               (ImpressionPolicy.default, Duration.zero),
               (ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero), Duration.milliseconds(-100)),
           ])
-    func badConfigurationIsInert(policy: ImpressionPolicy, sampleInterval: Duration) {
-        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
-        let expected = Self.configurationError(policy, sampleInterval)
-        #expect(expected != nil)
-        #expect(engine.configurationError == expected)
-
-        let layoutProblem = layoutError { () throws(InputError) in
-            try engine.setLayout([TrackedSection(id: 1, cells: [goodCell])])
-        }
-        #expect(layoutProblem?.problem == expected.map { InputError.invalidConfiguration($0) })
-        let viewportError = layoutError { () throws(InputError) in try engine.setViewport(screen) }
-        #expect(viewportError?.problem == expected.map { InputError.invalidConfiguration($0) })
-
-        engine.disappear()
-        engine.appear()
-        engine.enterBackground()
-        engine.enterForeground()
-        engine.setCovered(true)
-        engine.setCovered(false)
-        engine.beginRefresh()
-        engine.endRefresh()
-        engine.reset()
-        #expect(engine.advance(to: .seconds(10)) == [])
-        #expect(engine.advance(to: .seconds(3600)) == [])
+    func badConfigurationIsRefused(policy: ImpressionPolicy, sampleInterval: Duration) throws {
+        let expected = try #require(Self.configurationError(policy, sampleInterval))
+        #expect(throws: expected) { try ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval) }
+        #expect(throws: expected) { try ImpressionEngine<Int>(policies: [.default, policy], sampleInterval: sampleInterval) }
     }
 }
 

@@ -21,11 +21,11 @@ struct EngineModelPropertyTests {
     static let fixedIntervalChunks: [(Int, UInt64)] = [(100, 1_000), (100, 1_050), (250, 2_000), (250, 2_050)]
 
     @Test("random sessions give exactly the model's impressions", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
         for seed in seeds {
             var generator = SessionGenerator(seed: seed)
             let session = generator.makeSession()
-            if let mismatch = Self.firstMismatch(in: session) {
+            if let mismatch = try Self.firstMismatch(in: session) {
                 Issue.record("\(mismatch)")
             }
         }
@@ -33,11 +33,11 @@ struct EngineModelPropertyTests {
 
     @Test("random sessions sampled every 100 ms and every 250 ms match the model at each interval",
           arguments: fixedIntervalChunks)
-    func fixedIntervalSessionsMatchTheModel(intervalMilliseconds: Int, firstSeed: UInt64) {
+    func fixedIntervalSessionsMatchTheModel(intervalMilliseconds: Int, firstSeed: UInt64) throws {
         for seed in firstSeed..<firstSeed + 50 {
             var generator = SessionGenerator(seed: seed)
             let session = generator.makeSession(sampleIntervalMilliseconds: intervalMilliseconds)
-            if let mismatch = Self.firstMismatch(in: session) {
+            if let mismatch = try Self.firstMismatch(in: session) {
                 Issue.record("\(mismatch)")
             }
         }
@@ -78,11 +78,11 @@ struct EngineModelPropertyTests {
     }
 
     @Test("replaying a session gives the same impressions every time")
-    func replayIsDeterministic() async {
+    func replayIsDeterministic() async throws {
         var generator = SessionGenerator(seed: 42)
         let session = generator.makeSession()
-        var first = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
-        var second = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var first = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var second = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         let firstOutcomes = await replay(session, into: &first)
         let secondOutcomes = await replay(session, into: &second)
         #expect(firstOutcomes == secondOutcomes)
@@ -90,10 +90,10 @@ struct EngineModelPropertyTests {
     }
 
     @Test("the reference model replays through the same driver protocol as the engine")
-    func modelAndEngineAgreeThroughReplay() async {
+    func modelAndEngineAgreeThroughReplay() async throws {
         var generator = SessionGenerator(seed: 7)
         let session = generator.makeSession()
-        var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         let engineOutcomes = await replay(session, into: &engine)
         let modelOutcomes = await replay(session, into: &model)
@@ -125,8 +125,8 @@ struct EngineModelPropertyTests {
 
     /// Replays `session` into a fresh engine and a fresh model side by side and returns
     /// the first difference, or `nil`.
-    static func firstMismatch(in session: Session<Int>) -> Mismatch? {
-        var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+    static func firstMismatch(in session: Session<Int>) throws -> Mismatch? {
+        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var recent: [String] = ["engine policy \(session.policy), interval \(session.sampleInterval)"]
         for (index, step) in session.steps.enumerated() {

@@ -7,7 +7,7 @@ struct EngineTimeTests {
     static let screen = Rect(x: 0, y: 0, width: 100, height: 100)
 
     static func engine(policy: ImpressionPolicy = .default, interval: Duration = .milliseconds(100)) throws -> ImpressionEngine<Int> {
-        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: interval)
+        var engine = try ImpressionEngine<Int>(policy: policy, sampleInterval: interval)
         try engine.setViewport(screen)
         try engine.setLayout([
             TrackedSection(id: 1, cells: [Rect(x: 0, y: 0, width: 100, height: 50)]),

@@ -44,7 +44,7 @@ struct HostileInputPropertyTests {
         let sections = [TrackedSection(id: 2, cells: [Rect(x: 0, y: 300, width: 320, height: 150)]),
                         TrackedSection(id: 3, cells: [Rect(x: 0, y: 0, width: 320, height: 150)]),
                         TrackedSection(id: 4, cells: [Rect(x: 0, y: 150, width: 320, height: 150)])]
-        var engine = ImpressionEngine<Int>(policy: .anyPixel)
+        var engine = try ImpressionEngine<Int>(policy: .anyPixel)
         var model = ReferenceModel<Int>(policy: .anyPixel)
         for input: EngineInput<Int> in [.viewport(Rect(x: 0, y: 0, width: 320, height: 600)), .layout(sections)] {
             _ = engine.perform(input)
@@ -79,9 +79,9 @@ struct HostileInputPropertyTests {
         var obstructions: [Rect]
 
         init(_ engine: ImpressionEngine<Int>) {
-            ids = engine.layout.ids
-            cells = engine.layout.geometry.cells
-            containerOffsets = engine.layout.geometry.containers.offsets
+            ids = engine.base.layout.ids
+            cells = engine.base.layout.geometry.cells
+            containerOffsets = engine.base.layout.geometry.containers.offsets
             viewport = engine.viewport
             insets = engine.viewportInsets
             obstructions = engine.obstructions
@@ -93,10 +93,10 @@ struct HostileInputPropertyTests {
         let interval = Duration.milliseconds(generator.random.pick([30, 100, 250]))
         let policy = generator.random.pick([ImpressionPolicy.default, .anyPixel, .mrcDisplay,
                                             ImpressionPolicy(minimumVisibleRatio: 0.3, minimumDuration: .milliseconds(200))])
-        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: interval)
+        var engine = try ImpressionEngine<Int>(policy: policy, sampleInterval: interval)
         var model = ReferenceModel<Int>(policy: policy, sampleInterval: interval)
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: policy, sampleInterval: interval, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: policy, sampleInterval: interval, clock: clock)
         let subscription = await tracker.impressions()
         var outcome = Outcome()
         var expected: [Impression<Int>] = []

@@ -27,15 +27,15 @@ struct LongRunTests {
 
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
-                "states": engine.sampler.states.capacity,
-                "departedStates": engine.departed.states.count,
-                "departedStates capacity": engine.departed.states.capacity,
-                "slotsInRun": engine.sampler.slotsInRun.capacity,
-                "departedInRun": engine.departed.inRun.capacity,
-                "departedExitIDs": engine.departed.exited.capacity,
-                "candidates": engine.sampler.candidates.capacity,
-                "openRuns": engine.sampler.openRuns.capacity,
-                "records": engine.sampler.records.capacity,
+                "states": engine.base.sampler.states.capacity,
+                "departedStates": engine.base.departed.states.count,
+                "departedStates capacity": engine.base.departed.states.capacity,
+                "slotsInRun": engine.base.sampler.slotsInRun.capacity,
+                "departedInRun": engine.base.departed.inRun.capacity,
+                "departedExitIDs": engine.base.departed.exited.capacity,
+                "candidates": engine.base.sampler.candidates.capacity,
+                "openRuns": engine.base.sampler.openRuns.capacity,
+                "records": engine.base.sampler.records.capacity,
                 "subscribers": subscribers,
             ]
         }
@@ -55,8 +55,8 @@ struct LongRunTests {
     @Test("a week at 100 ms (6,048,000 samples) through the tracker: the engine's impressions, exact times, memory flat after day 1")
     func simulatedWeek() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(clock: clock)
-        var engine = ImpressionEngine<Int>()
+        let tracker = try ImpressionTracker<Int>(clock: clock)
+        var engine = try ImpressionEngine<Int>()
         var iterator = await tracker.impressions().makeAsyncIterator()
         let neverRead = await tracker.impressions(bufferingPolicy: .bufferingNewest(100))
         var random = SplitMix64(seed: 7)
@@ -109,7 +109,7 @@ struct LongRunTests {
 
         // About 6 million samples, every one evaluated, and time exact at the end.
         #expect(await tracker.time == Self.week)
-        #expect(await tracker.engine.nextSample == 6_048_001)
+        #expect(await tracker.engine.base.nextSample == 6_048_001)
         #expect(await tracker.visit == 1 + 7 * 24 + 7 * 4)
         #expect(total > 10_000, "only \(total) impressions in a week")
         // Every count saturates or stays below Int.max; the drop count too.
@@ -129,9 +129,9 @@ struct LongRunTests {
     }
 
     @Test("the times of a week's impressions are exact multiples of the interval")
-    func exactTimes() {
+    func exactTimes() throws {
         // 30 ms does not divide a second in binary floating point; Duration is exact.
-        var engine = ImpressionEngine<Int>(policy: .anyPixel, sampleInterval: .milliseconds(30))
+        var engine = try ImpressionEngine<Int>(policy: .anyPixel, sampleInterval: .milliseconds(30))
         var impressions = engine.advance(to: .zero)   // sample 0 is done before any input
         for hour in 1...(7 * 24) {
             try? engine.setViewport(Self.screen)
@@ -147,12 +147,12 @@ struct LongRunTests {
             #expect(impression.time.attoseconds % Duration.milliseconds(30).attoseconds == 0)
         }
         #expect(engine.time == Self.week)
-        #expect(engine.nextSample == 20_160_001)
+        #expect(engine.base.nextSample == 20_160_001)
     }
 
     @Test("advancing past 2^63 seconds saturates instead of wrapping or trapping (Duration.components used to trap)")
     func endOfTime() throws {
-        var engine = ImpressionEngine<Int>()
+        var engine = try ImpressionEngine<Int>()
         try engine.setViewport(Self.screen)
         try engine.setLayout([TrackedSection(id: 1, cells: [Self.screen])])
         let farFuture = Duration.seconds(Int64.max)
@@ -160,8 +160,8 @@ struct LongRunTests {
         // It fires once, at 1 s, however far the jump.
         #expect(events.compactMap(\.impression).map(\.time) == [.seconds(1)])
         // The count saturates: still visible, no wrap to a negative count.
-        #expect(engine.sampler.states[0].consecutiveSamples > 0)
-        #expect(engine.nextSample == Int.max)
+        #expect(engine.base.sampler.states[0].consecutiveSamples > 0)
+        #expect(engine.base.nextSample == Int.max)
         try engine.setViewport(Rect(x: 0, y: 10_000, width: 320, height: 800))
         // No sample is left to evaluate: nothing happens, time stays where it was.
         #expect(engine.advanceWithEvents(to: farFuture + .seconds(1)).isEmpty)
@@ -171,8 +171,8 @@ struct LongRunTests {
     }
 
     @Test("a million visits count exactly")
-    func manyVisits() {
-        var engine = ImpressionEngine<Int>()
+    func manyVisits() throws {
+        var engine = try ImpressionEngine<Int>()
         for _ in 0..<1_000_000 {
             engine.disappear()
             engine.appear()

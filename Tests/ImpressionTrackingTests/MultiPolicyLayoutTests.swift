@@ -73,7 +73,7 @@ struct MultiPolicyLayoutTests {
 
     @Test("gates, large sections, departures and a refused layout: each policy's events, impressions and snapshots",
           arguments: [policies, heightPolicies])
-    func scriptedLayoutsMatchOneEnginePerPolicy(policies: [ImpressionPolicy]) {
+    func scriptedLayoutsMatchOneEnginePerPolicy(policies: [ImpressionPolicy]) throws {
         var refused = Self.layout([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
         refused.sections.append(TrackedSection(id: 10, cells: [Rect(x: 0, y: .nan, width: 10, height: 10)]))
         let steps: [SessionStep<Int>] = [
@@ -95,7 +95,7 @@ struct MultiPolicyLayoutTests {
             SessionStep(time: .seconds(9), action: .flush),
         ]
         let session = Session(seed: 0, policy: policies[0], sampleInterval: .milliseconds(100), steps: steps)
-        let outcome = MultiPolicyPropertyTests.compare(session, policies: policies)
+        let outcome = try MultiPolicyPropertyTests.compare(session, policies: policies)
         #expect(outcome.mismatch == nil, "\(outcome.mismatch ?? "")")
         // Not degenerate: 84 and 53 impressions, 229 and 144 events when written.
         #expect(outcome.impressions > 25 && outcome.events > 70, "\(outcome.impressions) impressions, \(outcome.events) events")

@@ -3,16 +3,16 @@ import Testing
 
 /// Delivery on the multi-policy actor: tagged impressions and events to every subscriber,
 /// the tick loop, sent inputs, snapshots per policy, and ending cleanly. What each policy
-/// fires is pinned by ``MultiPolicyTrackerPropertyTests``; here a `ManualClock` drives time.
-@Suite("MultiPolicyTracker delivery", .catchesHangs)
-struct MultiPolicyTrackerDeliveryTests {
+/// fires is pinned by ``ImpressionTrackerPropertyTests``; here a `ManualClock` drives time.
+@Suite("ImpressionTracker delivery", .catchesHangs)
+struct ImpressionTrackerDeliveryTests {
     /// Policy 0 needs a second on screen; policy 1 fires at the first visible sample.
     static let policies = [ImpressionPolicy.default, ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero)]
 
     /// A tracker on a manual clock showing `rows(count)` (all on screen) under ``policies``.
-    static func makeTracker(rows count: Int) async throws -> (MultiPolicyTracker<Int>, ManualClock) {
+    static func makeTracker(rows count: Int) async throws -> (ImpressionTracker<Int>, ManualClock) {
         let clock = ManualClock()
-        let tracker = MultiPolicyTracker<Int>(policies: policies, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policies: policies, clock: clock)
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: Double(count) * 10))
         try await tracker.setLayout(TrackerDeliveryTests.rows(count))
         return (tracker, clock)
@@ -20,14 +20,14 @@ struct MultiPolicyTrackerDeliveryTests {
 
     /// What `rows(3)` fires by 1.1 s: inputs at 0 come after the sample at 0, so policy 1
     /// fires at 0.1 s, policy 0 at 1.1 s, each in layout order.
-    static let expectedForThreeRows: [PolicyImpression<Int>] =
-        (0..<3).map { PolicyImpression(policy: 1, impression: Impression(
-            sectionID: $0, time: .milliseconds(100), visibleRatio: 1, visibleDuration: .zero, visit: 1)) }
-        + (0..<3).map { PolicyImpression(policy: 0, impression: Impression(
-            sectionID: $0, time: .milliseconds(1100), visibleRatio: 1, visibleDuration: .seconds(1), visit: 1)) }
+    static let expectedForThreeRows: [Impression<Int>] =
+        (0..<3).map { Impression(sectionID: $0, time: .milliseconds(100), visibleRatio: 1, visibleDuration: .zero, visit: 1,
+                                 policy: 1) }
+        + (0..<3).map { Impression(sectionID: $0, time: .milliseconds(1100), visibleRatio: 1, visibleDuration: .seconds(1),
+                                   visit: 1, policy: 0) }
 
     static func collect<Element: Sendable>(_ subscription: TrackerSubscription<Element>) async -> [Element] {
-        await MultiPolicyTrackerPropertyTests.collect(subscription)
+        await ImpressionTrackerPropertyTests.collect(subscription)
     }
 
     /// With an events subscriber, impressions are taken from the events; without, the
@@ -45,7 +45,7 @@ struct MultiPolicyTrackerDeliveryTests {
         }
         #expect(await tracker.publishedImpressionCount == 6)
         if let events {
-            #expect(await Self.collect(events).compactMap { $0.event.impression } == Self.expectedForThreeRows.map(\.impression))
+            #expect(await Self.collect(events).compactMap(\.impression) == Self.expectedForThreeRows)
         }
     }
 
@@ -63,13 +63,13 @@ struct MultiPolicyTrackerDeliveryTests {
         await tracker.finish()
         try await running.value
         #expect(await consumer.value == Self.expectedForThreeRows)
-        await #expect(throws: Never.self) { try await tracker.run() }   // finished: returns at once
+        await #expect(throws: ImpressionTrackerError.finished) { try await tracker.run() }
     }
 
     @Test("events are tagged with their policy, and are each policy's own tracker's")
     func taggedEvents() async throws {
         let (tracker, clock) = try await Self.makeTracker(rows: 1)
-        let singles = Self.policies.map { ImpressionTracker<Int>(policy: $0, clock: clock) }
+        let singles = try Self.policies.map { try ImpressionTracker<Int>(policy: $0, clock: clock) }
         for single in singles {
             try await single.setViewport(Rect(x: 0, y: 0, width: 100, height: 10))
             try await single.setLayout(TrackerDeliveryTests.rows(1))
@@ -88,12 +88,13 @@ struct MultiPolicyTrackerDeliveryTests {
         }
         let received = await Self.collect(events)
         // At 0.1 s both enter, policy 1 fires; policy 0 fires at 1.1 s; both exit at 1.2 s.
-        #expect(received.map { "\($0.policy) \(Self.kind(of: $0.event)) \($0.event.time)" } == [
+        #expect(received.map { "\($0.policy) \(Self.kind(of: $0)) \($0.time)" } == [
             "0 entered 0.1 seconds", "1 entered 0.1 seconds", "1 impression 0.1 seconds", "0 impression 1.1 seconds",
             "0 exited 1.2 seconds", "1 exited 1.2 seconds",
         ])
         for policy in Self.policies.indices {
-            #expect(received.filter { $0.policy == policy }.map(\.event) == (await Self.collect(singleEvents[policy])))
+            #expect(received.filter { $0.policy == policy }
+                == (await Self.collect(singleEvents[policy])).map { $0.underPolicy(policy) })
         }
     }
 
@@ -134,7 +135,7 @@ struct MultiPolicyTrackerDeliveryTests {
     @Test("send() applies under every policy at the time it was sent, and counts what is refused")
     func sentInputs() async throws {
         let clock = ManualClock()
-        let tracker = MultiPolicyTracker<Int>(policies: Self.policies, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policies: Self.policies, clock: clock)
         let subscription = await tracker.impressions()
         try await tracker.setLayout(TrackerDeliveryTests.rows(3))
         clock.advance(by: .milliseconds(50))
@@ -160,7 +161,7 @@ struct MultiPolicyTrackerDeliveryTests {
 
     @Test("a multi-policy tracker that goes away ends its subscriptions")
     func trackerDeinitEndsSubscriptions() async throws {
-        var tracker: MultiPolicyTracker<Int>? = MultiPolicyTracker<Int>(policies: Self.policies, clock: ManualClock())
+        var tracker: ImpressionTracker<Int>? = try ImpressionTracker<Int>(policies: Self.policies, clock: ManualClock())
         weak let weakTracker = tracker
         let impressions = await tracker!.impressions()
         let events = await tracker!.events()

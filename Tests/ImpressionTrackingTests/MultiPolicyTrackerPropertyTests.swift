@@ -1,7 +1,7 @@
 import Testing
 @testable import ImpressionTracking
 
-/// A ``MultiPolicyTracker`` gives, policy by policy, exactly what one
+/// A ``ImpressionTracker`` gives, policy by policy, exactly what one
 /// ``ImpressionTracker`` per policy gives, tagged with that policy's index: impressions and
 /// events, in order, over the random sessions of ``AllKnobsPropertyTests`` (every feature
 /// on), each under the six policies of ``MultiPolicyPropertyTests/policies(for:)``.
@@ -12,7 +12,7 @@ import Testing
 /// `advanceWithEvents`), one with impressions only (from `advance`), consumed live and,
 /// for one seed in three, ticked by `run()` alone.
 @Suite("A multi-policy tracker equals one tracker per policy", .catchesHangs)
-struct MultiPolicyTrackerPropertyTests {
+struct ImpressionTrackerPropertyTests {
     /// 60 sessions, in two chunks the test runner can spread over cores.
     static let seedChunks = SeededSessions.trackerChunks(after: 60_000)
 
@@ -26,7 +26,7 @@ struct MultiPolicyTrackerPropertyTests {
 
     @Test("random sessions: each policy's impressions and events are its own tracker's, tagged with its index",
           arguments: seedChunks)
-    func multiPolicyTrackerMatchesOneTrackerPerPolicy(seeds: ClosedRange<UInt64>) async {
+    func multiPolicyTrackerMatchesOneTrackerPerPolicy(seeds: ClosedRange<UInt64>) async throws {
         var total = Outcome()
         for seed in seeds {
             var session = AllKnobsPropertyTests.makeSession(seed: seed)
@@ -34,7 +34,7 @@ struct MultiPolicyTrackerPropertyTests {
             for index in session.steps.indices where session.steps[index].time < .zero {
                 session.steps[index].time = .zero
             }
-            let outcome = await Self.compare(session, policies: MultiPolicyPropertyTests.policies(for: session),
+            let outcome = try await Self.compare(session, policies: MultiPolicyPropertyTests.policies(for: session),
                                              ticking: seed.isMultiple(of: 3))
             if let mismatch = outcome.mismatch {
                 Issue.record("seed \(seed): \(mismatch)")
@@ -52,13 +52,13 @@ struct MultiPolicyTrackerPropertyTests {
 
     /// Replays `session` into two multi-policy trackers and one tracker per policy, all on
     /// one manual clock; the first difference, if any.
-    static func compare(_ session: Session<Int>, policies: [ImpressionPolicy], ticking: Bool) async -> Outcome {
+    static func compare(_ session: Session<Int>, policies: [ImpressionPolicy], ticking: Bool) async throws -> Outcome {
         var outcome = Outcome()
         let clock = ManualClock()
         let interval = session.sampleInterval
-        let multi = MultiPolicyTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
-        let multiWithoutEvents = MultiPolicyTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
-        let singles = policies.map { ImpressionTracker<Int>(policy: $0, sampleInterval: interval, clock: clock) }
+        let multi = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
+        let multiWithoutEvents = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
+        let singles = try policies.map { try ImpressionTracker<Int>(policy: $0, sampleInterval: interval, clock: clock) }
 
         let multiEvents = await multi.events()
         let multiImpressions = await multi.impressions()
@@ -140,12 +140,12 @@ struct MultiPolicyTrackerPropertyTests {
         if outcome.mismatch != nil { return outcome }
 
         for policy in policies.indices {
-            let expectedEvents = await collect(singleEvents[policy])
-            let expectedImpressions = await collect(singleImpressions[policy])
+            let expectedEvents = await collect(singleEvents[policy]).map { $0.underPolicy(policy) }
+            let expectedImpressions = await collect(singleImpressions[policy]).map { $0.underPolicy(policy) }
             outcome.events += expectedEvents.count
             outcome.impressions += expectedImpressions.count
-            let events = gotEvents.filter { $0.policy == policy }.map(\.event)
-            let impressions = gotImpressions.filter { $0.policy == policy }.map(\.impression)
+            let events = gotEvents.filter { $0.policy == policy }
+            let impressions = gotImpressions.filter { $0.policy == policy }
             if let difference = firstDifference(expectedEvents, events) {
                 outcome.mismatch = difference.described("events of policy \(policy) (\(policies[policy]))")
             } else if let difference = firstDifference(expectedImpressions, impressions) {
@@ -157,9 +157,9 @@ struct MultiPolicyTrackerPropertyTests {
             outcome.mismatch = difference.described("impressions of the tracker without events, consumed live")
         } else if let stray = (gotEvents.map(\.policy) + gotImpressions.map(\.policy)).first(where: { !policies.indices.contains($0) }) {
             outcome.mismatch = "a policy index out of range: \(stray)"
-        } else if let unordered = firstUnordered(gotEvents.map { ($0.event.time, $0.policy) }) {
+        } else if let unordered = firstUnordered(gotEvents.map { ($0.time, $0.policy) }) {
             outcome.mismatch = "events out of time and policy order at index \(unordered)"
-        } else if let unordered = firstUnordered(gotImpressions.map { ($0.impression.time, $0.policy) }) {
+        } else if let unordered = firstUnordered(gotImpressions.map { ($0.time, $0.policy) }) {
             outcome.mismatch = "impressions out of time and policy order at index \(unordered)"
         }
         return outcome

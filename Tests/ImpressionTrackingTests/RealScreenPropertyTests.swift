@@ -28,9 +28,9 @@ struct RealScreenPropertyTests {
     }
 
     @Test("random real-screen sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
         for seed in seeds {
-            if let mismatch = Self.firstMismatch(in: Self.makeSession(seed: seed)) {
+            if let mismatch = try Self.firstMismatch(in: Self.makeSession(seed: seed)) {
                 Issue.record("\(mismatch)")
             }
         }
@@ -62,7 +62,7 @@ struct RealScreenPropertyTests {
                 switch event {
                 case .entered: counts["entered", default: 0] += 1
                 case .impression: counts["impression", default: 0] += 1
-                case .exited(_, _, let stay, let total, _):
+                case .exited(_, _, let stay, let total, _, _):
                     counts["exited", default: 0] += 1
                     if total > stay { counts["exposure over several stays", default: 0] += 1 }
                 }
@@ -148,9 +148,9 @@ struct RealScreenPropertyTests {
 
     /// Replays `session` into two fresh engines and a fresh model side by side and
     /// returns the first difference, or `nil`.
-    static func firstMismatch(in session: Session<Int>) -> Mismatch? {
-        var eventEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
-        var impressionEngine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+    static func firstMismatch(in session: Session<Int>) throws -> Mismatch? {
+        var eventEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var impressionEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         for (index, step) in session.steps.enumerated() {
             // Described only for a report: describing every step would double the cost.

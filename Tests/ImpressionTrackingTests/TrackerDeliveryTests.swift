@@ -17,7 +17,7 @@ struct TrackerDeliveryTests {
         rows count: Int = 3, policy: ImpressionPolicy = .default
     ) async throws -> (ImpressionTracker<Int>, ManualClock) {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: policy, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: policy, clock: clock)
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: Double(max(count, 1)) * 10))
         try await tracker.setLayout(rows(count))
         return (tracker, clock)
@@ -101,7 +101,7 @@ struct TrackerDeliveryTests {
     func slowConsumer() async throws {
         let sectionCount = 5_000
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
         let stream = await tracker.impressions()
         let fast = await tracker.impressions()
         // A grid of 5,000 small sections, all on screen at once.
@@ -205,7 +205,7 @@ struct TrackerDeliveryTests {
         try await running.value
     }
 
-    @Test("run() throws when another run() is in progress, and returns after finish()")
+    @Test("run() throws when another run() is in progress, and after finish()")
     func runStates() async throws {
         let (tracker, _) = try await Self.makeTracker(rows: 1)
         let running = Task { try await tracker.run() }
@@ -213,12 +213,12 @@ struct TrackerDeliveryTests {
         await #expect(throws: ImpressionTrackerError.alreadyRunning) { try await tracker.run() }
         await tracker.finish()   // the loop ends without waiting for a tick
         try await running.value
-        try await tracker.run()   // finished: returns at once
+        await #expect(throws: ImpressionTrackerError.finished) { try await tracker.run() }
     }
 
     @Test("a tracker that goes away ends its subscriptions")
     func trackerDeinitEndsSubscriptions() async throws {
-        var tracker: ImpressionTracker<Int>? = ImpressionTracker<Int>(clock: ManualClock())
+        var tracker: ImpressionTracker<Int>? = try ImpressionTracker<Int>(clock: ManualClock())
         weak let weakTracker = tracker
         let impressions = await tracker!.impressions()
         let events = await tracker!.events(bufferingPolicy: .bufferingNewest(1))
@@ -230,21 +230,28 @@ struct TrackerDeliveryTests {
         #expect(events.endsAtOnce())
     }
 
-    @Test("an invalid configuration accepts no input and publishes nothing, without crashing")
-    func invalidConfiguration() async throws {
+    @Test("an invalid configuration is refused by the initialiser, naming the value")
+    func invalidConfiguration() {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 2), clock: clock)
-        #expect(tracker.configurationError == .ratioOutOfRange(2))
-        await #expect(throws: InputError.self) { try await tracker.setLayout(Self.rows(1)) }
-        clock.advance(by: .seconds(5))
-        await tracker.flush()
-        #expect(await tracker.time == .zero)
+        #expect(throws: ConfigurationError.ratioOutOfRange(2)) {
+            try ImpressionTracker<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 2), clock: clock)
+        }
+        #expect(throws: ConfigurationError.nonPositiveSampleInterval(.zero)) {
+            try ImpressionTracker<Int>(sampleInterval: .zero, clock: clock)
+        }
+    }
+
+    @Test("run() after finish() throws instead of returning as if it had run")
+    func runAfterFinish() async throws {
+        let tracker = try ImpressionTracker<Int>(clock: ManualClock())
+        await tracker.finish()
+        await #expect(throws: ImpressionTrackerError.finished) { try await tracker.run() }
     }
 
     @Test("the real clock ticks: an impression arrives on ContinuousClock")
     func realClockLiveness() async throws {
         // The one test on the wall clock: a 10 ms interval and an immediate policy.
-        let tracker = ImpressionTracker<Int>(policy: .anyPixel, sampleInterval: .milliseconds(10))
+        let tracker = try ImpressionTracker<Int>(policy: .anyPixel, sampleInterval: .milliseconds(10))
         try await tracker.setViewport(Self.screen)
         try await tracker.setLayout(Self.rows(1))
         let stream = await tracker.impressions()

@@ -33,10 +33,10 @@ struct TrackerModelPropertyTests {
     }
 
     @Test("random sessions through the actor give exactly the model's impressions", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) async {
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) async throws {
         var totals = Totals()
         for seed in seeds {
-            let outcome = await Self.firstMismatch(in: Self.session(seed: seed), ticking: false)
+            let outcome = try await Self.firstMismatch(in: Self.session(seed: seed), ticking: false)
             if let mismatch = outcome.mismatch {
                 Issue.record("\(mismatch)")
             }
@@ -50,10 +50,10 @@ struct TrackerModelPropertyTests {
     }
 
     @Test("the same sessions match while run() ticks on the clock concurrently", arguments: tickingSeedChunks)
-    func sessionsMatchTheModelWhileRunning(seeds: ClosedRange<UInt64>) async {
+    func sessionsMatchTheModelWhileRunning(seeds: ClosedRange<UInt64>) async throws {
         var totals = Totals()
         for seed in seeds {
-            let outcome = await Self.firstMismatch(in: Self.session(seed: seed), ticking: true)
+            let outcome = try await Self.firstMismatch(in: Self.session(seed: seed), ticking: true)
             if let mismatch = outcome.mismatch {
                 Issue.record("\(mismatch)")
             }
@@ -110,11 +110,11 @@ struct TrackerModelPropertyTests {
     /// Replays `session` into a fresh model, engine and tracker side by side and returns
     /// the first difference, if any. With `ticking`, the tracker's `run()` ticks on the
     /// manual clock throughout, flushing on its own as the clock moves.
-    static func firstMismatch(in session: Session<Int>, ticking: Bool) async -> Outcome {
+    static func firstMismatch(in session: Session<Int>, ticking: Bool) async throws -> Outcome {
         var outcome = Outcome()
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
-        var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
 
         // Both subscriptions exist before the first step: one drained at the end, one

@@ -29,7 +29,7 @@ struct TrackerSendTests {
           arguments: [UInt64(1), 2, 3])
     func sendersWhileTheActorIsBusy(seed: UInt64) async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: Self.policy, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: Self.policy, clock: clock)
         let stream = await tracker.impressions()
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 50))
         try await tracker.setLayout(TrackerDeliveryTests.rows(30))
@@ -93,7 +93,7 @@ struct TrackerSendTests {
         await tracker.flush()
         await tracker.finish()
 
-        var engine = ImpressionEngine<Int>(policy: Self.policy)
+        var engine = try ImpressionEngine<Int>(policy: Self.policy)
         _ = engine.advance(to: .zero)   // as the tracker's inputs at 0 do: they follow the sample at 0
         try engine.setViewport(Rect(x: 0, y: 0, width: 100, height: 50))
         try engine.setLayout(TrackerDeliveryTests.rows(30))
@@ -116,7 +116,7 @@ struct TrackerSendTests {
     @Test("a send wakes run(), which applies it at its time with no other call")
     func sendWakesRun() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
         try await tracker.setLayout(TrackerDeliveryTests.rows(1))   // no viewport yet: nothing can be seen
         let stream = await tracker.impressions()
         let running = Task { try await tracker.run() }
@@ -140,7 +140,7 @@ struct TrackerSendTests {
     @Test("apply with a batch applies in order in one hop, and stops at the first refused input")
     func batch() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
         try await tracker.apply([.viewport(Rect(x: 0, y: 0, width: 100, height: 20)), .layout(TrackerDeliveryTests.rows(2))])
         await #expect(throws: InputError.invalidViewport(Rect(x: 0, y: 0, width: -1, height: 1))) {
             try await tracker.apply([.lifecycle(.disappear), .viewport(Rect(x: 0, y: 0, width: -1, height: 1)),

@@ -17,20 +17,20 @@ struct TrackerStressTests {
     // MARK: - Many trackers
 
     @Test("1,000 trackers fed from 1,000 concurrent tasks each give exactly the engine's impressions")
-    func thousandTrackers() async {
+    func thousandTrackers() async throws {
         let trackerCount = 1_000
-        let results = await withTaskGroup(of: (seed: UInt64, expected: [Impression<Int>], got: [[Impression<Int>]]).self) { group in
+        let results = try await withThrowingTaskGroup(of: (seed: UInt64, expected: [Impression<Int>], got: [[Impression<Int>]]).self) { group in
             for seed in UInt64(1)...UInt64(trackerCount) {
                 group.addTask {
                     var generator = SessionGenerator(seed: 10_000 + seed)
                     let session = generator.makeSession(stepCount: 30)
-                    var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+                    var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
                     var expected = await replay(session, into: &engine).flatMap(\.impressions)
                     expected += engine.advance(to: Self.end(of: session))
-                    return (seed, expected, await Self.trackerImpressions(for: session))
+                    return (seed, expected, try await Self.trackerImpressions(for: session))
                 }
             }
-            return await group.reduce(into: []) { $0.append($1) }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == trackerCount)
         for result in results {
@@ -50,9 +50,9 @@ struct TrackerStressTests {
 
     /// `session` through a tracker on a manual clock: what each of its three subscribers
     /// received (one consumed live, one held back until the end, one drained at the end).
-    static func trackerImpressions(for session: Session<Int>) async -> [[Impression<Int>]] {
+    static func trackerImpressions(for session: Session<Int>) async throws -> [[Impression<Int>]] {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
         let gate = Gate()
         let live = consume(await tracker.impressions(), .fast)
         let slow = consume(await tracker.impressions(), .heldBack(gate))
@@ -79,7 +79,7 @@ struct TrackerStressTests {
     func oneTrackerManyFeedersAndSubscribers(seed: UInt64) async throws {
         let (session, inputs) = Self.inputs(seed: seed, count: 1_200)
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
         let log = ActorLog()
         let gate = Gate()
         let consumerStyles = Self.consumerStyles(heldBackAt: gate)
@@ -118,7 +118,7 @@ struct TrackerStressTests {
     func finishRacesEverything(seed: UInt64) async throws {
         let (session, inputs) = Self.inputs(seed: 100 + seed, count: 200)
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
         let log = ActorLog()
         let gate = Gate()
         // Half the rounds tick with run() too: its flushes race everything else.
@@ -177,7 +177,7 @@ struct TrackerStressTests {
     @Test("a tracker released while run() and subscribers are live: once its task is cancelled the loop ends, streams finish, and nothing is left")
     func releasedWhileLive() async throws {
         let clock = ManualClock()
-        var tracker: ImpressionTracker<Int>? = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        var tracker: ImpressionTracker<Int>? = try ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
         weak let weakTracker = tracker
         try await tracker?.setViewport(Rect(x: 0, y: 0, width: 100, height: 30))
         try await tracker?.setLayout(TrackerDeliveryTests.rows(3))

@@ -16,8 +16,8 @@ enum NaiveImpressionSDK {
     static let interval = Duration.milliseconds(200)
 
     /// The impressions it claims for the session in `trace`, as JSON Lines.
-    static func claims(for trace: Trace) -> String {
-        var screen = ImpressionEngine<String>()   // never advanced: only its measurements are used
+    static func claims(for trace: Trace) throws -> String {
+        var screen = try ImpressionEngine<String>()   // never advanced: only its measurements are used
         var firstSeen: [String: Duration] = [:]
         var claimed: Set<String> = []
         var lines = ""

@@ -78,7 +78,7 @@ final class TrackerRun: Sendable {
 
     static func atRest(sectionCount: Int) async throws -> TrackerRun {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(clock: clock)
+        let tracker = try ImpressionTracker<Int>(clock: clock)
         try await tracker.setViewport(Feed.viewport(top: Feed.middleTop(sectionCount: sectionCount)))
         try await tracker.setLayout(Feed.sections(count: sectionCount))
         clock.advance(by: .seconds(2))
@@ -110,7 +110,7 @@ final class DeliveryRun {
 
     static func make(subscriberCount: Int) async throws -> DeliveryRun {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
+        let tracker = try ImpressionTracker<Int>(policy: .anyPixel, clock: clock)
         try await tracker.setViewport(Feed.viewport(top: 0))
         try await tracker.setLayout(Feed.tinySections(count: impressionsPerFlush))
         var consumers: [Task<Void, Never>] = []

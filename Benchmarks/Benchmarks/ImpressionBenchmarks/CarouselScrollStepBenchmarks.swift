@@ -42,7 +42,7 @@ struct CarouselRun {
 
     /// An engine on the carousel feed, at rest in its middle, two seconds in.
     static func atRest(sectionCount: Int) throws -> CarouselRun {
-        var engine = ImpressionEngine<Int>()
+        var engine = try ImpressionEngine<Int>()
         let top = Feed.middleTop(sectionCount: sectionCount)
         try engine.setViewport(Feed.viewport(top: top))
         let (sections, containers) = CarouselFeed.sections(count: sectionCount)

@@ -12,7 +12,7 @@ extension EngineRun {
     /// An engine on the feed, at rest in its middle, two seconds in: what was on screen
     /// has fired, so the next samples fire nothing.
     static func atRest(sectionCount: Int) throws -> EngineRun {
-        var engine = ImpressionEngine<Int>()
+        var engine = try ImpressionEngine<Int>()
         let top = Feed.middleTop(sectionCount: sectionCount)
         try engine.setViewport(Feed.viewport(top: top))
         try engine.setLayout(Feed.sections(count: sectionCount))

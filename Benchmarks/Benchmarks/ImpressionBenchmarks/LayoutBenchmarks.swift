@@ -24,7 +24,7 @@ func registerLayoutBenchmarks() {
                 // Free the previous iteration's engine before measuring.
                 run.engine = nil
                 run.engine = try benchmark.measuring {
-                    var engine = ImpressionEngine<Int>()
+                    var engine = try ImpressionEngine<Int>()
                     try engine.setLayout(run.sections)
                     return engine
                 }
@@ -48,7 +48,7 @@ func registerLayoutBenchmarks() {
             },
             setup: {
                 let sections = Feed.sections(count: sectionCount)
-                var engine = ImpressionEngine<Int>()
+                var engine = try ImpressionEngine<Int>()
                 try engine.setViewport(Feed.viewport(top: Feed.middleTop(sectionCount: sectionCount)))
                 try engine.setLayout(sections)
                 _ = engine.advance(to: .seconds(2))

@@ -38,13 +38,13 @@ func registerMultiPolicyScrollStepBenchmarks() {
 
 /// A multi-policy engine kept between iterations, as ``EngineRun`` keeps one engine.
 struct MultiPolicyRun {
-    var engine: MultiPolicyEngine<Int>
+    var engine: ImpressionEngine<Int>
     var time: Duration
     var viewportTop: Double
 
     /// The engine on the feed, at rest in its middle, two seconds in.
     static func atRest(sectionCount: Int, policies: [ImpressionPolicy]) throws -> MultiPolicyRun {
-        var engine = try MultiPolicyEngine<Int>(validating: policies)
+        var engine = try ImpressionEngine<Int>(policy: policies)
         let top = Feed.middleTop(sectionCount: sectionCount)
         try engine.setViewport(Feed.viewport(top: top))
         try engine.setLayout(Feed.sections(count: sectionCount))

@@ -41,7 +41,7 @@ private func registerIdleFleet(name: String, showsScreen: Bool) {
             trackers.reserveCapacity(trackerCount)
             for _ in 0 ..< trackerCount {
                 // A small screen at rest: a few sections, the visible ones long fired.
-                let tracker = ImpressionTracker<Int>(clock: clock)
+                let tracker = try ImpressionTracker<Int>(clock: clock)
                 if showsScreen {
                     try await tracker.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
                 }

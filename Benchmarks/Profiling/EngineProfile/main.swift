@@ -24,7 +24,7 @@ import Glibc
 // runs them with the viewport grown by 10 % at the top and bottom (relative insets);
 // `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
 // loaded (issue 13's load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
-// `scroll` on a MultiPolicyEngine with the README's four policies (issue 14).
+// `scroll` on one ImpressionEngine with the README's four policies (issue 14).
 // `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
 // sections) on this thread, with `--policy default`, or the four with
 // `ENGINE_PROFILE_POLICIES=4`: what the issue's simulate goals time, in instructions
@@ -56,47 +56,30 @@ let sections = (0 ..< sectionCount).map { index in
 }
 let contentHeight = Double(sectionCount) * sectionPitch
 var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
-var engine = ImpressionEngine<Int>()
+var engine = try ImpressionEngine<Int>()
 // ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule
 // (issue 13), to check that the knobs cost no malloc.
 if profilePolicy == "width-focus" {
-    engine = ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
+    engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
                                                             largeSectionRule: .focus(fraction: 0.5)))
 }
 if profilePolicy == "gates" {
     var policy = ImpressionPolicy.default
     policy.minimumOpacity = 0.1
-    engine = ImpressionEngine<Int>(policy: policy)
+    engine = try ImpressionEngine<Int>(policy: policy)
 }
 var fired = 0
-
-/// What `steady` and `scroll` drive: one policy's engine, or a multi-policy one.
-protocol ProfiledEngine {
-    mutating func setViewport(_ viewport: Rect) throws(InputError)
-    mutating func setViewportInsets(_ insets: Insets) throws(InputError)
-    mutating func setLayout(_ sections: [TrackedSection<Int>], containers: [ScrollContainer]) throws(InputError)
-    /// The number of impressions advancing to `time` fired.
-    mutating func advanceCounting(to time: Duration) -> Int
-}
-
-extension ImpressionEngine<Int>: ProfiledEngine {
-    mutating func advanceCounting(to time: Duration) -> Int { advance(to: time).count }
-}
-
-extension MultiPolicyEngine<Int>: ProfiledEngine {
-    mutating func advanceCounting(to time: Duration) -> Int { advance(to: time).count }
-}
 
 /// Sets up `engine` in the middle of the feed, then repeats one sample (`steady`) or one
 /// 60 Hz scroll step (`scroll`); returns the impressions fired.
 @MainActor
-func repeatSamples(of engine: inout some ProfiledEngine, scrolling isScroll: Bool) throws -> Int {
+func repeatSamples(of engine: inout ImpressionEngine<Int>, scrolling isScroll: Bool) throws -> Int {
     var fired = 0
     try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
     if profilePolicy == "margins" { try engine.setViewportInsets(.percent(top: -10, bottom: -10)) }
     try engine.setLayout(sections, containers: [])
     var time = Duration.seconds(2)
-    fired += engine.advanceCounting(to: time)
+    fired += engine.advance(to: time).count
     for _ in 0 ..< repetitions {
         if isScroll {
             viewportTop += 16
@@ -106,16 +89,16 @@ func repeatSamples(of engine: inout some ProfiledEngine, scrolling isScroll: Boo
         } else {
             time += .milliseconds(100)
         }
-        fired += engine.advanceCounting(to: time)
+        fired += engine.advance(to: time).count
     }
     return fired
 }
 
 switch arguments[1] {
 case "steady", "scroll":
-    // ENGINE_PROFILE_POLICIES=4: the README's four policies in one MultiPolicyEngine (issue 14).
+    // ENGINE_PROFILE_POLICIES=4: the README's four policies in one ImpressionEngine (issue 14).
     if profilePolicies == "4" {
-        var multi = MultiPolicyEngine<Int>(policies: readmeFourPolicies)
+        var multi = try ImpressionEngine<Int>(policies: readmeFourPolicies)
         fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")
     } else {
         fired += try repeatSamples(of: &engine, scrolling: arguments[1] == "scroll")
@@ -135,7 +118,7 @@ case "simulate":
     fired += report.policies.reduce(0) { $0 + $1.impressions }
 case "layout":
     for _ in 0 ..< repetitions {
-        var fresh = ImpressionEngine<Int>()
+        var fresh = try ImpressionEngine<Int>()
         try fresh.setLayout(sections)
         fired += fresh.sectionCount
     }
@@ -159,7 +142,7 @@ case "burst":
             Rect(x: x, y: y + height / 2, width: width, height: height / 2),
         ])
     }
-    var burst = ImpressionEngine<Int>(policy: .anyPixel)
+    var burst = try ImpressionEngine<Int>(policy: .anyPixel)
     try burst.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
     try burst.setLayout(grid)
     var time = Duration.zero

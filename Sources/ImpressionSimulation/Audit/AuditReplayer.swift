@@ -51,11 +51,7 @@ public struct AuditReplayer: Sendable {
     ///
     /// - Throws: ``SimulationError`` for an invalid policy.
     public init(policy: NamedPolicy, sampleInterval: Duration, claims: [ClaimedImpression]) throws(SimulationError) {
-        do throws(ConfigurationError) {
-            engine = try ImpressionEngine(validating: policy.policy, sampleInterval: sampleInterval)
-        } catch {
-            throw SimulationError("policy \(policy.name): \(error)")
-        }
+        engine = try ImpressionEngine(named: [policy], sampleInterval: sampleInterval)
         self.policy = policy
         self.sampleInterval = sampleInterval
         self.claims = claims
@@ -93,8 +89,8 @@ public struct AuditReplayer: Sendable {
     private mutating func advance(to time: Duration) {
         for event in engine.advanceWithEvents(to: time) {
             switch event {
-            case .entered(let id, let time, _, _): runStarts[id] = time
-            case .exited(let id, _, _, _, _): runStarts[id] = nil
+            case .entered(let id, let time, _, _, _): runStarts[id] = time
+            case .exited(let id, _, _, _, _, _): runStarts[id] = nil
             case .impression(let impression):
                 impressions.append(impression)
                 firedVisits[impression.sectionID] = impression.visit

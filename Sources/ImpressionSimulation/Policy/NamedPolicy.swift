@@ -32,3 +32,24 @@ extension NamedPolicy: CustomStringConvertible {
     /// `name: 50% height for 1 s, on every entry`.
     public var description: String { "\(name): \(policy)" }
 }
+
+extension ImpressionEngine {
+    /// An engine under every policy of `policies`, in their order.
+    ///
+    /// - Throws: ``SimulationError`` naming the first invalid policy, or the interval.
+    init(named policies: [NamedPolicy], sampleInterval: Duration) throws(SimulationError) {
+        // Checked one by one first, so the error names the policy.
+        for named in policies {
+            do throws(ConfigurationError) {
+                try named.policy.validate()
+            } catch {
+                throw SimulationError("policy \(named.name): \(error)")
+            }
+        }
+        do throws(ConfigurationError) {
+            try self.init(policies: policies.map(\.policy), sampleInterval: sampleInterval)
+        } catch {
+            throw SimulationError("\(error)")
+        }
+    }
+}

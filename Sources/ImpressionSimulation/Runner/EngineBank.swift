@@ -3,7 +3,7 @@ import ImpressionTracking
 /// The runner's engine, holding every policy, and what the session rendered.
 struct EngineBank: SessionInputSink {
     /// `nil` without policies: then the session only renders.
-    var engine: MultiPolicyEngine<Int>?
+    var engine: ImpressionEngine<Int>?
     var impressions: [[Impression<Int>]]
     /// Per policy, every stay in view that ended, in the order they ended; after
     /// ``finish(at:)``, one entry per section, ascending.
@@ -22,7 +22,7 @@ struct EngineBank: SessionInputSink {
     private var lastRendered: [Int] = []
     private var nowRendered: [Int] = []
 
-    init(engine: MultiPolicyEngine<Int>?, sampleInterval: Duration) {
+    init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         self.engine = engine
         self.sampleInterval = sampleInterval
         let policyCount = engine?.policies.count ?? 0

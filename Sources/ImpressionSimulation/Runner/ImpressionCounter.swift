@@ -5,11 +5,11 @@ import ImpressionTracking
 /// hundreds of definitions pays for the engine and little else.
 struct ImpressionCounter: SessionInputSink {
     /// `nil` without policies.
-    var engine: MultiPolicyEngine<Int>?
+    var engine: ImpressionEngine<Int>?
     /// Per policy, the impressions so far.
     private(set) var counts: [Int]
 
-    init(engine: MultiPolicyEngine<Int>?) {
+    init(engine: ImpressionEngine<Int>?) {
         self.engine = engine
         counts = Array(repeating: 0, count: engine?.policies.count ?? 0)
     }
@@ -23,7 +23,7 @@ struct ImpressionCounter: SessionInputSink {
         self.engine = nil
         let fired = engine.advance(to: time)
         self.engine = engine
-        for tagged in fired { counts[tagged.policy] += 1 }
+        for impression in fired { counts[impression.policy] += 1 }
     }
 
     mutating func apply(_ input: EngineInput<Int>, at time: Duration) {

@@ -5,7 +5,7 @@ import ImpressionTracking
 /// ratio), and the impressions of the others.
 struct RunLengthCounter: SessionInputSink {
     /// `nil` without policies.
-    var engine: MultiPolicyEngine<Int>?
+    var engine: ImpressionEngine<Int>?
     /// Per run policy, the visible samples of each run that ended, in the order they ended.
     private(set) var runs: [[Int]]
     /// Per policy, the impressions so far (kept for the policies after the run policies).
@@ -13,7 +13,7 @@ struct RunLengthCounter: SessionInputSink {
     private let runPolicies: Int
     private let sampleInterval: Duration
 
-    init(engine: MultiPolicyEngine<Int>?, runPolicies: Int, sampleInterval: Duration) {
+    init(engine: ImpressionEngine<Int>?, runPolicies: Int, sampleInterval: Duration) {
         self.engine = engine
         self.runPolicies = runPolicies
         self.sampleInterval = sampleInterval

@@ -1,6 +1,6 @@
 import ImpressionTracking
 
-/// Replays sessions on a feed through one `MultiPolicyEngine` holding every policy, on
+/// Replays sessions on a feed through one `ImpressionEngine` holding every policy, on
 /// virtual time: every policy sees exactly the same inputs at the same times, and gives
 /// what an `ImpressionEngine` of that policy would.
 ///
@@ -30,7 +30,7 @@ public struct SessionRunner: Sendable {
     public let scope: FeedLayout.Scope
     private let initialLayout: FeedLayout
     /// `nil` without policies.
-    private let initialEngine: MultiPolicyEngine<Int>?
+    private let initialEngine: ImpressionEngine<Int>?
     /// The sample interval in nanoseconds, when it is a whole number of them.
     private let sampleNanoseconds: Int64?
 
@@ -38,7 +38,7 @@ public struct SessionRunner: Sendable {
     ///
     /// - Throws: ``SimulationError`` when a policy or the interval is invalid, or the
     ///   feed's layout is refused.
-    public init(feed: Feed, policies: [NamedPolicy], sampleInterval: Duration = Sampling.defaultInterval,
+    public init(feed: Feed, policies: [NamedPolicy], sampleInterval: Duration = .milliseconds(100),
                 scope: FeedLayout.Scope = .window(marginScreens: 2)) throws(SimulationError) {
         self.feed = feed
         self.policies = policies
@@ -46,17 +46,9 @@ public struct SessionRunner: Sendable {
         self.scope = scope
         let layout = FeedLayout(feed: feed, scope: scope, offset: 0)
         initialLayout = layout
-        for named in policies {
-            // Checked one by one, so the error names the policy.
-            do throws(ConfigurationError) {
-                _ = try ImpressionEngine<Int>(validating: named.policy, sampleInterval: sampleInterval)
-            } catch {
-                throw SimulationError("policy \(named.name): \(error)")
-            }
-        }
-        var engine: MultiPolicyEngine<Int>?
+        var engine: ImpressionEngine<Int>?
         if let first = policies.first {
-            var multi = MultiPolicyEngine<Int>(policies: policies.map(\.policy), sampleInterval: sampleInterval)
+            var multi = try ImpressionEngine<Int>(named: policies, sampleInterval: sampleInterval)
             do throws(InputError) {
                 try multi.setLayout(layout.sections, containers: layout.containers)
                 try multi.setViewport(feed.screen.viewport(atOffset: 0))

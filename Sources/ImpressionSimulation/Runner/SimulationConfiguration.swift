@@ -39,7 +39,7 @@ public struct SimulationConfiguration: Sendable, Hashable, Codable {
         sessionDuration: Duration = .seconds(60),
         seed: UInt64 = 1,
         policies: [NamedPolicy] = NamedPolicy.defaults,
-        sampleInterval: Duration = Sampling.defaultInterval,
+        sampleInterval: Duration = .milliseconds(100),
         screen: Screen = .phone,
         feed: FeedParameters = FeedParameters(),
         user: UserModel = UserModel(),

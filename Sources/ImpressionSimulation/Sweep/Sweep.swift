@@ -1,7 +1,7 @@
 import ImpressionTracking
 
 /// Evaluates every definition of a ``SweepGrid`` on the same sessions, in one
-/// `MultiPolicyEngine` per session, and reports impressions per session per definition.
+/// `ImpressionEngine` per session, and reports impressions per session per definition.
 ///
 /// ```swift
 /// let sweep = Sweep(grid: try SweepGrid(measure: .height), presets: NamedPolicy.defaults)

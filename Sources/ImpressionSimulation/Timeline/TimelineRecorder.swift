@@ -63,31 +63,10 @@ public struct TimelineRecorder: Sendable {
         openBands = Array(repeating: -1, count: Self.causes.count)
     }
 
-    /// Advances `engine` to `time` one sample at a time, recording each; returns what fired.
+    /// Advances `engine` to `time` one sample at a time, recording what its first policy
+    /// sees at each; returns what fired under every policy.
     public mutating func advance(_ engine: inout ImpressionEngine<String>, to time: Duration) -> [Impression<String>] {
         var fired: [Impression<String>] = []
-        while !isTruncated, sampleInterval * sampleCount <= time {
-            guard sampleCount < Self.maximumSamples, sectionSamples <= Self.maximumSectionSamples else {
-                isTruncated = true
-                break
-            }
-            record(engine.snapshot(), sample: sampleCount)
-            fired += engine.advance(to: sampleInterval * sampleCount)
-            sampleCount += 1
-        }
-        fired += engine.advance(to: time)
-        for impression in fired {
-            if let row = rowIndexByID[impression.sectionID] { rows[row].impressionCount += 1 }
-        }
-        impressions += fired
-        return fired
-    }
-
-    /// Advances `engine` to `time` one sample at a time, recording what its first policy
-    /// sees at each, as ``advance(_:to:)-(ImpressionEngine<String>,_)`` records an engine
-    /// of that policy; returns what fired under every policy.
-    public mutating func advance(_ engine: inout MultiPolicyEngine<String>, to time: Duration) -> [PolicyImpression<String>] {
-        var fired: [PolicyImpression<String>] = []
         while !isTruncated, sampleInterval * sampleCount <= time {
             guard sampleCount < Self.maximumSamples, sectionSamples <= Self.maximumSectionSamples else {
                 isTruncated = true
@@ -98,9 +77,9 @@ public struct TimelineRecorder: Sendable {
             sampleCount += 1
         }
         fired += engine.advance(to: time)
-        for tagged in fired where tagged.policy == 0 {
-            if let row = rowIndexByID[tagged.impression.sectionID] { rows[row].impressionCount += 1 }
-            impressions.append(tagged.impression)
+        for impression in fired where impression.policy == 0 {
+            if let row = rowIndexByID[impression.sectionID] { rows[row].impressionCount += 1 }
+            impressions.append(impression)
         }
         return fired
     }

@@ -16,7 +16,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var source: String?
 
     /// Creates a header.
-    public init(sampleInterval: Duration = Sampling.defaultInterval, source: String? = nil) {
+    public init(sampleInterval: Duration = .milliseconds(100), source: String? = nil) {
         self.sampleInterval = sampleInterval
         self.source = source
     }

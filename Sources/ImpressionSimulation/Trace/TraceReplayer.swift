@@ -1,6 +1,6 @@
 import ImpressionTracking
 
-/// Replays a trace's inputs through one `MultiPolicyEngine` holding every policy, as
+/// Replays a trace's inputs through one `ImpressionEngine` holding every policy, as
 /// ``SessionRunner`` does for generated sessions: the engine is advanced to an input's
 /// time, then given it; inputs at time zero come before the first sample. Each policy's
 /// impressions are those an `ImpressionEngine` of that policy would give.
@@ -15,7 +15,7 @@ public struct TraceReplayer: Sendable {
     /// What the engine showed under the first policy at each sample, when asked for.
     public private(set) var timeline: TimelineRecorder?
     /// `nil` without policies: then nothing is replayed.
-    private var engine: MultiPolicyEngine<String>?
+    private var engine: ImpressionEngine<String>?
 
     /// A replayer at time zero with no layout or viewport.
     ///
@@ -27,15 +27,7 @@ public struct TraceReplayer: Sendable {
     /// - Throws: ``SimulationError`` naming an invalid policy.
     public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
         self.policies = policies
-        for named in policies {
-            // Checked one by one, so the error names the policy.
-            do throws(ConfigurationError) {
-                _ = try ImpressionEngine<String>(validating: named.policy, sampleInterval: sampleInterval)
-            } catch {
-                throw SimulationError("policy \(named.name): \(error)")
-            }
-        }
-        engine = policies.isEmpty ? nil : MultiPolicyEngine(policies: policies.map(\.policy), sampleInterval: sampleInterval)
+        engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval)
         impressions = Array(repeating: [], count: policies.count)
         if recordsTimeline, let first = policies.first {
             timeline = TimelineRecorder(policy: first, sampleInterval: sampleInterval)
@@ -63,7 +55,7 @@ public struct TraceReplayer: Sendable {
         self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
         let fired = timeline != nil ? (timeline?.advance(&engine, to: time) ?? []) : engine.advance(to: time)
         self.engine = engine
-        for tagged in fired { impressions[tagged.policy].append(tagged.impression) }
+        for impression in fired { impressions[impression.policy].append(impression) }
     }
 
     /// Replays a whole trace and returns each policy's impressions.

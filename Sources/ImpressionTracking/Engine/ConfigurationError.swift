@@ -1,9 +1,8 @@
 /// A policy or sample interval that the engine cannot work with.
 ///
-/// Thrown by ``ImpressionPolicy/validate()`` and
-/// ``ImpressionEngine/init(validating:sampleInterval:)``; an engine made with the
-/// non-throwing initialiser and a bad configuration reports it in
-/// ``ImpressionEngine/configurationError`` and refuses every input that can throw.
+/// Thrown by ``ImpressionPolicy/validate()`` and by the initialisers of
+/// ``ImpressionEngine`` and ``ImpressionTracker``: an engine or tracker exists only with
+/// a configuration it can work with.
 ///
 /// Compare ``code`` with the static members of ``Code``, or the whole error with a
 /// factory such as `.ratioOutOfRange(1.5)`. It is a struct, not an enum, so that new
@@ -36,7 +35,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let focusFractionOutOfRange = Code("focusFractionOutOfRange")
         /// `minimumOpacity` is outside `0...1` (or NaN).
         public static let opacityOutOfRange = Code("opacityOutOfRange")
-        /// A ``MultiPolicyEngine`` was given no policy.
+        /// An engine or tracker was given an empty list of policies.
         public static let noPolicies = Code("noPolicies")
     }
 
@@ -104,9 +103,9 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
                            description: "minimumOpacity must be in 0...1, got \(opacity)")
     }
 
-    /// An empty list of policies for a ``MultiPolicyEngine``.
+    /// An empty list of policies for an engine or tracker.
     public static var noPolicies: ConfigurationError {
         ConfigurationError(.noPolicies, field: "policies", value: "[]",
-                           description: "a multi-policy engine needs at least one policy")
+                           description: "an engine needs at least one policy")
     }
 }

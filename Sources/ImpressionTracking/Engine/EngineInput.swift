@@ -29,7 +29,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     /// refresh, reset.
     case lifecycle(LifecycleCall)
 
-    /// ``ImpressionEngine/setLayout(_:)``: a layout without scroll containers.
+    /// ``ImpressionEngine/setLayout(_:containers:)``: a layout without scroll containers.
     public static func layout(_ sections: [TrackedSection<ID>]) -> EngineInput {
         .layout(sections: sections, containers: [])
     }

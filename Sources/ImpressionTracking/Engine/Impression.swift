@@ -14,23 +14,29 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     public var visibleDuration: Duration
     /// The visit in which it was seen: 1 for the first; see ``ImpressionEngine/appear()``.
     public var visit: Int
+    /// The policy that decided it: its index in the engine's or tracker's `policies`
+    /// (0 with one policy).
+    public var policy: Int
 
     /// Creates an impression; engines and trackers make them, tests compare with them.
     public init(sectionID: ID, time: Duration, visibleRatio: Double,
-                visibleDuration: Duration, visit: Int) {
+                visibleDuration: Duration, visit: Int, policy: Int = 0) {
         self.sectionID = sectionID
         self.time = time
         self.visibleRatio = visibleRatio
         self.visibleDuration = visibleDuration
         self.visit = visit
+        self.policy = policy
     }
 }
 
 extension Impression: Codable where ID: Codable {}
 
 extension Impression: CustomStringConvertible {
-    /// `section 3 at 1.0 s (ratio 0.75, seen 1 s, visit 1)`.
+    /// `section 3 at 1.0 s (ratio 0.75, seen 1 s, visit 1)`, and `, policy 2` under a
+    /// policy other than the first.
     public var description: String {
-        "section \(sectionID) at \(time.formatted) (ratio \(visibleRatio), seen \(visibleDuration.formatted), visit \(visit))"
+        let policy = policy == 0 ? "" : ", policy \(policy)"
+        return "section \(sectionID) at \(time.formatted) (ratio \(visibleRatio), seen \(visibleDuration.formatted), visit \(visit)\(policy))"
     }
 }

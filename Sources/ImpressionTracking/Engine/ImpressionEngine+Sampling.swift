@@ -2,7 +2,8 @@ extension ImpressionEngine {
     // MARK: - Time
 
     /// Evaluates, in order, every sample at or before `time` not yet evaluated, and
-    /// returns the impressions they completed.
+    /// returns the impressions they completed: in time order, then policy order (each
+    /// says its ``Impression/policy``), then layout order.
     ///
     /// Advancing to an earlier time than ``time`` evaluates nothing: time never runs
     /// backwards. Samples between two inputs see the same state, so they are evaluated
@@ -10,122 +11,187 @@ extension ImpressionEngine {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
+        guard policies.count > 1 else { return base.advance(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
-        return recordedImpressions()
-    }
-
-    /// The impressions among the records of the last evaluation.
-    func recordedImpressions() -> [Impression<ID>] {
         var impressions: [Impression<ID>] = []
-        let reader = recordReader
-        for record in sampler.records where record.kind == .impression {
-            impressions.append(reader.impression(from: record))
+        sampleOfReport.clear()
+        forEachRecord { policy, reader, record in
+            guard record.kind == .impression else { return }
+            impressions.append(reader.impression(from: record, policy: policy))
+            sampleOfReport.append(record.sample)
         }
-        return impressions
+        return inSampleOrder(impressions)
     }
 
     /// Like ``advance(to:)``, and also reports when sections become visible and stop
-    /// being visible (with their exposure time); see ``VisibilityEvent``.
+    /// being visible under each policy (with their exposure time); see
+    /// ``VisibilityEvent``. Entries and exits depend on the policy too: its ratio (and
+    /// exit ratio) decide when a section counts as visible.
     // Specialised: the simulation calls it at every sample, and unspecialised it spends
     // its time looking up generic metadata.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
+        guard policies.count > 1 else { return base.advanceWithEvents(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
-        return recordedEvents()
-    }
-
-    /// The records of the last evaluation, as events.
-    func recordedEvents() -> [VisibilityEvent<ID>] {
         var events: [VisibilityEvent<ID>] = []
-        events.reserveCapacity(sampler.records.count)
-        let reader = recordReader
-        for record in sampler.records { events.append(reader.event(from: record)) }
-        return events
+        sampleOfReport.clear()
+        forEachRecord { policy, reader, record in
+            events.append(reader.event(from: record, policy: policy))
+            sampleOfReport.append(record.sample)
+        }
+        return inSampleOrder(events)
     }
 
-    /// The time of the next sample that can report anything if no input arrives: the
-    /// next sample after an input, else the sample at which a visible section completes
-    /// its run; `nil` when nothing can happen before the next input.
+    /// Evaluates the samples due by `time` as ``advanceWithEvents(to:)`` does, and hands
+    /// each policy's impressions to `impression` and the stays its exits end (the section
+    /// and its visible samples) to `exit`: policy after policy, each policy's in its order,
+    /// neither tagged nor put in time order across policies, and stays in samples, not
+    /// durations. What a simulation's tally needs, for less than the events cost.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
+                                  exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
+        guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
+        forEachRecord { policy, reader, record in
+            switch record.kind {
+            case .impression: impression(policy, reader.impression(from: record, policy: policy))
+            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples)
+            case .entered: break
+            }
+        }
+    }
+
+    /// Hands the records of the last evaluation to `body`, policy after policy, each
+    /// policy's in order, with what names them.
+    private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SlotSampler.Record) -> Void) {
+        guard policies.count > 1 else {
+            let reader = base.recordReader
+            for record in base.sampler.records { body(0, reader, record) }
+            return
+        }
+        // One reader, given a lane's departed exits when it moves to a lane that has some
+        // (only those records name departed sections): a reader and the slices of records
+        // per lane retained and released five arrays per lane that reported (about a
+        // thousand atomic pairs per simulated session, in callgrind).
+        var reader = base.recordReader
+        var readerLane: Int?
+        for entry in sampler.records {
+            if entry.lane != readerLane && departed[entry.lane].hasExits {
+                reader.departedExits = departed[entry.lane].exitedSections
+                readerLane = entry.lane
+            }
+            body(entry.lane, reader, entry.record)
+        }
+    }
+
+    /// The time of the next sample that can report anything under some policy if no
+    /// input arrives: the next sample after an input, else the sample at which a visible
+    /// section completes its run; `nil` when nothing can happen before the next input.
     ///
     /// Between inputs, nothing but impressions can happen (entries and exits follow
     /// inputs), so a driver may sleep until this time instead of ticking every interval:
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
-        guard configurationError == nil else { return nil }
-        if changedSinceSample { return duration(ofSamples: nextSample) }
-        return sampler.nextFiringSample.map { duration(ofSamples: $0) }
+        // After an input, the next sample, whatever the policy.
+        if policies.count == 1 || base.changedSinceSample { return base.nextEventTime }
+        return sampler.nextFiringSample.map { base.duration(ofSamples: $0) }
     }
 
-    /// Evaluates the samples due by `time` into `sampler.records`, in order; returns
-    /// whether there are any.
-    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        sampler.records.clear()
-        guard configurationError == nil,
-              let (first, last, visits) = takeDueSamples(through: time, lastDue: lastSample(atOrBefore: time)) else {
+    /// Measures the sections near the viewport once for every policy, then evaluates each
+    /// policy's due samples from those ratios; returns whether any policy recorded
+    /// anything.
+    private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
+        // One policy: nothing to share, so it is evaluated as a lone engine.
+        guard policies.count > 1 else {
+            return base.evaluateDueSamples(through: time, recordingVisibility: recordingVisibility)
+        }
+        sampler.beginEvaluation()
+        measure(forSamplesThrough: time)
+        guard let (first, last, visits) = base.takeDueSamples(through: time, lastDue: measured.lastDueSample) else {
             return false
         }
-        let screen = lifecycle.isActive ? self.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
+        if !measured.screenShows && sampler.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
             sampler.nextFiringSample = nil
             return false
         }
-        departed.endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
-        sampler.evaluate(from: first, through: last, on: screen, geometry: layout.geometry, visits: visits,
+        let retention = base.retention
+        for lane in departed.indices where departed[lane].hasOpenRuns {
+            sampler.appendRecords(ofLane: lane) { records in
+                departed[lane].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &records)
+            }
+        }
+        sampler.evaluate(from: first, through: last, measured: measured, columnOfLane: columnOfLane, visits: visits,
                          recordingVisibility: recordingVisibility)
-        guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
-        return true
+        return !sampler.records.isEmpty
     }
 
-    /// Moves the engine's time to `time` and takes the samples due by then, up to
-    /// `lastDue`: the first and last of them and what the visits mean for them, or `nil`
-    /// when none is due. The samples are then evaluated; a multi-policy engine evaluates
-    /// its policies' in its own loop.
-    @inline(__always)
-    mutating func takeDueSamples(through time: Duration, lastDue: Int)
-        -> (first: Int, last: Int, visits: SlotSampler.Visits)? {
-        if time > self.time { self.time = time }
-        guard lastDue >= nextSample else { return nil }
-        let first = nextSample
-        nextSample = lastDue &+ 1
-        changedSinceSample = false
-        return (first, lastDue, SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom,
-                                                   firstRemembered: firstRememberedVisit))
+    /// Fills `measured` with the sections near the viewport and their ratios under each
+    /// way of measuring, when a sample is due and the screen shows something; empties it
+    /// otherwise.
+    private mutating func measure(forSamplesThrough time: Duration) {
+        measured.candidates.clear()
+        let (lastDue, dueScreen) = base.dueSamples(through: time)
+        measured.lastDueSample = lastDue
+        measured.screenShows = dueScreen != nil
+        guard let screen = dueScreen else { return }
+        base.collectCandidates(on: screen, into: &measured.candidates)
+        // Every ratio read is written below: the buffer only grows, to the most candidates
+        // seen (shrunk to size, it was resized at most samples of a scroll, in callgrind).
+        let ratioCount = measured.candidates.count &* measured.stride
+        if measured.ratios.count < ratioCount {
+            measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
+        }
+        Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
+                     firstColumn: base.layout.geometry, otherColumns: &otherColumns, measurer: &measurer)
     }
 
-    /// What the screen shows now, or `nil` when nothing can be visible.
-    // Inlined, as `lastSample(atOrBefore:)` and `retention` are: called from a mutating
-    // method, an outlined read copied the whole engine (688 bytes, every table retained
-    // and released) at every sample, in callgrind.
-    @inline(__always)
-    var screen: VisibilityMeasurer.Screen? {
-        guard let viewport else { return nil }
-        let effective = viewport.inset(by: viewportInsets)
-        guard !effective.isEmpty else { return nil }
-        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
-                     obstructions: obstructions)
+    /// Measures `candidates` candidate by candidate, under `firstColumn`, then each of
+    /// `otherColumns`, into `ratios` (`stride` per candidate, NaN where nothing shows):
+    /// what shows of a candidate is collected once, and stays in the measurer for the
+    /// other columns.
+    ///
+    /// Static, the first column passed as a value and the others read in place: a
+    /// geometry read from a stored property or an array element and handed to the
+    /// measurer was copied, every table retained and released, per candidate and column
+    /// (perf). Once the candidate's parts are collected, another column without gates
+    /// hands over only its policy and denominator; the others are measured in place
+    /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``), which still copied the
+    /// geometry's 152 bytes per candidate (callgrind).
+    private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
+                                stride: Int, firstColumn: SectionGeometry, otherColumns: inout [SectionGeometry],
+                                measurer: inout VisibilityMeasurer) {
+        // Both as buffers: each write to an array checked it unique, a runtime call per
+        // ratio (callgrind).
+        ratios.withUnsafeMutableBufferPointer { ratios in
+            otherColumns.withUnsafeMutableBufferPointer { otherColumns in
+                for index in candidates.indices {
+                    let slot = Int(candidates[index])
+                    var shared = VisibilityMeasurer.SharedMeasures()
+                    let ratio = measurer.ratio(ofSlot: slot, in: firstColumn, on: screen, sharing: &shared)
+                    ratios[index &* stride] = ratio ?? .nan
+                    for column in otherColumns.indices {
+                        let ratio = if shared.hasCollectedParts && otherColumns[column].gateTable == nil {
+                            measurer.ratio(fromCollected: &shared, policy: otherColumns[column].policy(ofSlot: slot),
+                                           denominator: otherColumns[column].denominators[slot], on: screen)
+                        } else {
+                            otherColumns[column].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                        }
+                        ratios[index &* stride &+ column &+ 1] = ratio ?? .nan
+                    }
+                }
+            }
+        }
     }
 
-    /// The index of the last sample at or before `time`, or -1 before the first.
-    @inline(__always)
-    func lastSample(atOrBefore time: Duration) -> Int {
-        guard time >= .zero else { return -1 }
-        let index = time.totalAttoseconds / sampleIntervalAttoseconds
-        // Int.max - 1 keeps `nextSample = index + 1` representable.
-        return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
-    }
-
-    /// What the records of the last evaluation say, in ids and durations.
-    var recordReader: RecordReader<ID> {
-        RecordReader(ids: layout.ids, departedExits: departed.exitedSections, sampleInterval: sampleInterval,
-                     sampleIntervalAttoseconds: sampleIntervalAttoseconds)
-    }
-
-    /// `sampleInterval * samples`; see ``RecordReader/duration(ofSamples:interval:attoseconds:)``.
-    @inline(__always)
-    func duration(ofSamples samples: Int) -> Duration {
-        RecordReader<ID>.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
+    /// `reports`, appended policy by policy (each policy's in its order, their samples in
+    /// `sampleOfReport`), in sample order, then policy order, then each policy's order: a
+    /// stable sort by sample. Usually a sample's reports share one sample: nothing to do.
+    private func inSampleOrder<Report>(_ reports: [Report]) -> [Report] {
+        guard let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }
+        let order = reports.indices.sorted { (sampleOfReport[$0], $0) < (sampleOfReport[$1], $1) }
+        return order.map { reports[$0] }
     }
 }

@@ -1,199 +1,232 @@
-/// The pure, synchronous, deterministic state machine that decides impressions.
+/// The pure, synchronous, deterministic state machine that decides impressions, under
+/// one policy or several at once.
 ///
-/// Feed it a layout (``setLayout(_:)``), a viewport (``setViewport(_:)``) and lifecycle
-/// calls, then ``advance(to:)`` it through time: it evaluates every sample due at
-/// `0, Δ, 2Δ, ...` (`Δ` the sample interval) and returns the impressions that fired, in
-/// time order and, within a sample, in layout order. Inputs apply from the next sample.
+/// Feed it a layout (``setLayout(_:containers:)``), a viewport (``setViewport(_:)``) and
+/// lifecycle calls, then ``advance(to:)`` it through time: it evaluates every sample due
+/// at `0, Δ, 2Δ, ...` (`Δ` the sample interval) and returns the impressions that fired, in
+/// time order, then policy order, then layout order. Inputs apply from the next sample.
 ///
 /// ```swift
-/// var engine = ImpressionEngine<String>()
+/// var engine = try ImpressionEngine<String>()
 /// try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
 /// try engine.setLayout([TrackedSection(id: "hero", cells: [Rect(x: 0, y: 0, width: 390, height: 300)])])
 /// let impressions = engine.advance(to: .seconds(1))   // hero, at 1.0 s (the 11th sample)
 /// ```
 ///
-/// Real screens add scroll containers (``setLayout(_:containers:)``,
-/// ``setContentOffset(_:ofContainer:)``), viewport insets, obstructions, and policies
-/// with hysteresis or a large-section rule; ``advanceWithEvents(to:)`` also reports
-/// entries and exits, and ``snapshot()`` says why each section does or does not count.
+/// Give it several policies (IntersectionObserver's shape: one observer, many
+/// thresholds) and every impression, event and snapshot row says which one, by its index
+/// in ``policies``:
 ///
-/// A sample touches only the sections near the viewport (found through an index sorted
-/// by position), and samples between two inputs are evaluated together, so the cost of
+/// ```swift
+/// var engine = try ImpressionEngine<String>(policies: [.default, .mrcDisplay, .mrcVideo])
+/// try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+/// try engine.setLayout([TrackedSection(id: "ad", cells: [Rect(x: 0, y: 0, width: 390, height: 300)])])
+/// for impression in engine.advance(to: .seconds(2)) {
+///     print(impression.policy, impression.sectionID)   // 1 (MRC display) at 1.0 s, 0 (default) at 1.0 s, ...
+/// }
+/// ```
+///
+/// Inputs, lifecycle calls and time are shared; each policy keeps its own counters,
+/// open runs and departed sections, so policy `k`'s impressions, events and snapshots are
+/// exactly those of `ImpressionEngine(policy: policies[k])` given the same calls. A
+/// section with a policy of its own (``TrackedSection/policy``) uses it under every
+/// policy of the list.
+///
+/// A sample finds the sections near the viewport once (through an index sorted by
+/// position), and measures each one's ratio once per distinct way of measuring among the
+/// policies (measure, large-section rule and minimum opacity): policies that differ only
+/// in ratios, durations, recurrence, hysteresis, timing or cooldown share one
+/// measurement. Samples between two inputs are evaluated together, so the cost of
 /// ``advance(to:)`` depends on what is on screen, not on the size of the feed or the
 /// length of the jump.
 ///
-/// ``ImpressionTracker`` wraps an engine in an actor with a clock and subscribers; use
-/// the engine directly for simulations and tests on virtual time.
+/// Real screens add scroll containers (``setContentOffset(_:ofContainer:)``), viewport
+/// insets, obstructions, and policies with hysteresis or a large-section rule;
+/// ``advanceWithEvents(to:)`` also reports entries and exits, and ``snapshot(policy:)``
+/// says why each section does or does not count. ``ImpressionTracker`` wraps an engine
+/// in an actor with a clock and subscribers; use the engine directly for simulations and
+/// tests on virtual time.
 public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
-    /// The policy of sections that have none of their own.
-    public let policy: ImpressionPolicy
+    /// The policies, in the order their indices tag impressions and events.
+    public let policies: [ImpressionPolicy]
     /// The time between two samples.
     public let sampleInterval: Duration
-    /// Why the engine accepts no input, when it was created with an invalid policy or
-    /// interval by the non-throwing initialiser; `nil` otherwise.
-    public let configurationError: ConfigurationError?
-    /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
-    public internal(set) var time: Duration = .zero
-    /// The current visit, 1 for the first; see ``appear()``.
-    public internal(set) var visit = 1   // internal set: the lifecycle file starts visits
-    /// The viewport in root content coordinates, once set.
-    public private(set) var viewport: Rect?
-    /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
-    public private(set) var viewportInsets = Insets.zero
-    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
-    public private(set) var obstructions: [Rect] = []
 
-    var lifecycle = Lifecycle()
-    var layout = SectionLayout<ID>()
-    /// The counters by slot and the sampling loop, free of `ID`.
-    var sampler = SlotSampler()
-    /// The sections that left the layout but whose counters must be remembered.
-    var departed = DepartedSections<ID>()
-    /// The index of the next sample to evaluate.
-    var nextSample = 0
-    /// Runs of visible samples that ended before this sample are void: a visit started.
-    var runsValidFrom = 0
-    /// What fired in an earlier visit than this is forgotten (``reset()``).
-    var firstRememberedVisit = 1
-    /// Whether an input arrived since the last sample evaluated: then the next sample may
-    /// report anything (see ``nextEventTime``).
-    var changedSinceSample = false
-    /// ``sampleInterval`` in attoseconds, saturated beyond 2^63 seconds: sample arithmetic.
-    let sampleIntervalAttoseconds: Int128
+    /// The inputs, screen, lifecycle, time and layout every policy shares, with the first
+    /// policy's way of measuring; with one policy, the whole engine. Checks every input.
+    var base: SinglePolicyEngine<ID>
+    /// The layout resolved under each other way of measuring (column 1, 2, ...): the same
+    /// cells, containers and index as `base`'s, with their own denominators and policies.
+    var otherColumns: [SectionGeometry] = []
+    /// With several policies, every policy's counters, by slot and lane, and the sampling loop.
+    var sampler: LaneSampler
+    /// Per policy, the sections that left the layout whose counters it keeps (several
+    /// policies only; `base` keeps its own with one).
+    var departed: [DepartedSections<ID>]
+    /// Per policy, its default policy resolved for a small and a large section: what a
+    /// layout's sections without a policy of their own take under it.
+    let laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]
+    /// Per policy, its column among the ways of measuring.
+    let columnOfLane: [Int]
+    /// Per column, the first policy measuring that way: the column is resolved under it.
+    let leadLaneOfColumn: [Int]
+    /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
+    var measured = SlotSampler.MeasuredSample()
+    var measurer = VisibilityMeasurer()
+    /// The sample of each report collected at the last advance.
+    var sampleOfReport: [Int] = []
 
-    /// Creates an engine at time zero, in visit 1, active, with no layout or viewport.
+    /// What makes two policies measure a section alike: the same denominators, gates and
+    /// large sections, hence the same ratio.
+    private struct MeasureKey: Hashable {
+        var measure: ImpressionPolicy.Measure
+        var largeSectionRule: ImpressionPolicy.LargeSectionRule?
+        var minimumOpacity: Double
+    }
+
+    /// Creates an engine at time zero, in visit 1, active, with no layout or viewport,
+    /// deciding impressions under every policy of `policies`.
     ///
-    /// - Important: A policy with a ratio outside `0...1` or a negative duration, or a
-    ///   sample interval that is not positive, does not crash: the engine then accepts no
-    ///   input (``setLayout(_:)`` throws an ``InputError`` with code ``InputError/Code/invalidConfiguration``),
-    ///   fires nothing, and says why in ``configurationError``. Use
-    ///   ``init(validating:sampleInterval:)`` to get the error at once.
-    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = Sampling.defaultInterval) {
-        self.policy = policy
+    /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
+    ///   ``ImpressionPolicy/validate()``), or a sample interval that is not positive.
+    public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+        guard let first = policies.first else { throw .noPolicies }
+        guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
+        for policy in policies { try policy.validate() }
+        self.policies = policies
         self.sampleInterval = sampleInterval
-        sampleIntervalAttoseconds = sampleInterval.totalAttoseconds
-        if sampleInterval <= .zero {
-            configurationError = .nonPositiveSampleInterval(sampleInterval)
-        } else {
-            do throws(ConfigurationError) {
-                try policy.validate()
-                configurationError = nil
-            } catch {
-                configurationError = error
+        base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval)
+        sampler = LaneSampler(laneCount: policies.count)
+        // One policy is evaluated by `base` alone: the lanes stay empty.
+        departed = policies.count > 1 ? Array(repeating: DepartedSections(), count: policies.count) : []
+        laneDefaults = policies.count > 1 ? policies.map {
+            (ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: false),
+             ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: true))
+        } : []
+        var columns: [MeasureKey: Int] = [:]
+        var columnOfLane: [Int] = []
+        var leadLaneOfColumn: [Int] = []
+        for (lane, policy) in policies.enumerated() where policies.count > 1 {
+            let key = MeasureKey(measure: policy.measure, largeSectionRule: policy.largeSectionRule,
+                                 minimumOpacity: policy.minimumOpacity)
+            if let column = columns[key] {
+                columnOfLane.append(column)
+            } else {
+                columns[key] = leadLaneOfColumn.count
+                columnOfLane.append(leadLaneOfColumn.count)
+                leadLaneOfColumn.append(lane)
             }
         }
+        self.columnOfLane = columnOfLane
+        self.leadLaneOfColumn = leadLaneOfColumn
+        otherColumns = Array(repeating: SectionGeometry(), count: max(0, leadLaneOfColumn.count - 1))
+        measured.stride = max(1, leadLaneOfColumn.count)
     }
 
-    /// Creates an engine, throwing when the policy or the sample interval is invalid.
+    /// Creates an engine deciding impressions under one policy: `init(policies: [policy])`.
     ///
-    /// - Throws: ``ConfigurationError`` naming the bad value.
-    public init(validating policy: ImpressionPolicy, sampleInterval: Duration = Sampling.defaultInterval) throws(ConfigurationError) {
-        self.init(policy: policy, sampleInterval: sampleInterval)
-        if let configurationError { throw configurationError }
+    /// - Throws: ``ConfigurationError`` for an invalid policy (see
+    ///   ``ImpressionPolicy/validate()``) or a sample interval that is not positive.
+    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+        try self.init(policies: [policy], sampleInterval: sampleInterval)
     }
 
+    /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
+    public var time: Duration { base.time }
+    /// The current visit, 1 for the first; see ``appear()``.
+    public var visit: Int { base.visit }
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
-    public var isActive: Bool { lifecycle.isActive }
-
+    public var isActive: Bool { base.isActive }
+    /// Why the engine is inactive; empty when it is active.
+    public var inactiveCauses: InactiveCauses { base.inactiveCauses }
     /// The number of sections in the current layout.
-    public var sectionCount: Int { layout.count }
+    public var sectionCount: Int { base.sectionCount }
+    /// The viewport in root content coordinates, once set.
+    public var viewport: Rect? { base.viewport }
+    /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
+    public var viewportInsets: Insets { base.viewportInsets }
+    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
+    public var obstructions: [Rect] { base.obstructions }
 
     // MARK: - Layout and screen
 
-    /// Replaces the layout: every section with its cells, in the order impressions
-    /// within one sample are reported.
+    /// Replaces the layout and its scroll containers: every section with its cells, in
+    /// the order impressions within one sample are reported.
     ///
     /// Sections keep their counters by id across layouts, so a lazy list may report
     /// only what it shows. A section missing from the layout at a sample is not visible
-    /// at it, but what fired is remembered by id.
+    /// at it, but what fired is remembered by id. Nested cells
+    /// (``TrackedSection/nestedCells``) name their container; a cell's visible part is
+    /// clipped by every container up its chain, then by the viewport.
+    ///
+    /// Validated and built once for every policy: each way of measuring adds its own
+    /// denominators, policies and gates to the same cells and spatial index.
     ///
     /// - Throws: ``InputError`` for a cell with a non-finite field or negative size, a
-    ///   duplicate id, a negative or non-finite `fullHeight`/`fullWidth`/`fullArea`, or an invalid
-    ///   section policy; the previous layout stays in force.
-    public mutating func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {
-        try setLayout(sections, containers: [])
-    }
-
-    /// Replaces the layout and its scroll containers.
-    ///
-    /// Nested cells (``TrackedSection/nestedCells``) name their container; a cell's
-    /// visible part is clipped by every container up its chain, then by the viewport.
-    ///
-    /// - Throws: ``InputError`` as ``setLayout(_:)`` does, and for a container with a
-    ///   duplicate id, an unknown parent, a cycle, or a bad frame or offset, or a nested
-    ///   cell in an unknown container; the previous layout stays in force.
+    ///   duplicate id, a negative or non-finite `fullHeight`/`fullWidth`/`fullArea`, an
+    ///   invalid section policy, a container with a duplicate id, an unknown parent, a
+    ///   cycle, or a bad frame or offset, or a nested cell in an unknown container; the
+    ///   previous layout stays in force.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
-        try checkConfiguration()
-        let (newLayout, keepsSlots) = try validatedLayout(sections, containers: containers)
-        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
-        commit(newLayout, states: states)
-    }
-
-    /// The first step of a new layout: validates it, touching no state, so that a throw
-    /// leaves the previous layout in force; says whether every section keeps its slot.
-    func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
-        throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
-        let keepsSlots = self.keepsSlots(of: sections)
-        let newLayout = try SectionLayout(sections: sections, containers: containers, defaultPolicy: policy,
-                                          sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
-        return (newLayout, keepsSlots)
-    }
-
-    /// Whether `sections` are the current layout's, in the same order (a feed reporting
-    /// moved rects): the id index is then reused and every counter stays in its slot.
-    func keepsSlots(of sections: [TrackedSection<ID>]) -> Bool {
-        sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
-    }
-
-    /// Puts in force a layout validated by ``validatedLayout(_:containers:)`` (a
-    /// multi-policy engine validates once for all its policies), carrying the counters
-    /// over as ``setLayout(_:containers:)`` does.
-    mutating func adopt(_ newLayout: consuming SectionLayout<ID>, keepsSlots: Bool) {
-        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
-        commit(newLayout, states: states)
-    }
-
-    /// The second step: the counters of `newLayout`'s slots, found by id in the current
-    /// layout or among the departed sections. Sections that leave go to the departed ones,
-    /// and open runs follow their sections.
-    private mutating func carryCountersOver(to newLayout: SectionLayout<ID>) -> [SectionState] {
-        var newStates: [SectionState]
-        if layout.count == 0 && departed.isEmpty {
-            // A first layout: nothing to look up (each lookup hashes an id).
-            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count)
-        } else {
-            newStates = []
-            newStates.reserveCapacity(newLayout.count)
-            for id in newLayout.ids {
-                if let oldSlot = layout.slotsByID[id] {
-                    newStates.append(sampler.states[oldSlot])
-                } else {
-                    newStates.append(departed.takeBack(id, appearingAt: time))
-                }
-            }
+    public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
+        guard policies.count > 1 else {
+            let (layout, keepsSlots) = try base.laneValidatedLayout(sections, containers: containers)
+            base.adopt(layout, keepsSlots: keepsSlots)
+            return
         }
-        let retention = self.retention
-        for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
-            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot], retention)
-        }
-        // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
-        // together exit in their layout order.
-        let layoutRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] }
-        sampler.slotsInRun.removeAll(keepingCapacity: true)
-        departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
-        return newStates
+        let (layout, otherColumns, keepsSlots) = try base.laneValidatedColumns(
+            sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policies[$0] })
+        if !keepsSlots { carryCountersOver(to: layout) }
+        base.commit(layout, states: nil)
+        self.otherColumns = otherColumns
+        sampler.resolvePolicies(firstColumn: base.layout.geometry, otherColumns: otherColumns,
+                                columnOfLane: columnOfLane, laneDefaults: laneDefaults)
     }
 
-    /// The last step: puts `newLayout` in force with the counters of its slots, or with
-    /// every counter where it was when `states` is `nil`.
-    mutating func commit(_ newLayout: consuming SectionLayout<ID>, states: [SectionState]?) {
-        layout = newLayout
-        if let states { sampler.states = states }
-        changedSinceSample = true
+    /// Applies `input` under every policy: the one place that maps each ``EngineInput``
+    /// to the engine. The input applies from the next unevaluated sample on, as the named
+    /// method would.
+    ///
+    /// - Throws: ``InputError`` when the engine refuses it; its previous state stays.
+    // Pre-specialised: the actor calls it from generic code, where the enum's payloads
+    // would otherwise go through value witnesses.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
+        if case .layout(let sections, let containers) = input {
+            try setLayout(sections, containers: containers)
+            return
+        }
+        if case .lifecycle(let call) = input {
+            apply(call)
+            return
+        }
+        try base.apply(input)
+        // A container's offset moves cells in every column's geometry.
+        guard case .contentOffset(let offset, let containerID) = input, !otherColumns.isEmpty,
+              let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
+        for column in otherColumns.indices { otherColumns[column].containers.setOffset(offset, ofContainer: container) }
     }
+
+    /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
+    public mutating func apply(_ call: LifecycleCall) {
+        let visit = base.visit
+        base.apply(call)
+        // A visit started: what each policy keeps of departed sections is pruned, as
+        // `base` prunes its own.
+        guard base.visit != visit, policies.count > 1 else { return }
+        let retention = base.retention
+        for lane in departed.indices { departed[lane].prune(retention) }
+    }
+
+    /// Sets the visible rect of the root content (the scroll view's bounds, in the same
+    /// coordinates as the cells). A zero-size viewport shows nothing.
+    ///
+    /// - Throws: ``InputError`` with code ``InputError/Code/invalidViewport`` for a
+    ///   non-finite field or a negative size; the previous viewport stays in force.
+    public mutating func setViewport(_ viewport: Rect) throws(InputError) { try apply(.viewport(viewport)) }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
     /// layout.
@@ -201,39 +234,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
     ///   previous offset stays in force.
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        try checkConfiguration()
-        guard let index = layout.geometry.containers.indicesByID[containerID] else {
-            throw .noSuchContainer(containerID)
-        }
-        guard offset.isFinite else { throw .invalidContentOffset(offset, container: containerID) }
-        layout.geometry.containers.setOffset(offset, ofContainer: index)
-        changedSinceSample = true
-    }
-
-    /// Sets the visible rect of the root content (the scroll view's bounds, in the same
-    /// coordinates as the cells).
-    ///
-    /// A zero-size viewport shows nothing.
-    ///
-    /// - Throws: ``InputError`` with code ``InputError/Code/invalidViewport`` for a
-    ///   non-finite field or a negative size; the previous viewport stays in force.
-    public mutating func setViewport(_ viewport: Rect) throws(InputError) {
-        try checkConfiguration()
-        guard viewport.isValid else { throw .invalidViewport(viewport) }
-        self.viewport = viewport
-        changedSinceSample = true
+        try apply(.contentOffset(offset, containerID: containerID))
     }
 
     /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
     /// as on screen.
     ///
     /// - Throws: ``InputError`` for a non-finite inset; the previous insets stay.
-    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) {
-        try checkConfiguration()
-        guard insets.isFinite else { throw .invalidInsets(insets) }
-        viewportInsets = insets
-        changedSinceSample = true
-    }
+    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) { try apply(.viewportInsets(insets)) }
 
     /// Sets the rects drawn over the content (a sticky header, a floating button, a
     /// sheet), in viewport coordinates: they stay put while the content scrolls.
@@ -244,24 +252,50 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
-    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
-        try checkConfiguration()
-        for (index, rect) in obstructions.enumerated() where !rect.isValid {
-            throw .invalidObstruction(index: index, rect)
+    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) { try apply(.obstructions(obstructions)) }
+
+    // MARK: - Snapshots
+
+    /// Every section's state under policy `policy` (an index into ``policies``): its
+    /// ratio as the next sample will see it, its count, whether it fired this visit, and
+    /// why it does not count when it does not. Each row says its policy.
+    ///
+    /// For debugging: it measures every section of the layout, so it costs O(sections).
+    /// `print(engine.snapshot())` shows a compact table.
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func snapshot(policy: Int = 0) -> EngineSnapshot<ID> {
+        var snapshot = lane(policy).snapshot()
+        for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
+        return snapshot
+    }
+
+    /// One section's row of ``snapshot(policy:)``, measuring that section alone: it costs
+    /// what measuring one section costs, not O(sections), for a caller that asks about
+    /// one section at a time (an audit explaining a claim). `nil` for a section the engine
+    /// neither lays out nor remembers under that policy.
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func snapshot(of id: ID, policy: Int = 0) -> SectionSnapshot<ID>? {
+        var row = lane(policy).snapshot(of: id)
+        row?.policy = policy
+        return row
+    }
+
+    /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
+    /// counters and departed sections.
+    private func lane(_ policy: Int) -> SinglePolicyEngine<ID> {
+        precondition(policies.indices.contains(policy), "policy \(policy) is not an index of the \(policies.count) policies")
+        guard policies.count > 1 else { return base }
+        let column = columnOfLane[policy]
+        var geometry = column == 0 ? base.layout.geometry : otherColumns[column - 1]
+        if policies[policy] != policies[leadLaneOfColumn[column]] {
+            geometry.replaceDefaultPolicy(with: policies[policy], sampleInterval: sampleInterval)
         }
-        self.obstructions = obstructions.filter { !$0.isEmpty }
-        changedSinceSample = true
-    }
-
-    /// Shows `other`'s screen: its viewport, insets and obstructions (a multi-policy
-    /// engine gives them to its first policy's engine alone).
-    mutating func showScreen(of other: ImpressionEngine) {
-        viewport = other.viewport
-        viewportInsets = other.viewportInsets
-        obstructions = other.obstructions
-    }
-
-    private func checkConfiguration() throws(InputError) {
-        if let configurationError { throw .invalidConfiguration(configurationError) }
+        var lane = base
+        lane.showLane(geometry: geometry, states: sampler.states(ofLane: policy),
+                      slotsInRun: sampler.slotsInRun(ofLane: policy, before: base.nextSample),
+                      departed: departed[policy])
+        return lane
     }
 }

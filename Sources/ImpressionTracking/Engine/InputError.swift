@@ -63,9 +63,6 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidInsets = Code("invalidInsets")
         /// An obstruction has a non-finite field or a negative size.
         public static let invalidObstruction = Code("invalidObstruction")
-        /// The engine's own policy or interval is invalid, so it accepts no input; see
-        /// ``InputError/configurationError``.
-        public static let invalidConfiguration = Code("invalidConfiguration")
     }
 
     /// Everything the error says, compared and hashed as a whole.
@@ -109,8 +106,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var field: String { box.fields.field }
     /// The offending value, as text.
     public var value: String { box.fields.value }
-    /// The policy or interval problem, for ``Code/invalidSectionPolicy`` and
-    /// ``Code/invalidConfiguration``.
+    /// The section policy's problem, for ``Code/invalidSectionPolicy``.
     public var configurationError: ConfigurationError? { box.fields.configurationError }
     /// The problem in words, with the value.
     private var message: String { box.fields.message }
@@ -259,10 +255,5 @@ extension InputError {
     static func invalidObstruction(index: Int, _ rect: Rect) -> InputError {
         InputError(.invalidObstruction, field: "obstructions[\(index)]", value: "\(rect)",
                    message: "obstruction \(index) must be finite with a size that is not negative, got \(rect)")
-    }
-
-    static func invalidConfiguration(_ error: ConfigurationError) -> InputError {
-        InputError(.invalidConfiguration, field: error.field, value: error.value,
-                   message: "the engine's configuration is invalid: \(error)", configurationError: error)
     }
 }

@@ -22,23 +22,26 @@ struct RecordReader<ID: Hashable & Sendable> {
         }
     }
 
-    func impression(from record: SlotSampler.Record) -> Impression<ID> {
+    /// The impression `record` reports, under the policy with index `policy`.
+    func impression(from record: SlotSampler.Record, policy: Int = 0) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
-                   visit: record.visit)
+                   visit: record.visit, policy: policy)
     }
 
-    func event(from record: SlotSampler.Record) -> VisibilityEvent<ID> {
+    /// The event `record` reports, under the policy with index `policy`.
+    func event(from record: SlotSampler.Record, policy: Int = 0) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
             .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                     stayDuration: duration(ofSamples: record.staySamples),
-                    totalVisibleDuration: duration(ofSamples: record.exposureSamples), visit: record.visit)
+                    totalVisibleDuration: duration(ofSamples: record.exposureSamples), visit: record.visit,
+                    policy: policy)
         case .entered:
             .entered(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
-                     visibleRatio: record.ratio, visit: record.visit)
+                     visibleRatio: record.ratio, visit: record.visit, policy: policy)
         case .impression:
-            .impression(impression(from: record))
+            .impression(impression(from: record, policy: policy))
         }
     }
 

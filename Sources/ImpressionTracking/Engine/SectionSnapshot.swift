@@ -15,6 +15,8 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     /// What the engine has seen of it since it first appeared: entries, visible time,
     /// the highest ratio, its age, the samples counted and any cooldown.
     public var statistics: SectionStatistics
+    /// The policy the row is under: its index in the engine's or tracker's `policies`.
+    public var policy: Int
 
     /// Whether the next sample will count it as visible.
     public var isVisible: Bool { notVisibleReason == nil }
@@ -22,13 +24,14 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     /// Creates a snapshot row; engines make these.
     public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
                 hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?,
-                statistics: SectionStatistics = SectionStatistics()) {
+                statistics: SectionStatistics = SectionStatistics(), policy: Int = 0) {
         self.sectionID = sectionID
         self.visibleRatio = visibleRatio
         self.consecutiveSamples = consecutiveSamples
         self.hasFiredThisVisit = hasFiredThisVisit
         self.notVisibleReason = notVisibleReason
         self.statistics = statistics
+        self.policy = policy
     }
 }
 

@@ -10,7 +10,7 @@
 /// forgotten, and appears anew if it comes back.
 public struct SectionStatistics: Sendable, Hashable {
     /// How many times it became visible: the runs of visible samples it started, one
-    /// per ``VisibilityEvent/entered(sectionID:time:visibleRatio:visit:)``.
+    /// per ``VisibilityEvent/entered(sectionID:time:visibleRatio:visit:policy:)``.
     public var entries: Int
     /// Its visible time in the current visit, over every run of the visit so far.
     public var visibleDurationThisVisit: Duration

@@ -3,7 +3,7 @@
 ///
 /// A multi-policy engine's policies share their layouts (the same ids in the same slots),
 /// so it works this out once, hashing each id once, and moves every policy's counters of
-/// a section together (``MultiPolicyEngine/carryCountersOver(to:)``). Free of the id
+/// a section together (``ImpressionEngine/carryCountersOver(to:)``). Free of the id
 /// type, like the geometry.
 struct SlotCarryOver: Sendable {
     /// Per new slot, the old slot of its section; -1 for a section not in the old layout.

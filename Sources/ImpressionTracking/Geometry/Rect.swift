@@ -2,7 +2,7 @@
 ///
 /// `y` grows downwards, as in UIKit and SwiftUI: a feed scrolls towards larger `y`.
 /// A rect with a non-finite field or a negative size is accepted by this type (it is a
-/// plain value) but rejected by ``ImpressionEngine/setLayout(_:)`` and
+/// plain value) but rejected by ``ImpressionEngine/setLayout(_:containers:)`` and
 /// ``ImpressionEngine/setViewport(_:)``; see ``isValid``.
 public struct Rect: Sendable, Hashable, Codable {
     /// The left edge.

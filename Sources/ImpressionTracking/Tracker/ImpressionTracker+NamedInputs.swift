@@ -1,6 +1,6 @@
 // The inputs of DESIGN.md by name: each is sugar for `apply(_:)` with its `EngineInput`.
 extension ImpressionTracker {
-    /// Replaces the layout; see ``ImpressionEngine/setLayout(_:)``.
+    /// Replaces the layout; see ``ImpressionEngine/setLayout(_:containers:)``.
     ///
     /// - Throws: ``InputError``; the previous layout stays in force.
     public func setLayout(_ sections: [TrackedSection<ID>]) throws(InputError) {

@@ -1,5 +1,5 @@
-/// The actor that tracks impressions in real (or virtual) time and publishes them to
-/// any number of subscribers.
+/// The actor that tracks impressions in real (or virtual) time, under one policy or
+/// several at once, and publishes them to any number of subscribers.
 ///
 /// It owns an ``ImpressionEngine``, a clock, and a tick of one sample interval (100 ms
 /// by default) that ``run()`` drives. Every input first brings the engine up to the
@@ -7,7 +7,7 @@
 /// it, even when the tick runs late.
 ///
 /// ```swift
-/// let tracker = ImpressionTracker<String>()
+/// let tracker = try ImpressionTracker<String>()
 /// async let ticking: Void = tracker.run()
 /// try await tracker.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
 /// try await tracker.setLayout(sections)
@@ -16,52 +16,67 @@
 /// }
 /// ```
 ///
+/// With several policies (`ImpressionTracker(policies: [.default, .mrcDisplay])`), every
+/// impression, event and snapshot row says which one decided it, by its index in
+/// ``policies``; under policy `k` they are exactly those of
+/// `ImpressionTracker(policy: policies[k])` given the same calls.
+///
 /// - Important: Tracker time starts at the clock's `now` when the tracker is created.
 ///   ``finish()`` ends every subscription for good; later subscriptions end at once.
 public actor ImpressionTracker<ID: Hashable & Sendable> {
-    /// The engine, the tick loop, the flush and the subscribers: shared with
-    /// ``MultiPolicyTracker``, this actor forwards to it.
-    private let driver: TrackerDriver<ImpressionEngine<ID>>
+    /// The engine, the tick loop, the flush and the subscribers; this actor forwards to it.
+    private let driver: TrackerDriver<ID>
     private let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for the actor; see ``send(_:)``.
     /// Internal: tests read the queue.
     nonisolated let inbox = SentInputs<ID>()
 
-    /// Creates a tracker whose time starts now on `clock`.
+    /// Creates a tracker whose time starts now on `clock`, deciding impressions under
+    /// every policy of `policies`.
     ///
-    /// - Important: An invalid policy or interval does not crash: the tracker then
-    ///   accepts no layout and publishes nothing; ``configurationError`` says why.
+    /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, or a sample
+    ///   interval that is not positive.
     public init(
-        policy: ImpressionPolicy = .default,
-        sampleInterval: Duration = Sampling.defaultInterval,
+        policies: [ImpressionPolicy],
+        sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock()
-    ) {
-        let engine = ImpressionEngine<ID>(policy: policy, sampleInterval: sampleInterval)
-        self.policy = policy
+    ) throws(ConfigurationError) {
+        let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval)
+        self.policies = policies
         self.sampleInterval = sampleInterval
-        configurationError = engine.configurationError
         self.clock = TrackerClock(clock)
         driver = TrackerDriver(engine: engine, clock: self.clock, inbox: inbox)
     }
 
+    /// Creates a tracker deciding impressions under one policy:
+    /// `init(policies: [policy], sampleInterval:clock:)`.
+    ///
+    /// - Throws: ``ConfigurationError`` for an invalid policy or a sample interval that is
+    ///   not positive.
+    public init(
+        policy: ImpressionPolicy = .default,
+        sampleInterval: Duration = .milliseconds(100),
+        clock: some Clock<Duration> = ContinuousClock()
+    ) throws(ConfigurationError) {
+        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock)
+    }
+
     /// The engine. Internal: tests check its memory.
     var engine: ImpressionEngine<ID> { driver.engine }
-    /// The impressions published so far. For tests.
+    /// The impressions published so far, over every policy. For tests.
     var publishedImpressionCount: Int { driver.publishedImpressionCount }
 
-    /// The policy of sections that have none of their own.
-    public nonisolated let policy: ImpressionPolicy
+    /// The policies, in the order their indices tag impressions, events and snapshot rows.
+    public nonisolated let policies: [ImpressionPolicy]
     /// The time between two samples.
     public nonisolated let sampleInterval: Duration
-    /// Why the tracker accepts no input, when its policy or interval is invalid.
-    public nonisolated let configurationError: ConfigurationError?
     /// The tracker time the engine has been brought up to.
     public var time: Duration { driver.engine.time }
     /// The current visit, 1 for the first.
     public var visit: Int { driver.engine.visit }
     /// Whether samples count now; see ``ImpressionEngine/isActive``.
     public var isActive: Bool { driver.engine.isActive }
-    /// The number of live subscriptions.
+    /// The number of live subscriptions to impressions.
     public var subscriberCount: Int { driver.subscriberCount }
     /// How many inputs sent with ``send(_:)`` the engine refused (each kept its previous
     /// state); the last one's error is ``lastSentInputError``.
@@ -103,7 +118,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// ends the loop quietly.
     ///
     /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
-    ///   progress.
+    ///   progress, ``ImpressionTrackerError/finished`` after ``finish()``.
     public func run() async throws {
         try await driver.run(isolation: self)
     }
@@ -123,7 +138,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         await driver.waitUntilCaughtUp(isolation: self)
     }
 
-    /// A new subscription: every impression published after this call, in order.
+    /// A new subscription: every impression published after this call, under every
+    /// policy, in order (time, then policy index, then layout order).
     ///
     /// Buffered without limit: a slow consumer loses nothing. Cancelling the consuming
     /// task ends this subscription only. After ``finish()``, the stream ends at once.
@@ -144,8 +160,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         driver.impressions(bufferingPolicy: bufferingPolicy)
     }
 
-    /// A new subscription to visibility events: sections entering and leaving the
-    /// screen (with their exposure time) and impressions, from this call on, in order.
+    /// A new subscription to visibility events under every policy: sections entering and
+    /// leaving the screen (with their exposure time) and impressions, from this call on,
+    /// in order.
     ///
     /// Buffered without limit, like ``impressions()``; ends with ``finish()``.
     public func events() -> TrackerSubscription<VisibilityEvent<ID>> {
@@ -160,10 +177,22 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         driver.events(bufferingPolicy: bufferingPolicy)
     }
 
-    /// Every section's state now; see ``ImpressionEngine/snapshot()``.
-    public func snapshot() -> EngineSnapshot<ID> {
+    /// Every section's state now under policy `policy`, an index into ``policies``; see
+    /// ``ImpressionEngine/snapshot(policy:)``.
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func snapshot(policy: Int = 0) -> EngineSnapshot<ID> {
         driver.flush()
-        return driver.engine.snapshot()
+        return driver.engine.snapshot(policy: policy)
+    }
+
+    /// One section's state now under policy `policy`; see
+    /// ``ImpressionEngine/snapshot(of:policy:)``.
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func snapshot(of id: ID, policy: Int = 0) -> SectionSnapshot<ID>? {
+        driver.flush()
+        return driver.engine.snapshot(of: id, policy: policy)
     }
 
     /// Ends every subscription; their loops finish once they have read what was

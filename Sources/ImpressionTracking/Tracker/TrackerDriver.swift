@@ -1,13 +1,11 @@
-/// What a tracker actor does around its engine, whichever the engine: the tick loop of
-/// `run()`, the flush (inputs sent from synchronous code, then the samples due), the
-/// publishing to subscribers, and the end.
+/// What a tracker actor does around its engine: the tick loop of `run()`, the flush
+/// (inputs sent from synchronous code, then the samples due), the publishing to
+/// subscribers, and the end.
 ///
-/// ``ImpressionTracker`` and ``MultiPolicyTracker`` each own one and forward to it; they
-/// differ only in their engine (see ``TrackedEngine``) and in what they publish. It is
-/// not `Sendable`: it lives in its actor's isolation. Its async methods take that actor
-/// as their isolation, so they run on it, between the actor's other calls.
-final class TrackerDriver<Engine: TrackedEngine> {
-    typealias ID = Engine.ID
+/// ``ImpressionTracker`` owns one and forwards to it. It is not `Sendable`: it lives in
+/// its actor's isolation. Its async methods take that actor as their isolation, so they
+/// run on it, between the actor's other calls.
+final class TrackerDriver<ID: Hashable & Sendable> {
 
     private enum State {
         case idle
@@ -16,13 +14,13 @@ final class TrackerDriver<Engine: TrackedEngine> {
         case finished
     }
 
-    private(set) var engine: Engine
+    private(set) var engine: ImpressionEngine<ID>
     let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for a flush. The actor holds it too, to
     /// queue inputs without its isolation.
     let inbox: SentInputs<ID>
-    private var subscribers = Subscribers<Engine.Fired>()
-    private var eventSubscribers = Subscribers<Engine.Event>()
+    private var subscribers = Subscribers<Impression<ID>>()
+    private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
     private var state = State.idle
     /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp(isolation:)``.
     private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
@@ -32,7 +30,7 @@ final class TrackerDriver<Engine: TrackedEngine> {
     private(set) var rejectedSentInputCount = 0
     private(set) var lastSentInputError: InputError?
 
-    init(engine: Engine, clock: TrackerClock, inbox: SentInputs<ID>) {
+    init(engine: ImpressionEngine<ID>, clock: TrackerClock, inbox: SentInputs<ID>) {
         self.engine = engine
         self.clock = clock
         self.inbox = inbox
@@ -46,12 +44,12 @@ final class TrackerDriver<Engine: TrackedEngine> {
     /// The tick loop of the actor's `run()`, run on `actor`.
     ///
     /// - Throws: ``ImpressionTrackerError/alreadyRunning`` when another `run()` is in
-    ///   progress.
+    ///   progress, ``ImpressionTrackerError/finished`` after ``finish()``.
     func run(isolation actor: isolated any Actor) async throws {
         let ticks = SampleTicks(clock: clock)
         switch state {
         case .running: throw ImpressionTrackerError.alreadyRunning
-        case .finished: return
+        case .finished: throw ImpressionTrackerError.finished
         case .idle: state = .running(ticks)
         }
         inbox.wake(ticks)
@@ -92,7 +90,7 @@ final class TrackerDriver<Engine: TrackedEngine> {
             let events = engine.advanceWithEvents(to: time)
             if case .finished = state { return }
             eventSubscribers.publish(events)
-            let fired = events.compactMap(Engine.impression(of:))
+            let fired = events.compactMap(\.impression)
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         } else {
@@ -130,8 +128,8 @@ final class TrackerDriver<Engine: TrackedEngine> {
 
     /// A new subscription to what fires, through `bufferingPolicy`; ended at once after
     /// ``finish()``.
-    func impressions(bufferingPolicy: TrackerSubscription<Engine.Fired>.BufferingPolicy)
-        -> TrackerSubscription<Engine.Fired> {
+    func impressions(bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy)
+        -> TrackerSubscription<Impression<ID>> {
         if case .finished = state {
             return .ended(bufferingPolicy: bufferingPolicy)
         }
@@ -140,8 +138,8 @@ final class TrackerDriver<Engine: TrackedEngine> {
 
     /// A new subscription to visibility events, through `bufferingPolicy`; ended at once
     /// after ``finish()``.
-    func events(bufferingPolicy: TrackerSubscription<Engine.Event>.BufferingPolicy)
-        -> TrackerSubscription<Engine.Event> {
+    func events(bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy)
+        -> TrackerSubscription<VisibilityEvent<ID>> {
         if case .finished = state {
             return .ended(bufferingPolicy: bufferingPolicy)
         }

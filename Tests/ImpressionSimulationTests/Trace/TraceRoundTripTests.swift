@@ -48,7 +48,7 @@ struct TraceRoundTripTests {
         // Lifecycle calls come often here, so a policy without a duration keeps firing.
         let instant = NamedPolicy(name: "instant", policy: ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero))
         for named in tracePolicies.prefix(4) + tracePolicies.suffix(2) + [instant] {
-            var engine = try ImpressionEngine<String>(validating: named.policy)
+            var engine = try ImpressionEngine<String>(policy: named.policy)
             var direct: [Impression<String>] = []
             for input in inputs {
                 if input.time > .zero { direct += engine.advance(to: input.time) }
@@ -57,7 +57,7 @@ struct TraceRoundTripTests {
             direct += engine.advance(to: end)
             total += direct.count
             // Refused inputs are left out of the trace, as replay would refuse them too.
-            let accepted = RandomScript.accepted(inputs, policy: named.policy)
+            let accepted = try RandomScript.accepted(inputs, policy: named.policy)
             let trace = Trace(header: TraceHeader(), inputs: accepted, end: end)
             let decoded = try decodeTrace(trace.encoded())
             #expect(decoded == trace, "seed \(seed)")
@@ -133,8 +133,8 @@ enum RandomScript {
     }
 
     /// The inputs an engine accepts, in order.
-    static func accepted(_ inputs: [TimedInput<String>], policy: ImpressionPolicy) -> [TimedInput<String>] {
-        var engine = ImpressionEngine<String>(policy: policy)
+    static func accepted(_ inputs: [TimedInput<String>], policy: ImpressionPolicy) throws -> [TimedInput<String>] {
+        var engine = try ImpressionEngine<String>(policy: policy)
         return inputs.filter { input in
             do { try engine.apply(input.input); return true } catch { return false }
         }

@@ -18,7 +18,7 @@ func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> 
 /// them (inputs at zero come before the first sample), then advanced to `end`.
 func directImpressions(of inputs: [TimedInput<String>], policy: ImpressionPolicy = .default,
                        until end: Duration) throws -> [Impression<String>] {
-    var engine = ImpressionEngine<String>(policy: policy)
+    var engine = try ImpressionEngine<String>(policy: policy)
     var fired: [Impression<String>] = []
     for input in inputs {
         if input.time > .zero { fired += engine.advance(to: input.time) }
@@ -41,6 +41,6 @@ extension Impression where ID == Int {
     /// The same impression with the id as trace text.
     var withTextID: Impression<String> {
         Impression<String>(sectionID: String(sectionID), time: time, visibleRatio: visibleRatio,
-                           visibleDuration: visibleDuration, visit: visit)
+                           visibleDuration: visibleDuration, visit: visit, policy: policy)
     }
 }

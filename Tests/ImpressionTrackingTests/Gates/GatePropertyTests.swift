@@ -24,14 +24,14 @@ struct GatePropertyTests {
     }
 
     @Test("random gate sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
+        try SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random gate sessions through the actor give exactly the model's impressions",
           arguments: SeededSessions.trackerChunks(after: 40_000))
-    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async throws {
+        try await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the sessions reach not loaded, hidden, left-out cells and bad opacities refused")

@@ -35,7 +35,7 @@ struct OpacityAndHiddenTests {
         // 0.15 x 0.5 = 0.075, below the minimum 0.1: the snapshot says transparent. At
         // 0.2, 0.2 x 0.5 = 0.1 (exactly, in binary too: halving is exact), which meets an
         // inclusive minimum: it fires at the next sample, 0.1.
-        var engine = Engine(policy: policy(minimumOpacity: 0.1))
+        var engine = try Engine(policy: policy(minimumOpacity: 0.1))
         try engine.setViewport(screen)
         let carousel = container("carousel", rect(0, 0, 320, 200), opacity: 0.5)
         try engine.setLayout([fadedCard(opacity: 0.15)], containers: [carousel])
@@ -50,7 +50,7 @@ struct OpacityAndHiddenTests {
 
     @Test("by default opacity never matters: a card at opacity 0 fires as today")
     func defaultIgnoresOpacity() throws {
-        var engine = Engine(policy: policy(minimumOpacity: 0))
+        var engine = try Engine(policy: policy(minimumOpacity: 0))
         try engine.setViewport(screen)
         try engine.setLayout([fadedCard(opacity: 0)], containers: [container("carousel", rect(0, 0, 320, 200), opacity: 0)])
         #expect(engine.advance(to: .zero) == [impression("card", at: .zero)])
@@ -61,7 +61,7 @@ struct OpacityAndHiddenTests {
         // feed (hidden) > carousel > card. The card is on screen but for the hidden feed:
         // the snapshot names the feed; a root section beside it is unaffected and fires
         // at 0.0. The feed shown at 0.25: the card fires at 0.3.
-        var engine = Engine(policy: policy(minimumOpacity: 0))
+        var engine = try Engine(policy: policy(minimumOpacity: 0))
         try engine.setViewport(screen)
         let banner = section("banner", y: 300)
         func containers(feedHidden: Bool) -> [ScrollContainer] {
@@ -93,7 +93,7 @@ struct OpacityAndHiddenTests {
         let mixed = TrackedSection(id: "mixed", cells: [rect(0, 0, 320, 100)],
                                    nestedCells: [NestedCell(containerID: "fade", frame: rect(0, 0, 320, 100))])
         for (minimum, ratio) in [(0.1, 0.5), (0, 1.0)] {
-            var engine = Engine(policy: policy(minimumOpacity: minimum))
+            var engine = try Engine(policy: policy(minimumOpacity: minimum))
             try engine.setViewport(screen)
             try engine.setLayout([mixed], containers: [faded])
             #expect(engine.advance(to: .zero) == [impression("mixed", at: .zero, ratio: ratio)])

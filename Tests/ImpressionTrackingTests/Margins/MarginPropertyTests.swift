@@ -20,14 +20,14 @@ struct MarginPropertyTests {
     }
 
     @Test("random margin sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
+        try SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random margin sessions through the actor give exactly the model's impressions",
           arguments: SeededSessions.trackerChunks(after: 50_000))
-    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async throws {
+        try await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("the relative insets and the clip insets change what shows, and bad ones are refused")

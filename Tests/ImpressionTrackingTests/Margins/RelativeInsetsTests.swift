@@ -58,13 +58,13 @@ struct RelativeInsetsTests {
         func carousel(_ clipInsets: Insets) -> ScrollContainer {
             ScrollContainer(id: "carousel", frame: rect(0, 0, 200, 200), clipInsets: clipInsets)
         }
-        var grown = Engine(policy: byArea)
+        var grown = try Engine(policy: byArea)
         try grown.setViewport(screen)
         try grown.setLayout([card], containers: [carousel(.percent(right: -25))])
         #expect(row("card", in: grown.snapshot())?.visibleRatio == 20_000.0 / 30_000.0)
         #expect(grown.advance(to: ms(1000)) == [impression("card", at: ms(1000), ratio: 20_000.0 / 30_000.0, seen: .seconds(1))])
 
-        var framed = Engine(policy: byArea)
+        var framed = try Engine(policy: byArea)
         try framed.setViewport(screen)
         try framed.setLayout([card], containers: [carousel(.zero)])
         #expect(row("card", in: framed.snapshot())?.notVisibleReason
@@ -75,7 +75,7 @@ struct RelativeInsetsTests {
     func clipInsetsShrinkAContainer() throws {
         // The carousel shows 100...200 of its 0...200 frame (50 % from the left): the card
         // at 0...100 is on screen but for the container.
-        var engine = Engine(policy: .default)
+        var engine = try Engine(policy: .default)
         try engine.setViewport(screen)
         try engine.setLayout([card("card", in: "carousel", rect(0, 0, 100, 200))], containers: [
             ScrollContainer(id: "carousel", frame: rect(0, 0, 200, 200), clipInsets: .percent(left: 50)),

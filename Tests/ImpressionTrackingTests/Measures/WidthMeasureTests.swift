@@ -34,7 +34,7 @@ struct WidthMeasureTests {
         // the carousel to 280...320: 40 / 150 = 0.267, below 0.5. Scrolled to offset 100
         // at 0.25 s, it is at 240...390, clipped to 240...320: 80 / 150 = 0.533, which
         // fires at the next sample, 0.3 s.
-        var engine = Engine(policy: byWidth(0.5))
+        var engine = try Engine(policy: byWidth(0.5))
         try engine.setViewport(screen)
         try engine.setLayout([card("c3", in: "row", rect(340, 0, 150, 200))],
                              containers: [ScrollContainer(id: "row", frame: rect(0, 100, 320, 200), contentOffset: Point(x: 60, y: 0))])

@@ -18,10 +18,10 @@ struct InsetAndObstructionTests {
         //   .area:   left 160 × 150 - 40 × 40 = 22,400, right 160 × 50 = 8,000: 30,400 / 48,000
         //   .height: what remains spans 1100...1250: 150 / 200
         let policy = ImpressionPolicy(minimumVisibleRatio: 0.7, minimumDuration: .zero)
-        var byHeight = Engine(policy: policy)
+        var byHeight = try Engine(policy: policy)
         var policyByArea = policy
         policyByArea.measure = .area
-        var byArea = Engine(policy: policyByArea)
+        var byArea = try Engine(policy: policyByArea)
         for index in [0, 1] {
             var engine = index == 0 ? byHeight : byArea
             try engine.setViewport(screen(y: 1000))
@@ -58,12 +58,12 @@ struct InsetAndObstructionTests {
             section("bottom", rect(0, 450, 320, 150)),   // 450...517 above the 83-point tab bar: 67 of 150
             section("under", rect(0, 530, 320, 60)),     // entirely under the tab bar
         ]
-        var bare = Engine()
+        var bare = try Engine()
         try bare.setViewport(screen())
         try bare.setLayout(feed)
         #expect(bare.advance(to: ms(1000)).map(\.sectionID) == ["top", "feed", "bottom", "under"])
 
-        var inset = Engine()
+        var inset = try Engine()
         try inset.setViewport(screen())
         try inset.setViewportInsets(Insets(top: 91, bottom: 83))
         try inset.setLayout(feed)

@@ -10,7 +10,7 @@ struct LargeSectionAndHysteresisTests {
                                       exitVisibleRatio: nil, largeSectionRule: .capToViewport)
         for policy in [ImpressionPolicy.default, .mrcDisplay] {
             // Scrolled through from top to bottom: never more than 600 of 1800.
-            var engine = Engine(policy: policy)
+            var engine = try Engine(policy: policy)
             try engine.setLayout([video])
             for (step, y) in [0.0, 300, 600, 900, 1200].enumerated() {
                 try engine.setViewport(screen(y: y))
@@ -19,18 +19,18 @@ struct LargeSectionAndHysteresisTests {
             #expect(row("video", in: engine.snapshot())?.notVisibleReason == .belowThreshold(ratio: 1.0 / 3.0, required: 0.5))
         }
         for policy in [capped, .viewportRelative] {
-            var engine = Engine(policy: policy)
+            var engine = try Engine(policy: policy)
             try engine.setViewport(screen())
             try engine.setLayout([video])
             #expect(engine.advance(to: ms(1000)) == [impression("video", at: ms(1000), seen: .seconds(1))], "\(policy)")
         }
         // Capped, it counts once it fills half the screen: 1500...1800 is 300 of 600.
-        var engine = Engine(policy: capped)
+        var engine = try Engine(policy: capped)
         try engine.setViewport(screen(y: 1500))
         try engine.setLayout([video])
         #expect(engine.advance(to: ms(1000)) == [impression("video", at: ms(1000), ratio: 0.5, seen: .seconds(1))])
         // The cap is the effective viewport: with 100 points of insets, 500 of 500.
-        var inset = Engine(policy: capped)
+        var inset = try Engine(policy: capped)
         try inset.setViewport(screen(y: 600))
         try inset.setViewportInsets(Insets(top: 50, bottom: 50))
         try inset.setLayout([video])
@@ -40,7 +40,7 @@ struct LargeSectionAndHysteresisTests {
     @Test("MRC large display: a 300 × 900 ad (270,000 pt²) at 35 % fires, a small one at 35 % does not")
     func mrcLargeDisplay() throws {
         func fired(_ ad: TrackedSection<String>, policy: ImpressionPolicy = .mrcLargeDisplay) throws -> [Impression<String>] {
-            var engine = Engine(policy: policy)
+            var engine = try Engine(policy: policy)
             try engine.setViewport(screen())
             try engine.setLayout([ad])
             return engine.advance(to: ms(3000))
@@ -70,7 +70,7 @@ struct LargeSectionAndHysteresisTests {
         // (60 %), 40 at y = -40 (20 %). Entry 50 %, exit 30 %.
         let ad = section("ad", rect(0, 520, 320, 200))
         let policy = ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1), exitVisibleRatio: 0.3)
-        var engine = Engine(policy: policy)
+        var engine = try Engine(policy: policy)
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([ad])
@@ -95,7 +95,7 @@ struct LargeSectionAndHysteresisTests {
         #expect(row("ad", in: engine.snapshot())?.notVisibleReason == .belowThreshold(ratio: 0.4, required: 0.5))
 
         // Without an exit ratio the same scroll leaves at 40 %, at 1.4 s, and never fires.
-        var plain = Engine()
+        var plain = try Engine()
         _ = plain.advance(to: .zero)
         try plain.setViewport(screen())
         try plain.setLayout([ad])

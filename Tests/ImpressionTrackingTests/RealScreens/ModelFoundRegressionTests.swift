@@ -8,7 +8,7 @@ struct ModelFoundRegressionTests {
 
     @Test("a section visible at the very first sample gets no exit before its entry")
     func noPhantomExitAtTheFirstSample() throws {
-        var engine = Engine()
+        var engine = try Engine()
         try engine.setViewport(screen())
         try engine.setLayout([Self.banner])   // before any sample: sample 0 sees it
         let events = engine.advanceWithEvents(to: .zero)
@@ -17,7 +17,7 @@ struct ModelFoundRegressionTests {
 
     @Test("the total visible time adds up the visit's stays even if the section left the layout in between")
     func exposureSurvivesLeavingTheLayout() throws {
-        var engine = Engine()
+        var engine = try Engine()
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([Self.banner])
@@ -36,7 +36,7 @@ struct ModelFoundRegressionTests {
 
     @Test("a run voided by a new visit exits at the next sample even if its section left the layout")
     func voidedRunExitsAfterLeavingTheLayout() throws {
-        var engine = Engine()
+        var engine = try Engine()
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([Self.banner])

@@ -11,7 +11,7 @@ struct NestedContainerTests {
 
     @Test("GameWith: a card in a horizontal carousel counts only when both the carousel and the screen show it")
     func carouselInsideAVerticalFeed() throws {
-        var engine = Engine(policy: .anyPixel)
+        var engine = try Engine(policy: .anyPixel)
         try engine.setViewport(screen())
         try engine.setLayout(Self.gameWithFeed, containers: [Self.games])
         // The carousel shows cards 0 and 1, but it is below the screen.
@@ -35,7 +35,7 @@ struct NestedContainerTests {
     @Test("ZOZO: a carousel scrolled by its own content offset makes a hidden card fire, with no new layout")
     func carouselScrolledByItsOffset() throws {
         // A module carousel at 100...350, the screen's width; cards 150 wide every 160.
-        var engine = Engine(policy: .zozoModule)
+        var engine = try Engine(policy: .zozoModule)
         try engine.setViewport(screen())
         try engine.setLayout((0..<4).map { card("c\($0)", in: "module", rect(Double($0) * 160, 0, 150, 250)) },
                              containers: [ScrollContainer(id: "module", frame: rect(0, 100, 320, 250))])
@@ -77,8 +77,8 @@ struct NestedContainerTests {
             // x 350...400 of the shelf: inside the list, beyond the shelf.
             card("beyond", in: "list", rect(150, 150, 50, 100)),
         ]
-        var area = Engine(policy: .anyPixel)
-        var height = Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero))
+        var area = try Engine(policy: .anyPixel)
+        var height = try Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero))
         for index in [0, 1] {
             var engine = index == 0 ? area : height
             try engine.setViewport(screen(width: 400))
@@ -113,7 +113,7 @@ struct NestedContainerTests {
         var section = TrackedSection(id: "mixed", cells: [rect(0, 0, 100, 100)],
                                      nestedCells: [NestedCell(containerID: "carousel", frame: rect(0, 0, 100, 100))])
         section.policy = ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero)
-        var engine = Engine()
+        var engine = try Engine()
         try engine.setViewport(screen())
         try engine.setLayout([section], containers: [carousel])
         #expect(engine.advance(to: .zero) == [impression("mixed", at: .zero, ratio: 1)])
@@ -124,7 +124,7 @@ struct NestedContainerTests {
 
     @Test("a bad container, parent, cycle, duplicate or offset throws, naming the container, and the previous layout stays")
     func badContainersAreRejected() throws {
-        var engine = Engine(policy: .anyPixel)
+        var engine = try Engine(policy: .anyPixel)
         try engine.setViewport(screen(y: 250))
         try engine.setLayout(NestedContainerTests.gameWithFeed, containers: [Self.games])
         let box = rect(0, 0, 10, 10)

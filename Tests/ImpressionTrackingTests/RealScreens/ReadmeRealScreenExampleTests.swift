@@ -5,7 +5,7 @@ import Testing
 struct ReadmeRealScreenExampleTests {
     @Test("the README's real-screen example gives its events and prints its table")
     func readmeExample() throws {
-        var engine = ImpressionEngine<String>()
+        var engine = try ImpressionEngine<String>()
         try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
         try engine.setViewportInsets(Insets(top: 47, bottom: 83))
         try engine.setObstructions([Rect(x: 0, y: 47, width: 390, height: 60)])

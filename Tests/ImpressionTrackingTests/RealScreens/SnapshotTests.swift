@@ -5,7 +5,7 @@ import Testing
 struct SnapshotTests {
     @Test("each reason, the counts and fired flags, and the printed table")
     func everyReason() throws {
-        var engine = Engine()
+        var engine = try Engine()
         try engine.setViewport(screen())
         try engine.setObstructions([rect(0, 500, 320, 100)])   // a banner over the screen's bottom
         let flat = section("flat", rect(0, 100, 320, 0))
@@ -73,7 +73,7 @@ struct SnapshotTests {
 
     @Test("with no viewport every section says so")
     func noViewport() throws {
-        var engine = Engine()
+        var engine = try Engine()
         try engine.setLayout([section("a", rect(0, 0, 320, 100)), section("b", rect(0, 100, 320, 100))])
         #expect(engine.snapshot().sections.map(\.notVisibleReason) == [.noViewport, .noViewport])
         try engine.setViewport(rect(0, 0, 320, 0))

@@ -12,7 +12,7 @@ struct TrackerRealScreenTests {
     @Test("events() on a ManualClock delivers entered, impression and exited in order")
     func eventStream() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<String>(
+        let tracker = try ImpressionTracker<String>(
             policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: ms(300)), clock: clock)
         let events = await tracker.events()
         let impressions = await tracker.impressions()
@@ -37,7 +37,7 @@ struct TrackerRealScreenTests {
     @Test("containers, offsets, insets and obstructions work through the actor")
     func realScreenInputs() async throws {
         let clock = ManualClock()
-        let tracker = ImpressionTracker<String>(policy: .anyPixel, clock: clock)
+        let tracker = try ImpressionTracker<String>(policy: .anyPixel, clock: clock)
         let impressions = await tracker.impressions()
         try await tracker.setViewport(screen())
         try await tracker.setViewportInsets(Insets(bottom: 100))          // 0...500 counts

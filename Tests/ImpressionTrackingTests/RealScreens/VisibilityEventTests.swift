@@ -6,7 +6,7 @@ struct VisibilityEventTests {
     @Test("exited events carry the stay and the total over the visit's stays; a new visit starts from zero")
     func exposureTimes() throws {
         let banner = section("banner", rect(0, 100, 320, 100))
-        var engine = Engine()
+        var engine = try Engine()
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([banner])
@@ -31,7 +31,7 @@ struct VisibilityEventTests {
     @Test("a new visit voids open runs: a section seen across it exits and re-enters at the same sample")
     func newVisitSplitsTheRun() throws {
         let banner = section("banner", rect(0, 100, 320, 100))
-        var engine = Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: ms(300)))
+        var engine = try Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: ms(300)))
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([banner])
@@ -49,7 +49,7 @@ struct VisibilityEventTests {
 
     @Test("within a sample: exits (those that left the layout first), then entries, then impressions, each in layout order")
     func orderWithinASample() throws {
-        var engine = Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero))
+        var engine = try Engine(policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero))
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([section("a", rect(0, 0, 320, 100)), section("b", rect(0, 100, 320, 100))])
@@ -71,7 +71,7 @@ struct VisibilityEventTests {
     @Test("a section that leaves the layout and comes back before the next sample keeps its run")
     func leavingAndComingBackBetweenSamples() throws {
         let banner = section("banner", rect(0, 100, 320, 100))
-        var engine = Engine()
+        var engine = try Engine()
         _ = engine.advance(to: .zero)
         try engine.setViewport(screen())
         try engine.setLayout([banner])

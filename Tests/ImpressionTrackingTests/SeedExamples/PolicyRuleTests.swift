@@ -54,7 +54,7 @@ struct PolicyRuleTests {
 
     @Test("nothing is visible until a viewport is set, or while it has zero size")
     func noViewportNothingVisible() throws {
-        var engine = Engine(policy: .cookpadShowContent)
+        var engine = try Engine(policy: .cookpadShowContent)
         try engine.setLayout([section("module", y: 0)])
         #expect(engine.advance(to: ms(500)) == [])
         try engine.setViewport(Rect(x: 0, y: 0, width: 0, height: 0))

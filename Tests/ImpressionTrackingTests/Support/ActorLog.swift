@@ -43,7 +43,7 @@ final class ActorLog: Sendable {
     /// Replays the log into an engine: for each entry, advance to its time, then apply it.
     /// With `finishing`, the log's last entry must be the finish.
     func replay(policy: ImpressionPolicy, sampleInterval: Duration, finishing: Bool) throws -> Replay {
-        var engine = ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
+        var engine = try ImpressionEngine<Int>(policy: policy, sampleInterval: sampleInterval)
         var replay = Replay()
         var finished = false
         for (index, entry) in entries.withLock({ $0 }).enumerated() {

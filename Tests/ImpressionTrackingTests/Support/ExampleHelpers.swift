@@ -46,7 +46,7 @@ func card(_ id: String, in container: String, _ frame: Rect) -> TrackedSection<S
 /// An engine showing `sections` on `screen` from the first sample on.
 func makeEngine(policy: ImpressionPolicy, sampleInterval: Duration = ms(100),
                 showing sections: [TrackedSection<String>], viewport: Rect = screen) throws -> Engine {
-    var engine = Engine(policy: policy, sampleInterval: sampleInterval)
+    var engine = try Engine(policy: policy, sampleInterval: sampleInterval)
     try engine.setViewport(viewport)
     try engine.setLayout(sections)
     return engine

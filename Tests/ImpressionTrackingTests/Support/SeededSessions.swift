@@ -22,15 +22,15 @@ enum SeededSessions {
     /// Records one issue when any session of `seeds` differs from the model through the
     /// engine, naming how many and the first.
     static func expectEngineMatchesModel(_ seeds: ClosedRange<UInt64>, _ makeSession: (UInt64) -> Session<Int>,
-                                         sourceLocation: SourceLocation = #_sourceLocation) {
-        let mismatches = seeds.compactMap { RealScreenPropertyTests.firstMismatch(in: makeSession($0)) }
+                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let mismatches = try seeds.compactMap { try RealScreenPropertyTests.firstMismatch(in: makeSession($0)) }
         #expect(mismatches.isEmpty, "\(mismatches.count) sessions differ; the first: \(mismatches.first.map { "\($0)" } ?? "")",
                 sourceLocation: sourceLocation)
     }
 
     /// Records an issue for each session of `seeds` whose impressions through the actor
     /// differ from the model's; one in three lets `run()` tick.
-    static func expectTrackerMatchesModel(_ seeds: ClosedRange<UInt64>, _ makeSession: (UInt64) -> Session<Int>) async {
+    static func expectTrackerMatchesModel(_ seeds: ClosedRange<UInt64>, _ makeSession: (UInt64) -> Session<Int>) async throws {
         for seed in seeds {
             var session = makeSession(seed)
             // The actor's clock starts at zero: inputs the generator put before the first
@@ -38,7 +38,7 @@ enum SeededSessions {
             for index in session.steps.indices where session.steps[index].time < .zero {
                 session.steps[index].time = .zero
             }
-            let outcome = await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
+            let outcome = try await TrackerModelPropertyTests.firstMismatch(in: session, ticking: seed.isMultiple(of: 3))
             if let mismatch = outcome.mismatch {
                 Issue.record("\(mismatch)")
             }

@@ -136,7 +136,7 @@ struct CumulativeTimingTests {
         var policy = ImpressionPolicy.default
         policy.timing = .cumulative
         policy.cooldown = .seconds(30)
-        var engine = try ImpressionEngine<String>(validating: policy)
+        var engine = try ImpressionEngine<String>(policy: policy)
         try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
         try engine.setLayout([TrackedSection(id: "hero", cells: [Rect(x: 0, y: 0, width: 390, height: 300)])])
         #expect(engine.advance(to: .milliseconds(350)) == [])

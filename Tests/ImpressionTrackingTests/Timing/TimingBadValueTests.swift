@@ -13,21 +13,19 @@ struct TimingBadValueTests {
         policy.cooldown = .milliseconds(-1)
         #expect(throws: ConfigurationError.negativeCooldown(.milliseconds(-1))) { try policy.validate() }
         #expect(throws: ConfigurationError.negativeCooldown(.milliseconds(-1))) {
-            _ = try ImpressionEngine<Int>(validating: policy)
+            _ = try ImpressionEngine<Int>(policy: policy)
         }
         let error = ConfigurationError.negativeCooldown(.milliseconds(-1))
         #expect(error.code == .negativeCooldown && error.field == "cooldown")
         #expect(error.description.contains("cooldown") && error.description.contains("-0.001"), "\(error)")
     }
 
-    @Test("an engine made with a negative cooldown never fires and refuses layouts, without crashing")
+    @Test("an engine or tracker with a negative cooldown is refused by its initialiser")
     func engineWithNegativeCooldown() {
         var policy = ImpressionPolicy.cookpadShowContent
         policy.cooldown = .seconds(-30)
-        var engine = ImpressionEngine<String>(policy: policy)
-        #expect(engine.configurationError == .negativeCooldown(.seconds(-30)))
-        #expect(throws: InputError.self) { try engine.setLayout([section("card", y: 0)]) }
-        #expect(engine.advance(to: .seconds(5)) == [])
+        #expect(throws: ConfigurationError.negativeCooldown(.seconds(-30))) { try ImpressionEngine<String>(policy: policy) }
+        #expect(throws: ConfigurationError.negativeCooldown(.seconds(-30))) { try ImpressionTracker<String>(policy: policy) }
     }
 
     @Test("a section's negative cooldown is refused with the section's id and index; the previous layout stays")

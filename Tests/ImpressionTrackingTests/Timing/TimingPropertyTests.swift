@@ -21,27 +21,27 @@ struct TimingPropertyTests {
     }
 
     @Test("random timing sessions give exactly the model's events, impressions and snapshots", arguments: seedChunks)
-    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) {
-        SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func randomSessionsMatchTheModel(seeds: ClosedRange<UInt64>) throws {
+        try SeededSessions.expectEngineMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("random timing sessions through the actor give exactly the model's impressions",
           arguments: SeededSessions.trackerChunks(after: 20_000))
-    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async {
-        await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
+    func trackerMatchesTheModel(seeds: ClosedRange<UInt64>) async throws {
+        try await SeededSessions.expectTrackerMatchesModel(seeds) { Self.makeSession(seed: $0) }
     }
 
     @Test("without a cooldown, cumulative time fires in every visit at least as often and no later than continuous time",
           arguments: [(20_001 as UInt64)...20_100, 20_101...20_200])
-    func cumulativeNeverLater(seeds: ClosedRange<UInt64>) {
+    func cumulativeNeverLater(seeds: ClosedRange<UInt64>) throws {
         // The runs of visible samples do not depend on the timing, and a run long enough
         // for continuous time brings the visit's sum (restarted at the latest at the run's
         // entry) to the duration by the same sample, in a run not yet spent.
         var earlier = 0
         for seed in seeds {
             let session = Self.makeSession(seed: seed)
-            let continuous = Self.impressionsByVisit(Self.session(session, timing: .continuous))
-            let cumulative = Self.impressionsByVisit(Self.session(session, timing: .cumulative))
+            let continuous = try Self.impressionsByVisit(Self.session(session, timing: .continuous))
+            let cumulative = try Self.impressionsByVisit(Self.session(session, timing: .cumulative))
             for (key, times) in continuous {
                 let cumulativeTimes = cumulative[key] ?? []
                 #expect(cumulativeTimes.count >= times.count, "seed \(seed), section \(key.section) in visit \(key.visit)")
@@ -58,8 +58,8 @@ struct TimingPropertyTests {
     }
 
     /// The engine's impression times of `session`, by section and visit.
-    static func impressionsByVisit(_ session: Session<Int>) -> [SectionVisit: [Duration]] {
-        var engine = ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+    static func impressionsByVisit(_ session: Session<Int>) throws -> [SectionVisit: [Duration]] {
+        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var fired: [Impression<Int>] = []
         for step in session.steps {
             fired += engine.advance(to: step.time)

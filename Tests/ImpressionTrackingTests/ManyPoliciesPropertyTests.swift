@@ -1,13 +1,13 @@
 import Testing
 @testable import ImpressionTracking
 
-/// A ``MultiPolicyEngine`` gives, policy by policy, exactly what one ``ImpressionEngine``
-/// per policy gives: events, impressions, accepted inputs, `nextEventTime` and snapshots,
+/// An ``ImpressionEngine`` of several policies gives, policy by policy, exactly what one
+/// ``ImpressionEngine`` per policy gives, tagged with that policy's index: events, impressions, accepted inputs, `nextEventTime` and snapshots,
 /// over the random sessions of ``AllKnobsPropertyTests`` (every feature on). Each session
 /// runs its own policy and five more: two random ones, a preset, its own policy with
 /// another ratio and duration (the same way of measuring, so a shared measurement), and
 /// its own policy again.
-@Suite("A multi-policy engine equals one engine per policy")
+@Suite("An engine of N policies equals N engines of one policy")
 struct MultiPolicyPropertyTests {
     /// 300 sessions, in chunks the test runner can spread over cores.
     static let seedChunks: [ClosedRange<UInt64>] = (0 as UInt64..<10).map { (chunk: UInt64) -> ClosedRange<UInt64> in
@@ -34,10 +34,10 @@ struct MultiPolicyPropertyTests {
     }
 
     @Test("random sessions with every knob: each policy's events, impressions and snapshots", arguments: seedChunks)
-    func multiPolicyEngineMatchesOneEnginePerPolicy(seeds: ClosedRange<UInt64>) {
+    func multiPolicyEngineMatchesOneEnginePerPolicy(seeds: ClosedRange<UInt64>) throws {
         var total = Outcome()
         for seed in seeds {
-            let outcome = Self.compare(AllKnobsPropertyTests.makeSession(seed: seed))
+            let outcome = try Self.compare(AllKnobsPropertyTests.makeSession(seed: seed))
             total.impressions += outcome.impressions
             total.events += outcome.events
             if let mismatch = outcome.mismatch {
@@ -50,10 +50,10 @@ struct MultiPolicyPropertyTests {
     }
 
     @Test("with one policy (the lane measures alone) it is that policy's engine", arguments: [(60_001 as UInt64)...60_060])
-    func onePolicyMatchesItsEngine(seeds: ClosedRange<UInt64>) {
+    func onePolicyMatchesItsEngine(seeds: ClosedRange<UInt64>) throws {
         for seed in seeds {
             let session = AllKnobsPropertyTests.makeSession(seed: seed)
-            if let mismatch = Self.compare(session, policies: [session.policy]).mismatch {
+            if let mismatch = try Self.compare(session, policies: [session.policy]).mismatch {
                 Issue.record("seed \(seed): \(mismatch)")
                 return
             }
@@ -64,12 +64,12 @@ struct MultiPolicyPropertyTests {
     /// third (the simulator's tally: impressions and stays in samples, policy by policy)
     /// and one engine of each kind per policy (by default ``policies(for:)``); the first
     /// difference, if any.
-    static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) -> Outcome {
+    static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) throws -> Outcome {
         let policies = given ?? policies(for: session)
-        var multiEvents = MultiPolicyEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
+        var multiEvents = try ImpressionEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
         var multiImpressions = multiEvents
         var multiTally = multiEvents
-        var eventEngines = policies.map { ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }
+        var eventEngines = try policies.map { try ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }
         var impressionEngines = eventEngines
         var outcome = Outcome()
         for (index, step) in session.steps.enumerated() {
@@ -90,11 +90,11 @@ struct MultiPolicyPropertyTests {
                                    exit: { talliedStays[$0].append(Stay(section: $1, samples: $2)) })
                 var expectedEvents: [[VisibilityEvent<Int>]] = []
                 for policy in policies.indices {
-                    let expected = eventEngines[policy].advanceWithEvents(to: time)
-                    let got = events.filter { $0.policy == policy }.map(\.event)
+                    let expected = eventEngines[policy].advanceWithEvents(to: time).map { $0.underPolicy(policy) }
+                    let got = events.filter { $0.policy == policy }
                     if got != expected { return fail("events of policy \(policy) up to \(time)", expected, got) }
-                    let expectedImpressions = impressionEngines[policy].advance(to: time)
-                    let gotImpressions = impressions.filter { $0.policy == policy }.map(\.impression)
+                    let expectedImpressions = impressionEngines[policy].advance(to: time).map { $0.underPolicy(policy) }
+                    let gotImpressions = impressions.filter { $0.policy == policy }
                     if gotImpressions != expectedImpressions {
                         return fail("impressions of policy \(policy) up to \(time)", expectedImpressions, gotImpressions)
                     }
@@ -110,15 +110,15 @@ struct MultiPolicyPropertyTests {
                     outcome.events += expected.count
                     expectedEvents.append(expected)
                 }
-                let keys = events.map { ($0.event.time, $0.policy) }
+                let keys = events.map { ($0.time, $0.policy) }
                 if let unordered = keys.indices.dropFirst().first(where: { keys[$0] < keys[$0 - 1] }) {
                     return fail("events out of time and policy order at \(unordered)", expectedEvents, events)
                 }
             }
             if case .input(let input) = step.action {
-                let accepted = multiEvents.accepts(input)
-                _ = multiImpressions.accepts(input)
-                _ = multiTally.accepts(input)
+                let accepted = multiEvents.perform(input)
+                _ = multiImpressions.perform(input)
+                _ = multiTally.perform(input)
                 for policy in policies.indices {
                     let expected = eventEngines[policy].perform(input)
                     _ = impressionEngines[policy].perform(input)
@@ -131,7 +131,7 @@ struct MultiPolicyPropertyTests {
                             (multiEvents.time, multiEvents.visit, multiEvents.isActive))
             }
             for policy in policies.indices {
-                let expected = eventEngines[policy].snapshot()
+                let expected = eventEngines[policy].snapshot().underPolicy(policy)
                 let got = multiEvents.snapshot(policy: policy)
                 if got != expected { return fail("snapshot of policy \(policy)", expected, got) }
             }
@@ -152,7 +152,7 @@ struct Stay: Equatable {
 
     /// The stay an exit event ended, in samples; `nil` for another event.
     init?(exit event: VisibilityEvent<Int>, sampleInterval: Duration) {
-        guard case .exited(let section, _, let stay, _, _) = event else { return nil }
+        guard case .exited(let section, _, let stay, _, _, _) = event else { return nil }
         self.init(section: section, samples: Int((stay / sampleInterval).rounded()))
     }
 }
@@ -161,17 +161,5 @@ extension SessionAction {
     /// The earlier time a rewind advances to.
     var rewindTime: Duration? {
         if case .rewind(let time) = self { time } else { nil }
-    }
-}
-
-extension MultiPolicyEngine {
-    /// Applies `input`; whether it was accepted.
-    mutating func accepts(_ input: EngineInput<ID>) -> Bool {
-        do throws(InputError) {
-            try apply(input)
-            return true
-        } catch {
-            return false
-        }
     }
 }

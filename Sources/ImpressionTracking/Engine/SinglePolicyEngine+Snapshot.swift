@@ -1,10 +1,10 @@
-extension ImpressionEngine {
+extension SinglePolicyEngine {
     /// Every section's state now: its ratio as the next sample will see it, its count,
     /// whether it fired this visit, and why it does not count when it does not.
     ///
     /// For debugging: it measures every section of the layout, so it costs O(sections).
     /// `print(engine.snapshot())` shows a compact table.
-    public func snapshot() -> EngineSnapshot<ID> {
+    func snapshot() -> EngineSnapshot<ID> {
         var measurer = VisibilityMeasurer()   // the engine's own buffers stay untouched
         let screen = self.screen
         let causes = inactiveCauses
@@ -23,7 +23,7 @@ extension ImpressionEngine {
     /// it costs what measuring one section costs, not O(sections), for a caller that asks
     /// about one section at a time (an audit explaining a claim). `nil` for a section the
     /// engine neither lays out nor remembers.
-    public func snapshot(of id: ID) -> SectionSnapshot<ID>? {
+    func snapshot(of id: ID) -> SectionSnapshot<ID>? {
         if let slot = layout.slotsByID[id] {
             var measurer = VisibilityMeasurer()
             return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
@@ -65,7 +65,7 @@ extension ImpressionEngine {
     }
 
     /// Why the tracker is inactive; empty when it is active.
-    public var inactiveCauses: InactiveCauses {
+    var inactiveCauses: InactiveCauses {
         var causes: InactiveCauses = []
         if !lifecycle.isAppeared { causes.insert(.disappeared) }
         if !lifecycle.isInForeground { causes.insert(.inBackground) }

@@ -1,5 +1,5 @@
 // A new layout under several policies: each policy's counters follow their sections.
-extension MultiPolicyEngine {
+extension ImpressionEngine {
     /// Carries every policy's counters over to `newLayout`, as each policy's own engine
     /// would: found by slot in the current layout (matched once for all policies), or
     /// among the policy's departed sections. Sections that leave become departed under

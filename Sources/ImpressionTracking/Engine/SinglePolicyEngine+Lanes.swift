@@ -1,12 +1,12 @@
-// What a MultiPolicyEngine asks of the engine holding the inputs, lifecycle, time and
-// layout all its policies share (its base). Mutating, though most only read: a mutating
-// call on a stored engine works in place, where a read may copy the whole engine.
-extension ImpressionEngine {
+// What an ImpressionEngine with several policies asks of the engine holding the inputs,
+// lifecycle, time and layout all its policies share (its base). Mutating, though most only
+// read: a mutating call on a stored engine works in place, where a read may copy it whole.
+extension SinglePolicyEngine {
     /// The last sample due at `time`, and the screen the samples due by then see when
     /// one is due, the engine is active and something can show (`nil` otherwise).
     mutating func dueSamples(through time: Duration) -> (lastDue: Int, screen: VisibilityMeasurer.Screen?) {
         let lastDue = lastSample(atOrBefore: time)
-        guard configurationError == nil, lastDue >= nextSample, lifecycle.isActive else { return (lastDue, nil) }
+        guard lastDue >= nextSample, lifecycle.isActive else { return (lastDue, nil) }
         return (lastDue, screen)
     }
 

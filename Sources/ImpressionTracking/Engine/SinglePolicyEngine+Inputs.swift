@@ -1,4 +1,4 @@
-extension ImpressionEngine {
+extension SinglePolicyEngine {
     /// Applies `input`: the one place that maps each ``EngineInput`` to the engine.
     ///
     /// The input applies from the next unevaluated sample on, as the named method would.
@@ -8,7 +8,7 @@ extension ImpressionEngine {
     // would otherwise go through value witnesses.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
+    mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
         switch input {
         case .layout(let sections, let containers): try setLayout(sections, containers: containers)
         case .viewport(let rect): try setViewport(rect)
@@ -20,7 +20,7 @@ extension ImpressionEngine {
     }
 
     /// Makes the lifecycle call; never refused.
-    public mutating func apply(_ call: LifecycleCall) {
+    mutating func apply(_ call: LifecycleCall) {
         switch call {
         case .appear: appear()
         case .disappear: disappear()
