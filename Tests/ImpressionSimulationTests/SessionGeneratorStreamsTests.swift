@@ -6,9 +6,9 @@ import Testing
 struct SessionGeneratorStreamsTests {
     /// Two feeds with the same sections in another order: the carousels are on screen at
     /// different turns. With swipes off, nothing the feed decides uses a random number, so
-    /// the same user must do exactly the same on both. (Before the draws were fixed per
-    /// turn, a carousel on screen drew the swipe's chance even at probability 0, and the
-    /// two sessions parted at the first such turn.)
+    /// the same user must do exactly the same on both. (A carousel on screen that drew the
+    /// swipe's chance even at probability 0 would shift every later draw, and the two
+    /// sessions would part at the first such turn.)
     @Test("the same user does the same on two layouts of the same height, rare events included")
     func commonRandomNumbers() {
         let kinds: [SectionKind] = Array(repeating: [.card, .carousel, .banner, .card, .twoLineModule, .ad, .video], count: 30).flatMap { $0 }

@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-/// Every knob of issue 13 at once, on top of every real-screen feature: cumulative time
-/// and cooldowns, the width measure and focus, relative insets and clip insets, the load
-/// gate, hidden and opacity (and the statistics every snapshot row carries). Compared as
-/// ``RealScreenPropertyTests`` compares: event for event, impression for impression,
-/// snapshot for snapshot; 60 sessions through the actor too.
+/// Every timing, measure, margin and display knob at once, on top of every real-screen
+/// feature: cumulative time and cooldowns, the width measure and focus, relative insets
+/// and clip insets, the load gate, hidden and opacity (and the statistics every snapshot
+/// row carries). Compared as ``RealScreenPropertyTests`` compares: event for event,
+/// impression for impression, snapshot for snapshot; 60 sessions through the actor too.
 @Suite("Engine, tracker and model agree with every knob at once", .catchesHangs)
 struct AllKnobsPropertyTests {
     static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates])

@@ -1,8 +1,8 @@
 import Testing
 @testable import ImpressionTracking
 
-/// The engine against the naive reference model on random sessions with every feature of
-/// issue 3 switched on: carousels in scroll containers (some nested), content offsets,
+/// The engine against the naive reference model on random sessions with every real-screen
+/// feature switched on: carousels in scroll containers (some nested), content offsets,
 /// viewport insets, obstructions, exit ratios and large-section rules.
 ///
 /// Each session drives two engines and the model in lockstep: one engine through

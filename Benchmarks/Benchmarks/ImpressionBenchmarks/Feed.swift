@@ -11,7 +11,7 @@ import Glibc
 /// Section `i` spans `i * sectionPitch ..< i * sectionPitch + sectionHeight`; its cells
 /// are 8 pt apart and the next section starts 8 pt below it.
 enum Feed {
-    /// The feed sizes of the issue: 1,000 / 10,000 / 100,000 / 1,000,000 sections.
+    /// The feed sizes every group runs: 1,000 / 10,000 / 100,000 / 1,000,000 sections.
     static let sectionCounts = [1_000, 10_000, 100_000, 1_000_000]
 
     static let cellWidth = 390.0
@@ -124,7 +124,7 @@ extension BenchmarkMetric {
     ///
     /// It stands in for package-benchmark's `cpuTotal`, which on Linux counts 10 ms ticks
     /// (a microsecond operation reads as 0 or 10 ms) and reads `/proc` inside the measured
-    /// window, adding 16 mallocs to every iteration's malloc count.
+    /// window, adding its own mallocs to every iteration's malloc count.
     static let cpuTotalPrecise = BenchmarkMetric.custom(
         "Time (total CPU, process) (ns)", polarity: .prefersSmaller, useScalingFactor: true)
 }
@@ -167,7 +167,7 @@ extension Benchmark {
 }
 
 extension Benchmark.Configuration {
-    /// The metrics the issue asks of every benchmark: wall clock, CPU time, mallocs.
+    /// The metrics every benchmark records: wall clock, CPU time, mallocs.
     static let timeAndMallocs: [BenchmarkMetric] = [.wallClock, .cpuTotalPrecise, .mallocCountTotal]
 
     /// Counts shown as they are (`80006`, not `80 K`), so tables can be read off exactly.

@@ -8,9 +8,9 @@ import ImpressionTracking
 /// policies fire during the scroll (`any-pixel` at once), so the count includes one array
 /// per `advance` that fires.
 ///
-/// Goals (issue 14): no allocation per step under the four, whose policies fire nothing
-/// during the scroll (checked in CI); under the twenty-five, one array per `advance`
-/// that fires, and a time that says what the policies cost.
+/// Goals: no allocation per step under the four, whose policies fire nothing during the
+/// scroll (checked in CI); under the twenty-five, one array per `advance` that fires, and
+/// a time that says what the policies cost.
 func registerMultiPolicyScrollStepBenchmarks() {
     let sectionCount = 10_000
     for (label, policies) in [("4Policies", MultiPolicyRun.fourPolicies), ("25Policies", MultiPolicyRun.twentyFivePolicies)] {

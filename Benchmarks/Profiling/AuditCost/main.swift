@@ -6,7 +6,7 @@ import ImpressionTracking
 import Glibc
 #endif
 
-// What an audit costs next to a replay of the same traces (issue 16: at most 1.5x),
+// What an audit costs next to a replay of the same traces (the goal: at most 1.5x),
 // measured in one process, replay and audit alternated round by round so that a busy
 // machine slows both alike. The traces are decoded once, outside the measurement:
 //

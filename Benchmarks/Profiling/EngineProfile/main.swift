@@ -23,11 +23,11 @@ import Glibc
 // `steady` and `scroll` measured by width with a focus rule; `ENGINE_PROFILE_POLICY=margins`
 // runs them with the viewport grown by 10 % at the top and bottom (relative insets);
 // `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
-// loaded (issue 13's load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
-// `scroll` on one ImpressionEngine with the README's four policies (issue 14).
+// loaded (the load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
+// `scroll` on one ImpressionEngine with the README's four policies.
 // `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
 // sections) on this thread, with `--policy default`, or the four with
-// `ENGINE_PROFILE_POLICIES=4`: what the issue's simulate goals time, in instructions
+// `ENGINE_PROFILE_POLICIES=4`: what Benchmarks/README.md's simulate goals time, in instructions
 // (`4-area`, `4-height`: four of one way of measuring; `area`: MRC display alone).
 // The feed is the benchmarks' own: sections of two 390 x 150 cells, 8 pt apart.
 
@@ -40,7 +40,7 @@ guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetition
 let sectionPitch = 316.0
 let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
 let profilePolicies = getenv("ENGINE_PROFILE_POLICIES").map { String(cString: $0) }
-/// The README's four policies (issue 14).
+/// The README's four policies.
 let readmeFourPolicies: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .mrcVideo]
 let sections = (0 ..< sectionCount).map { index in
     let top = Double(index) * sectionPitch
@@ -57,8 +57,8 @@ let sections = (0 ..< sectionCount).map { index in
 let contentHeight = Double(sectionCount) * sectionPitch
 var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
 var engine = try ImpressionEngine<Int>()
-// ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule
-// (issue 13), to check that the knobs cost no malloc.
+// ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule,
+// to check that the knobs cost no malloc.
 if profilePolicy == "width-focus" {
     engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
                                                             largeSectionRule: .focus(fraction: 0.5)))
@@ -96,7 +96,7 @@ func repeatSamples(of engine: inout ImpressionEngine<Int>, scrolling isScroll: B
 
 switch arguments[1] {
 case "steady", "scroll":
-    // ENGINE_PROFILE_POLICIES=4: the README's four policies in one ImpressionEngine (issue 14).
+    // ENGINE_PROFILE_POLICIES=4: the README's four policies in one ImpressionEngine.
     if profilePolicies == "4" {
         var multi = try ImpressionEngine<Int>(policies: readmeFourPolicies)
         fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")

@@ -2,8 +2,7 @@
 ///
 /// Feed and users files are read whole and walked by path, so the parser only has to
 /// build the tree, fast: `JSONDecoder` into an enum tries each kind of value in turn and
-/// pays for an error each time (a 2,000-section feed took about 60 ms to read with it,
-/// about 20 with this).
+/// pays for an error each time, where this parser tells a value's kind by its first byte.
 /// Hostile input cannot crash it: nesting is capped at ``maximumDepth``, and a number
 /// no `Double` holds (`1e999`) is an error.
 struct JSONParser {

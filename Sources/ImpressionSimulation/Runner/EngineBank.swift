@@ -45,8 +45,8 @@ struct EngineBank: SessionInputSink {
     private mutating func tallyReports(through time: Duration) {
         guard engine != nil else { return }
         // The tallies are taken out while the engine advances in place, so the closures
-        // write to nothing of the bank's: moving the engine out and back instead copied
-        // it (about 1 KB) twice per advance (callgrind: 1,700 memcpy calls per session).
+        // write to nothing of the bank's: moving the engine out and back instead copies
+        // it whole twice per advance.
         var impressions: [[Impression<Int>]] = []
         var timeInView: [[SessionOutcome.TimeInView]] = []
         swap(&impressions, &self.impressions)
@@ -74,8 +74,8 @@ struct EngineBank: SessionInputSink {
         engine?.disappear()
         tallyReports(through: duration + sampleInterval)
         // What rendered, sorted and distinct first; each policy's stays are then looked
-        // up in it, not appended under every policy and sorted again with the rest (with
-        // four policies, that sort was a third of this, in callgrind).
+        // up in it, not appended under every policy and sorted again with the rest: that
+        // sort would take every policy's stays, most of them already in `rendered`.
         rendered.sort()
         rendered.removeAdjacentDuplicates()
         var inViewOnly: [Int] = []

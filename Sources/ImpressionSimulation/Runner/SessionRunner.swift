@@ -118,8 +118,8 @@ public struct SessionRunner: Sendable {
         var evaluatedThrough: Int64 = -1
         let events = session.events
         // Each event's sample is asked for twice, as the next event's and then as its own:
-        // the second time is an equality test, not Duration arithmetic (a tenth of a
-        // one-policy simulation, in perf).
+        // the second time is an equality test, not Duration arithmetic (whole nanoseconds
+        // out of 128-bit attoseconds, and back).
         var lastAsked: (time: Duration, sample: Int64?)?
         func lastSample(atOrBefore time: Duration) -> Int64? {
             if let lastAsked, lastAsked.time == time { return lastAsked.sample }

@@ -48,7 +48,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     mutating func remember(_ state: SectionState, of id: ID, _ retention: Retention) {
         guard retention.keeps(state) else { return }
         // Room for a session's worth at once: grown one doubling at a time from empty, the
-        // table was rehashed about five times per simulated session (callgrind).
+        // table would be rehashed at every doubling, several times in a session.
         if states.isEmpty { states.reserveCapacity(Self.initialCapacity) }
         states[id] = state
     }

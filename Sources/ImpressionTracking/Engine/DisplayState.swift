@@ -1,5 +1,5 @@
 /// Whether a section is loaded, hidden, and how opaque it is: the attributes beyond its
-/// rects that decide whether it shows (issue 13, items 5 and 6).
+/// rects that decide whether it shows.
 ///
 /// Stored as an optional on ``TrackedSection`` and ``ScrollContainer``, `nil` when every
 /// attribute has its default, so that encodings made before these attributes existed

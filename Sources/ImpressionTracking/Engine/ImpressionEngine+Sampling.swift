@@ -71,9 +71,8 @@ extension ImpressionEngine {
             return
         }
         // One reader, given a lane's departed exits when it moves to a lane that has some
-        // (only those records name departed sections): a reader and the slices of records
-        // per lane retained and released five arrays per lane that reported (about a
-        // thousand atomic pairs per simulated session, in callgrind).
+        // (only those records name departed sections): a reader and a slice of records per
+        // lane would retain and release five arrays, atomically, per lane that reported.
         var reader = base.recordReader
         var readerLane: Int?
         for entry in sampler.records {
@@ -139,7 +138,7 @@ extension ImpressionEngine {
         guard let screen = dueScreen else { return }
         base.collectCandidates(on: screen, into: &measured.candidates)
         // Every ratio read is written below: the buffer only grows, to the most candidates
-        // seen (shrunk to size, it was resized at most samples of a scroll, in callgrind).
+        // seen (shrunk to size, it would be resized at most samples of a scroll).
         let ratioCount = measured.candidates.count &* measured.stride
         if measured.ratios.count < ratioCount {
             measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
@@ -155,16 +154,15 @@ extension ImpressionEngine {
     ///
     /// Static, the first column passed as a value and the others read in place: a
     /// geometry read from a stored property or an array element and handed to the
-    /// measurer was copied, every table retained and released, per candidate and column
-    /// (perf). Once the candidate's parts are collected, another column without gates
-    /// hands over only its policy and denominator; the others are measured in place
-    /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``), which still copied the
-    /// geometry's 152 bytes per candidate (callgrind).
+    /// measurer is copied, every table retained and released, per candidate and column.
+    /// Once the candidate's parts are collected, another column without gates hands over
+    /// only its policy and denominator; the others are measured in place
+    /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``), which still copies the
+    /// geometry per candidate.
     private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
                                 stride: Int, firstColumn: SectionGeometry, otherColumns: inout [SectionGeometry],
                                 measurer: inout VisibilityMeasurer) {
-        // Both as buffers: each write to an array checked it unique, a runtime call per
-        // ratio (callgrind).
+        // Both as buffers: each write to an array checks it unique, a runtime call per ratio.
         ratios.withUnsafeMutableBufferPointer { ratios in
             otherColumns.withUnsafeMutableBufferPointer { otherColumns in
                 for index in candidates.indices {

@@ -21,8 +21,8 @@ struct LaneSampler: Sendable {
     private(set) var slotsInRun: [Int32] = []
     /// What the last evaluation reported under every lane, each record with its lane: in
     /// lane order, then each lane's report order, once `sortRecords()` ran. One buffer for
-    /// all lanes: one per lane cost a sample about 250 instructions to clear and sort with
-    /// four policies, most of them for lanes with nothing to report (callgrind).
+    /// all lanes: one per lane would be cleared and sorted at every sample, most of them
+    /// for lanes with nothing to report.
     private(set) var records: [LaneRecord] = []
     /// The first sample after the last one evaluated at which a section completes its run
     /// under some lane, if nothing changes; `nil` when none will.
@@ -68,8 +68,8 @@ struct LaneSampler: Sendable {
                                   laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
         policies.clear()
         policyIndices = Array(repeating: 0, count: firstColumn.policyIndices.count &* laneCount)
-        // The column's tables, not the column: a geometry handed over whole was copied,
-        // its arrays retained and released, per lane and layout (callgrind).
+        // The column's tables, not the column: a geometry handed over whole is copied,
+        // its arrays retained and released, per lane and layout.
         for lane in 0..<laneCount {
             let column = columnOfLane[lane]
             if column == 0 {
@@ -132,8 +132,8 @@ struct LaneSampler: Sendable {
                            columnOfLane: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
-        // The inputs as buffers too: read through the arrays, each was reloaded and
-        // bounds-checked per section and lane (callgrind).
+        // The inputs as buffers too: read through the arrays, each is reloaded and
+        // bounds-checked per section and lane.
         nextFiringSample = measured.candidates.withUnsafeBufferPointer { candidates in
             measured.ratios.withUnsafeBufferPointer { ratios in
                 columnOfLane.withUnsafeBufferPointer { columnOfLane in
@@ -205,7 +205,7 @@ struct LaneSampler: Sendable {
 
     /// Runs `body` with the counters as one buffer, checked unique once rather than at
     /// every write, and the policy tables as buffers: read per section and lane, each
-    /// read was bounds-checked (callgrind). Moved out and back, not copied: no retain.
+    /// read of an array is bounds-checked. Moved out and back, not copied: no retain.
     @inline(__always)
     private mutating func withCounters(
         _ body: (inout LaneSampler, UnsafeMutableBufferPointer<SectionState>, UnsafeBufferPointer<ResolvedPolicy>,

@@ -74,8 +74,9 @@ struct PolicyColumn {
         } else if let known = isLarge ? largeDefaultPolicyIndex : defaultPolicyIndex {
             policyIndices.append(known)
         } else {
-            // Resolved once per layout, without hashing the policy (callgrind: a hash of
-            // an ImpressionPolicy into a fresh dictionary cost ~4,000 instructions).
+            // Resolved once per layout, without hashing the policy: hashing a whole
+            // ImpressionPolicy, field by field, into a fresh dictionary costs more than
+            // remembering the one index.
             let index = appendPolicy(policy, isLarge: isLarge, isDefault: true)
             if isLarge { largeDefaultPolicyIndex = index } else { defaultPolicyIndex = index }
             policyIndices.append(index)

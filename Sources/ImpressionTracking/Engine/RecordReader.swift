@@ -3,8 +3,7 @@
 ///
 /// A value of its own, taken from the engine once per report, rather than methods on the
 /// engine: a report calls a caller's closures between records, and an engine method
-/// called there made the compiler copy the whole engine (about 700 bytes) for every
-/// record, in perf.
+/// called there makes the compiler copy the whole engine for every record.
 struct RecordReader<ID: Hashable & Sendable> {
     /// The layout's ids, by slot.
     let ids: [ID]
@@ -52,8 +51,8 @@ struct RecordReader<ID: Hashable & Sendable> {
     }
 
     /// `interval * samples` (`attoseconds` being `interval`'s, saturated), without the
-    /// generic integer conversion of `Duration * Int` (a tenth of a many-policy
-    /// simulation's time, in perf).
+    /// generic integer conversion of `Duration * Int`, which every record of every policy
+    /// would pay.
     @inline(__always)
     static func duration(ofSamples samples: Int, interval: Duration, attoseconds: Int128) -> Duration {
         // The fast path takes products whose seconds fit an Int64 (every interval up to a

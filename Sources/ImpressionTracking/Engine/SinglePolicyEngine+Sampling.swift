@@ -95,8 +95,8 @@ extension SinglePolicyEngine {
 
     /// What the screen shows now, or `nil` when nothing can be visible.
     // Inlined, as `lastSample(atOrBefore:)` and `retention` are: called from a mutating
-    // method, an outlined read copied the whole engine (688 bytes, every table retained
-    // and released) at every sample, in callgrind.
+    // method, an outlined read copies the whole engine, every table retained and
+    // released, at every sample.
     @inline(__always)
     var screen: VisibilityMeasurer.Screen? {
         guard let viewport else { return nil }

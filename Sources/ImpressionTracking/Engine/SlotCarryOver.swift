@@ -14,8 +14,8 @@ struct SlotCarryOver: Sendable {
     /// Matches the ids of a new layout, `newIDs` by slot, against the old layout's
     /// `oldSlotsByID`, of `oldCount` slots.
     ///
-    /// The tables, not the layouts: a layout read from the engine and handed over was
-    /// copied, its tables retained and released, at every change (callgrind).
+    /// The tables, not the layouts: a layout read from the engine and handed over is
+    /// copied, its tables retained and released, at every change.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init<ID>(from oldSlotsByID: [ID: Int], count oldCount: Int, to newIDs: [ID]) {

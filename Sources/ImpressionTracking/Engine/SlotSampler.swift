@@ -113,7 +113,7 @@ struct SlotSampler: Sendable {
                       record: (Record) -> Void) -> (counts: Bool, completion: Int?) {
         if ratio > state.highestRatio { state.highestRatio = ratio }
         // `state` in place: a copy out and back would write every line of the counters,
-        // where a steady sample changes two fields (those writes missed the cache, in perf).
+        // where a steady sample changes two fields, and the extra writes miss the cache.
         let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
         guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return (false, nil) }
         if counting {

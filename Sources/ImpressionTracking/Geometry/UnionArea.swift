@@ -68,8 +68,8 @@ struct UnionAreaWorkspace: Sendable {
     /// case, whose covered height for two rows is the first row's height plus the
     /// second's (the gap between them, if any, adds an exact 0), so it adds that times
     /// each column's width, in order: the same to the last bit. Worked out here without
-    /// the grid's buffers, which cost a module about 1,200 instructions per measure
-    /// (callgrind, the simulator's four policies).
+    /// the grid's buffers, which every measure of a module would clear, fill and read back
+    /// through the tree.
     private func rowsArea(_ rects: some Collection<Rect>) -> Double? {
         var (top, bottom) = (0.0, 0.0)                // the first row's
         var (secondTop, secondBottom) = (0.0, 0.0)

@@ -3,8 +3,8 @@ import ImpressionTracking
 import Testing
 
 /// A feed file's screen may carry viewport insets, in points and in percent of the
-/// screen (issue 13, item 2): every simulated session sets them, traces record them, and
-/// the feed writes them back.
+/// screen: every simulated session sets them, traces record them, and the feed writes
+/// them back.
 @Suite("Feed files with screen insets")
 struct FeedFileInsetsTests {
     static func feed(insets: String) throws -> Feed {

@@ -1,9 +1,8 @@
 import Testing
 @testable import ImpressionTracking
 
-// Bad opacities (issue 13, item 10) are typed errors naming the section (id and index),
-// the container or the policy setting, and the value; nothing crashes, and the previous
-// layout stays in force.
+// Bad opacities are typed errors naming the section (id and index), the container or the
+// policy setting, and the value; nothing crashes, and the previous layout stays in force.
 
 private let badOpacities: [Double] = [-0.1, 1.5, .nan, .infinity, -.infinity]
 

@@ -1,9 +1,9 @@
 import Testing
 @testable import ImpressionTracking
 
-/// The engine, the actor and the naive reference model on random sessions that switch
-/// on issue 13's load gate, hidden flags and opacity: sections that are not loaded (and
-/// load later), hidden or translucent, containers hidden or translucent, policies with a
+/// The engine, the actor and the naive reference model on random sessions that switch on
+/// the load gate, hidden flags and opacity: sections that are not loaded (and load
+/// later), hidden or translucent, containers hidden or translucent, policies with a
 /// minimum opacity, and layouts whose only fault is an opacity.
 ///
 /// Even seeds draw only the gates; odd seeds add every real-screen feature (containers,

@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of the load gate (issue 13, item 5), at 100 ms samples under ZOZO's rule
-// (half the height for 1 s: 11 consecutive samples). An "ad" fills 0...200 of the
-// 320 × 600 screen. A section that is not loaded is not visible; loading it is a new
-// layout, which applies from the next sample (the MRC's mobile guideline: measurement
-// starts once the ad is fully loaded; AMP's `waitFor`).
+// Worked examples of the load gate, at 100 ms samples under ZOZO's rule (half the height
+// for 1 s: 11 consecutive samples). An "ad" fills 0...200 of the 320 × 600 screen. A
+// section that is not loaded is not visible; loading it is a new layout, which applies
+// from the next sample (the MRC's mobile guideline: measurement starts once the ad is
+// fully loaded; AMP's `waitFor`).
 
 private func ad(loaded: Bool) -> TrackedSection<String> {
     var ad = section("ad", y: 0)

@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of opacity and hidden flags (issue 13, item 6), at 100 ms samples on
-// the 320 × 600 screen. A cell's effective opacity is its section's opacity times the
-// opacity of every container up its chain (alpha composes on screen; IntersectionObserver
-// v2 uses the effective opacity too); a cell below the policy's minimum opacity, or in a
-// hidden container, counts for nothing; a hidden section never counts.
+// Worked examples of opacity and hidden flags, at 100 ms samples on the 320 × 600 screen.
+// A cell's effective opacity is its section's opacity times the opacity of every
+// container up its chain (alpha composes on screen; IntersectionObserver v2 uses the
+// effective opacity too); a cell below the policy's minimum opacity, or in a hidden
+// container, counts for nothing; a hidden section never counts.
 
 /// At once, half the height, with a minimum opacity.
 private func policy(minimumOpacity: Double) -> ImpressionPolicy {

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of relative insets and containers' clip insets (issue 13, item 2), at
-// 100 ms samples on the 320 × 600 screen, default policy (half the height for 1 s) unless
-// said. A relative inset is a fraction of the inset rect's size, resolved whenever it is
-// inset: IntersectionObserver's `rootMargin: "10%"` is `Insets.percent(top: -10, ...)`.
+// Worked examples of relative insets and containers' clip insets, at 100 ms samples on
+// the 320 × 600 screen, default policy (half the height for 1 s) unless said. A relative
+// inset is a fraction of the inset rect's size, resolved whenever it is inset:
+// IntersectionObserver's `rootMargin: "10%"` is `Insets.percent(top: -10, ...)`.
 
 @Suite("Relative insets: margins in percent of the viewport and of a container")
 struct RelativeInsetsTests {

@@ -1,10 +1,10 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of the focus rule (issue 13, item 7), on the 320 × 600 screen at
-// 100 ms samples with a duration of 0. Epoxy's FOCUSED_VISIBLE is ratio 1 with
-// `.focus(fraction: 0.5)`: the denominator is min(full size, 0.5 × 600 = 300), so a
-// section taller than 300 needs 300 points on screen, and a shorter one all of itself.
+// Worked examples of the focus rule, on the 320 × 600 screen at 100 ms samples with a
+// duration of 0. Epoxy's FOCUSED_VISIBLE is ratio 1 with `.focus(fraction: 0.5)`: the
+// denominator is min(full size, 0.5 × 600 = 300), so a section taller than 300 needs 300
+// points on screen, and a shorter one all of itself.
 
 private func focused(_ fraction: Double, measure: ImpressionPolicy.Measure = .height) -> ImpressionPolicy {
     ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: measure,

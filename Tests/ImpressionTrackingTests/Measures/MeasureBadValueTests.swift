@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import ImpressionTracking
 
-// Bad values of the width measure and the focus rule (issue 13, item 10) are typed errors
-// naming the setting (and, in a layout, the section) and the value; nothing crashes, and
-// the previous layout stays in force.
+// Bad values of the width measure and the focus rule are typed errors naming the setting
+// (and, in a layout, the section) and the value; nothing crashes, and the previous layout
+// stays in force.
 
 @Suite("Width and focus: bad values")
 struct MeasureBadValueTests {

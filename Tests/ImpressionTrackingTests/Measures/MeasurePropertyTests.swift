@@ -2,8 +2,8 @@ import Testing
 @testable import ImpressionTracking
 
 /// The engine, the actor and the naive reference model on random sessions whose policies
-/// (the engine's and the sections' own) switch on issue 13's width measure and focus
-/// rule, and whose sections sometimes give a `fullWidth`.
+/// (the engine's and the sections' own) switch on the width measure and focus rule, and
+/// whose sections sometimes give a `fullWidth`.
 ///
 /// Even seeds draw only the measures; odd seeds add every real-screen feature
 /// (containers, insets, obstructions, exit ratios, large-section rules), and one in four

@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of the width measure (issue 13, item 1), on the 320 × 600 screen at
-// 100 ms samples with a duration of 0, so a section fires at the first sample at which
-// it reaches the ratio. Inputs apply from the next sample. A card 200 high sits at the
-// top of the screen; only its horizontal position changes, so under `.height` every one
-// of these cards reads 1.0 as soon as any of it shows.
+// Worked examples of the width measure, on the 320 × 600 screen at 100 ms samples with a
+// duration of 0, so a section fires at the first sample at which it reaches the ratio.
+// Inputs apply from the next sample. A card 200 high sits at the top of the screen; only
+// its horizontal position changes, so under `.height` every one of these cards reads 1.0
+// as soon as any of it shows.
 
 private func byWidth(_ ratio: Double) -> ImpressionPolicy {
     ImpressionPolicy(minimumVisibleRatio: ratio, minimumDuration: .zero, measure: .width)

@@ -113,7 +113,7 @@ extension ReferenceModel {
             observation.hidden = .noViewport
             return observation
         }
-        // Issue 13's gates: a section not loaded, or hidden, shows nothing at all.
+        // The gates: a section not loaded, or hidden, shows nothing at all.
         if !section.isLoaded {
             observation.hidden = .notLoaded
             return observation

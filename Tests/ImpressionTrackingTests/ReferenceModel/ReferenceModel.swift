@@ -3,10 +3,10 @@
 // Here: its state, the lifecycle and the counting of samples. What the screen shows
 // (inputs, geometry), the snapshot and validation are in ReferenceModel+*.swift.
 
-/// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics
-/// and issue 3's additions (scroll containers, viewport insets, obstructions, large
-/// sections, hysteresis, visibility events) and issue 13's knobs (cumulative time,
-/// cooldown, the load gate, hidden flags and opacity).
+/// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics,
+/// with the real-screen features (scroll containers, viewport insets, obstructions, large
+/// sections, hysteresis, visibility events) and the knobs (cumulative time, cooldown, the
+/// load gate, hidden flags and opacity).
 ///
 /// At every sample it scans every section and every cell: no index, no incremental state
 /// beyond the open runs, the exposure per visit and the memory of what fired. It is slow

@@ -9,10 +9,11 @@
 /// All geometry is integer-valued, so every sum, difference and product of coordinates is
 /// exact and any correct algorithm computes bit-identical ratios.
 ///
-/// With no ``Features`` (the default) it makes the same sessions, draw for draw, as before
-/// issue 3; each feature adds its own steps and shapes, drawn only when it is on.
+/// With no ``Features`` (the default) it makes plain sessions, whose draws no feature
+/// changes: each feature adds its own steps and shapes, drawn only when it is on.
 struct SessionGenerator {
-    /// What the sessions of issue 3 (real screens) and issue 13 (timing knobs) add.
+    /// What sessions add to the plain ones: real screens, timing knobs, measures, margins
+    /// and gates.
     struct Features: OptionSet, Sendable {
         var rawValue: Int
         /// Carousels: scroll containers (some nested), nested cells, `setContentOffset`.
@@ -25,19 +26,18 @@ struct SessionGenerator {
         static let policyRules = Features(rawValue: 1 << 3)
         /// Everything above.
         static let realScreens: Features = [.containers, .insets, .obstructions, .policyRules]
-        /// Policies with cumulative timing and cooldowns (issue 13), some with longer
-        /// durations; drawn after everything else of a policy.
+        /// Policies with cumulative timing and cooldowns, some with longer durations;
+        /// drawn after everything else of a policy.
         static let timing = Features(rawValue: 1 << 4)
         /// Policies measured by width or with a focus rule, and sections with a
-        /// `fullWidth` (issue 13, items 1 and 7); drawn after everything else of a policy
-        /// and of a section.
+        /// `fullWidth`; drawn after everything else of a policy and of a section.
         static let measures = Features(rawValue: 1 << 5)
-        /// Viewport insets with a relative part and containers with clip insets (issue 13,
-        /// item 2); drawn after everything else of the insets and of a container.
+        /// Viewport insets with a relative part and containers with clip insets; drawn
+        /// after everything else of the insets and of a container.
         static let margins = Features(rawValue: 1 << 7)
         /// Sections not loaded (loading later), hidden or translucent, containers hidden
-        /// or translucent, and policies with a minimum opacity (issue 13, items 5 and 6);
-        /// drawn after everything else of a policy, a section and a layout.
+        /// or translucent, and policies with a minimum opacity; drawn after everything
+        /// else of a policy, a section and a layout.
         static let gates = Features(rawValue: 1 << 8)
     }
 

@@ -1,9 +1,9 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of the per-section statistics (issue 13, item 8), at 100 ms samples on
-// the 320 × 600 screen. Inputs apply from the next sample; a visible sample counts one
-// interval of visible time, as exits do.
+// Worked examples of the per-section statistics, at 100 ms samples on the 320 × 600
+// screen. Inputs apply from the next sample; a visible sample counts one interval of
+// visible time, as exits do.
 
 private func stats(_ id: String, in engine: Engine) -> SectionStatistics? {
     row(id, in: engine.snapshot())?.statistics

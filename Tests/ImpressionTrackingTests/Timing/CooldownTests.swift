@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of the cooldown (issue 13, item 4), at 100 ms samples. A section "card"
-// fills 0...200 of the 320 × 600 screen; scrolling to 1000 hides it. Inputs apply from
-// the next sample. A completion less than the cooldown after the last impression is
-// dropped, not delayed: the run is spent, and only a later entry can fire (KarrotImpression
-// drops a detection made in its cooltime the same way).
+// Worked examples of the cooldown, at 100 ms samples. A section "card" fills 0...200 of
+// the 320 × 600 screen; scrolling to 1000 hides it. Inputs apply from the next sample. A
+// completion less than the cooldown after the last impression is dropped, not delayed:
+// the run is spent, and only a later entry can fire (KarrotImpression drops a detection
+// made in its cooltime the same way).
 
 private let away = screen(scrolledTo: 1000)
 

@@ -1,11 +1,11 @@
 import Testing
 @testable import ImpressionTracking
 
-// Worked examples of cumulative time (issue 13, item 3), at 100 ms samples. A section
-// "card" fills 0...200 of the 320 × 600 screen; scrolling to 1000 hides it. Inputs apply
-// from the next sample, so an input at 0.35 s first shows at the sample of 0.4 s. A
-// duration of 1 s takes 11 visible samples (ceil(1 s / 100 ms) + 1), consecutive under
-// the default timing, anywhere in the visit under cumulative timing.
+// Worked examples of cumulative time, at 100 ms samples. A section "card" fills 0...200
+// of the 320 × 600 screen; scrolling to 1000 hides it. Inputs apply from the next sample,
+// so an input at 0.35 s first shows at the sample of 0.4 s. A duration of 1 s takes 11
+// visible samples (ceil(1 s / 100 ms) + 1), consecutive under the default timing,
+// anywhere in the visit under cumulative timing.
 
 private let away = screen(scrolledTo: 1000)
 

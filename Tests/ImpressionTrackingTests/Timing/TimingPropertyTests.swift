@@ -2,8 +2,8 @@ import Testing
 @testable import ImpressionTracking
 
 /// The engine, the actor and the naive reference model on random sessions whose policies
-/// (the engine's and the sections' own) switch on issue 13's timing knobs: cumulative
-/// time and cooldowns, some with longer durations.
+/// (the engine's and the sections' own) switch on the timing knobs: cumulative time and
+/// cooldowns, some with longer durations.
 ///
 /// Even seeds draw only the timing knobs; odd seeds add every real-screen feature
 /// (containers, insets, obstructions, exit ratios, large-section rules). Each session is
