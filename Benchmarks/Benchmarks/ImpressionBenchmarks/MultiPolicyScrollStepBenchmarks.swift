@@ -44,7 +44,7 @@ struct MultiPolicyRun {
 
     /// The engine on the feed, at rest in its middle, two seconds in.
     static func atRest(sectionCount: Int, policies: [ImpressionPolicy]) throws -> MultiPolicyRun {
-        var engine = try ImpressionEngine<Int>(policy: policies)
+        var engine = try ImpressionEngine<Int>(policies: policies)
         let top = Feed.middleTop(sectionCount: sectionCount)
         try engine.setViewport(Feed.viewport(top: top))
         try engine.setLayout(Feed.sections(count: sectionCount))

@@ -6,7 +6,7 @@ extension ImpressionEngine {
     /// each policy that keeps them, and open runs follow their sections.
     mutating func carryCountersOver(to newLayout: SectionLayout<ID>) {
         let oldIDs = base.layout.ids
-        let lanes = policies.count
+        let lanes = policyCount
         let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
         let time = base.time
         var newStates: [SectionState]

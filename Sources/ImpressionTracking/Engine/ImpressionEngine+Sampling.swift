@@ -11,7 +11,7 @@ extension ImpressionEngine {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
-        guard policies.count > 1 else { return base.advance(to: time) }
+        guard policyCount > 1 else { return base.advance(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var impressions: [Impression<ID>] = []
         sampleOfReport.clear()
@@ -32,7 +32,7 @@ extension ImpressionEngine {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
-        guard policies.count > 1 else { return base.advanceWithEvents(to: time) }
+        guard policyCount > 1 else { return base.advanceWithEvents(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var events: [VisibilityEvent<ID>] = []
         sampleOfReport.clear()
@@ -65,7 +65,7 @@ extension ImpressionEngine {
     /// Hands the records of the last evaluation to `body`, policy after policy, each
     /// policy's in order, with what names them.
     private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SlotSampler.Record) -> Void) {
-        guard policies.count > 1 else {
+        guard policyCount > 1 else {
             let reader = base.recordReader
             for record in base.sampler.records { body(0, reader, record) }
             return
@@ -93,7 +93,7 @@ extension ImpressionEngine {
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
         // After an input, the next sample, whatever the policy.
-        if policies.count == 1 || base.changedSinceSample { return base.nextEventTime }
+        if policyCount == 1 || base.changedSinceSample { return base.nextEventTime }
         return sampler.nextFiringSample.map { base.duration(ofSamples: $0) }
     }
 
@@ -102,7 +102,7 @@ extension ImpressionEngine {
     /// anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         // One policy: nothing to share, so it is evaluated as a lone engine.
-        guard policies.count > 1 else {
+        guard policyCount > 1 else {
             return base.evaluateDueSamples(through: time, recordingVisibility: recordingVisibility)
         }
         sampler.beginEvaluation()

@@ -47,8 +47,8 @@
 /// in an actor with a clock and subscribers; use the engine directly for simulations and
 /// tests on virtual time.
 public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
-    /// The policies, in the order their indices tag impressions and events.
-    public let policies: [ImpressionPolicy]
+    /// The policies after the first (which `base` holds): empty with one policy.
+    let otherPolicies: [ImpressionPolicy]
     /// The time between two samples.
     public let sampleInterval: Duration
 
@@ -91,22 +91,38 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   ``ImpressionPolicy/validate()``), or a sample interval that is not positive.
     public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
+        try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval)
+    }
+
+    /// Creates an engine deciding impressions under one policy: `init(policies: [policy])`.
+    ///
+    /// - Throws: ``ConfigurationError`` for an invalid policy (see
+    ///   ``ImpressionPolicy/validate()``) or a sample interval that is not positive.
+    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+        // No one-element array: an engine of one policy allocates nothing for its list.
+        try self.init(first: policy, others: [], sampleInterval: sampleInterval)
+    }
+
+    /// An engine under `first`, then each of `others`, in that order.
+    private init(first: ImpressionPolicy, others: [ImpressionPolicy], sampleInterval: Duration) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
-        for policy in policies { try policy.validate() }
-        self.policies = policies
+        try first.validate()
+        for policy in others { try policy.validate() }
+        otherPolicies = others
         self.sampleInterval = sampleInterval
         base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval)
-        sampler = LaneSampler(laneCount: policies.count)
+        let count = others.count + 1
+        sampler = LaneSampler(laneCount: count)
         // One policy is evaluated by `base` alone: the lanes stay empty.
-        departed = policies.count > 1 ? Array(repeating: DepartedSections(), count: policies.count) : []
-        laneDefaults = policies.count > 1 ? policies.map {
-            (ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: false),
-             ResolvedPolicy($0, sampleInterval: sampleInterval, isLarge: true))
-        } : []
+        departed = count > 1 ? Array(repeating: DepartedSections(), count: count) : []
         var columns: [MeasureKey: Int] = [:]
         var columnOfLane: [Int] = []
         var leadLaneOfColumn: [Int] = []
-        for (lane, policy) in policies.enumerated() where policies.count > 1 {
+        var laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
+        for lane in 0..<count where count > 1 {
+            let policy = lane == 0 ? first : others[lane - 1]
+            laneDefaults.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
+                                 ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
             let key = MeasureKey(measure: policy.measure, largeSectionRule: policy.largeSectionRule,
                                  minimumOpacity: policy.minimumOpacity)
             if let column = columns[key] {
@@ -117,18 +133,22 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                 leadLaneOfColumn.append(lane)
             }
         }
+        self.laneDefaults = laneDefaults
         self.columnOfLane = columnOfLane
         self.leadLaneOfColumn = leadLaneOfColumn
         otherColumns = Array(repeating: SectionGeometry(), count: max(0, leadLaneOfColumn.count - 1))
         measured.stride = max(1, leadLaneOfColumn.count)
     }
 
-    /// Creates an engine deciding impressions under one policy: `init(policies: [policy])`.
-    ///
-    /// - Throws: ``ConfigurationError`` for an invalid policy (see
-    ///   ``ImpressionPolicy/validate()``) or a sample interval that is not positive.
-    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
-        try self.init(policies: [policy], sampleInterval: sampleInterval)
+    /// The policies, in the order their indices tag impressions, events and snapshot rows.
+    public var policies: [ImpressionPolicy] { [base.policy] + otherPolicies }
+
+    /// The number of policies: `policies.count`, without making the list.
+    var policyCount: Int { otherPolicies.count + 1 }
+
+    /// `policies[index]`, without making the list.
+    func policy(at index: Int) -> ImpressionPolicy {
+        index == 0 ? base.policy : otherPolicies[index - 1]
     }
 
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
@@ -171,13 +191,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
-        guard policies.count > 1 else {
+        guard policyCount > 1 else {
             let (layout, keepsSlots) = try base.laneValidatedLayout(sections, containers: containers)
             base.adopt(layout, keepsSlots: keepsSlots)
             return
         }
         let (layout, otherColumns, keepsSlots) = try base.laneValidatedColumns(
-            sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policies[$0] })
+            sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policy(at: $0) })
         if !keepsSlots { carryCountersOver(to: layout) }
         base.commit(layout, states: nil)
         self.otherColumns = otherColumns
@@ -216,7 +236,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         base.apply(call)
         // A visit started: what each policy keeps of departed sections is pruned, as
         // `base` prunes its own.
-        guard base.visit != visit, policies.count > 1 else { return }
+        guard base.visit != visit, policyCount > 1 else { return }
         let retention = base.retention
         for lane in departed.indices { departed[lane].prune(retention) }
     }
@@ -285,12 +305,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
     /// counters and departed sections.
     private func lane(_ policy: Int) -> SinglePolicyEngine<ID> {
-        precondition(policies.indices.contains(policy), "policy \(policy) is not an index of the \(policies.count) policies")
-        guard policies.count > 1 else { return base }
+        precondition((0..<policyCount).contains(policy), "policy \(policy) is not an index of the \(policyCount) policies")
+        guard policyCount > 1 else { return base }
         let column = columnOfLane[policy]
         var geometry = column == 0 ? base.layout.geometry : otherColumns[column - 1]
-        if policies[policy] != policies[leadLaneOfColumn[column]] {
-            geometry.replaceDefaultPolicy(with: policies[policy], sampleInterval: sampleInterval)
+        if self.policy(at: policy) != self.policy(at: leadLaneOfColumn[column]) {
+            geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }
         var lane = base
         lane.showLane(geometry: geometry, states: sampler.states(ofLane: policy),
