@@ -255,10 +255,5 @@ struct InvalidConfigurationTests {
 extension InputError {
     /// The problem alone: this error without the section it was found in, to compare with
     /// a factory such as `.nonFiniteCell(cellIndex: 1, rect)`.
-    var problem: InputError {
-        var problem = self
-        problem.section = nil
-        problem.sectionIndex = nil
-        return problem
-    }
+    var problem: InputError { withoutSection }
 }

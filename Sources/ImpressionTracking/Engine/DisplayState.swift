@@ -10,6 +10,12 @@ struct DisplayState: Sendable, Hashable, Codable {
     var opacity = 1.0
     var isHidden = false
 
+    /// `nil` when every attribute has its default, else those attributes.
+    static func of(isLoaded: Bool, opacity: Double, isHidden: Bool) -> DisplayState? {
+        let state = DisplayState(isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        return state.isDefault ? nil : state
+    }
+
     /// Every attribute at its default.
     var isDefault: Bool { isLoaded && opacity == 1 && !isHidden }
 

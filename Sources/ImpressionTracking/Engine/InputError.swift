@@ -69,6 +69,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     private struct Fields: Hashable, Sendable {
         var code: Code
         var section: String?
+        /// The section's id as a message shows it: quoted when it is a string.
+        var quotedSection: String?
         var sectionIndex: Int?
         var container: String?
         var field: String
@@ -89,17 +91,11 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of problem.
     public var code: Code { box.fields.code }
-    /// The offending section's id, as text (`String(reflecting:)`); `nil` when the
-    /// problem is not a section's.
-    public internal(set) var section: String? {
-        get { box.fields.section }
-        set { var fields = box.fields; fields.section = newValue; box = Box(fields) }
-    }
+    /// The offending section's id as given, as text (`"ad"` for the id `"ad"`, `"3"` for
+    /// the id `3`); `nil` when the problem is not a section's.
+    public var section: String? { box.fields.section }
     /// The offending section's position in the layout.
-    public internal(set) var sectionIndex: Int? {
-        get { box.fields.sectionIndex }
-        set { var fields = box.fields; fields.sectionIndex = newValue; box = Box(fields) }
-    }
+    public var sectionIndex: Int? { box.fields.sectionIndex }
     /// The offending scroll container's id, for container problems.
     public var container: String? { box.fields.container }
     /// The field that was wrong, e.g. `cells[2]`, `fullHeight`, `viewport`, `frame`.
@@ -130,7 +126,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line message naming the section or container, the problem and the value.
     public var description: String {
         let subject: String
-        if let section, let sectionIndex {
+        if let section = box.fields.quotedSection, let sectionIndex {
             subject = "section \(section) (index \(sectionIndex)): "
         } else if let container {
             subject = "container \(String(reflecting: container)): "
@@ -140,11 +136,26 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         return subject + message
     }
 
+    /// This problem alone, without the section it was found in: what a factory such as
+    /// `.nonFiniteCell(cellIndex: 1, rect)` makes, to compare with.
+    var withoutSection: InputError {
+        var fields = box.fields
+        fields.section = nil
+        fields.quotedSection = nil
+        fields.sectionIndex = nil
+        var error = self
+        error.box = Box(fields)
+        return error
+    }
+
     /// This problem, found in the section `id` at `index` in the layout.
     func inSection(_ id: some Hashable, at index: Int) -> InputError {
+        var fields = box.fields
+        fields.section = String(describing: id)
+        fields.quotedSection = String(reflecting: id)
+        fields.sectionIndex = index
         var error = self
-        error.section = String(reflecting: id)
-        error.sectionIndex = index
+        error.box = Box(fields)
         return error
     }
 }

@@ -20,9 +20,9 @@ public struct ScrollContainer: Sendable, Hashable {
     /// `scrollMargin`, with the sign reversed): positive shrinks what it shows, negative
     /// grows it (content just outside a carousel counts as in it), relative parts are
     /// fractions of the frame's size. Zero, the default, clips to the frame.
-    public var clipInsets: Insets = .zero
+    public var clipInsets: Insets
     /// Opacity and hidden; `nil` while both are at their defaults.
-    var display: DisplayState? = nil
+    var display: DisplayState?
 
     /// The container's opacity (its view's alpha), in `0...1`; 1 by default. It
     /// multiplies the effective opacity of every cell inside it, nested containers
@@ -39,14 +39,17 @@ public struct ScrollContainer: Sendable, Hashable {
         set { display = DisplayState.updating(display) { $0.isHidden = newValue } }
     }
 
-    /// Creates a container; see the properties for what each part means.
+    /// Creates a container with any of its fields; see the properties for what each
+    /// means. Every field left out keeps its default: in the root content, not scrolled,
+    /// clipping to its frame, opaque and shown.
     public init(id: String, frame: Rect, parentID: String? = nil, contentOffset: Point = .zero,
-                clipInsets: Insets = .zero) {
+                clipInsets: Insets = .zero, opacity: Double = 1, isHidden: Bool = false) {
         self.id = id
         self.frame = frame
         self.parentID = parentID
         self.contentOffset = contentOffset
         self.clipInsets = clipInsets
+        display = DisplayState.of(isLoaded: true, opacity: opacity, isHidden: isHidden)
     }
 }
 

@@ -20,14 +20,14 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
     /// The denominator for ``ImpressionPolicy/Measure/width`` when not every cell is
     /// given (a carousel that reports only the cards it shows); by default, the width of
     /// the bounding box of `cells`.
-    public var fullWidth: Double? = nil
+    public var fullWidth: Double?
     /// A policy for this section alone, overriding the engine's.
     public var policy: ImpressionPolicy?
     /// Cells inside scroll containers (a carousel's cards), each in its container's
     /// content coordinates; see ``ScrollContainer``.
-    public var nestedCells: [NestedCell] = []
+    public var nestedCells: [NestedCell]
     /// Loaded, hidden and opacity; `nil` while all are at their defaults.
-    var display: DisplayState? = nil
+    var display: DisplayState?
 
     /// Whether the section's content has loaded (the MRC's mobile guideline: measurement
     /// starts once the ad is fully loaded; AMP's `waitFor`); `true` by default.
@@ -58,21 +58,25 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
         set { display = DisplayState.updating(display) { $0.isHidden = newValue } }
     }
 
-    /// Creates a section; see the properties for what each part means.
-    public init(id: ID, cells: [Rect], fullHeight: Double? = nil, fullArea: Double? = nil,
-                policy: ImpressionPolicy? = nil) {
+    /// Creates a section with any of its fields; see the properties for what each
+    /// means. Every field left out keeps its default: no cells, the denominators taken
+    /// from the cells, the engine's policy, loaded, opaque and shown.
+    ///
+    /// ```swift
+    /// let ad = TrackedSection(id: "ad-3", cells: [Rect(x: 0, y: 900, width: 390, height: 250)],
+    ///                         policy: .mrcDisplay, isLoaded: false)
+    /// ```
+    public init(id: ID, cells: [Rect] = [], nestedCells: [NestedCell] = [], fullHeight: Double? = nil,
+                fullArea: Double? = nil, fullWidth: Double? = nil, policy: ImpressionPolicy? = nil,
+                isLoaded: Bool = true, opacity: Double = 1, isHidden: Bool = false) {
         self.id = id
         self.cells = cells
+        self.nestedCells = nestedCells
         self.fullHeight = fullHeight
         self.fullArea = fullArea
+        self.fullWidth = fullWidth
         self.policy = policy
-    }
-
-    /// Creates a section with cells inside scroll containers.
-    public init(id: ID, cells: [Rect] = [], nestedCells: [NestedCell], fullHeight: Double? = nil,
-                fullArea: Double? = nil, policy: ImpressionPolicy? = nil) {
-        self.init(id: id, cells: cells, fullHeight: fullHeight, fullArea: fullArea, policy: policy)
-        self.nestedCells = nestedCells
+        display = DisplayState.of(isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
     }
 }
 

@@ -2,10 +2,10 @@
 /// or the bounds a scroll container clips its cells to (IntersectionObserver's
 /// `rootMargin` and `scrollMargin`, with the sign reversed: positive shrinks).
 ///
-/// Each edge is some points plus a fraction of the rect's size (``relative``), resolved
-/// against the rect being inset whenever it is: the current viewport at every sample, a
-/// container's frame with each layout. `Insets.percent(top: -10)` is `rootMargin:
-/// "10% 0px 0px 0px"`.
+/// Each edge is some points plus a percentage of the rect's size (``topPercent``, ...),
+/// resolved against the rect being inset whenever it is: the current viewport at every
+/// sample, a container's frame with each layout. `Insets.percent(top: -10)` is
+/// `rootMargin: "10% 0px 0px 0px"`.
 public struct Insets: Sendable, Hashable {
     /// From the top edge, in points.
     public var top: Double
@@ -15,14 +15,27 @@ public struct Insets: Sendable, Hashable {
     public var bottom: Double
     /// From the right edge, in points.
     public var right: Double
-    /// Fractions of the rect's size added to each edge: of its height at the top and
-    /// bottom, of its width at the left and right, as CSS resolves percentages of margins.
-    public var relative: RelativeInsets
+    /// The percentages, as fractions of the rect's size: what the engine multiplies by,
+    /// and what traces and feed files write (`"relative"`), kept exact through a round trip.
+    package var relative: RelativeInsets
 
-    /// Creates insets in points, plus fractions of the rect's size; negative values grow
-    /// the rect.
+    /// Creates insets in points, plus percentages of the rect's size (of its height at the
+    /// top and bottom, of its width at the left and right, as CSS resolves percentages of
+    /// margins); negative values grow the rect.
+    ///
+    /// ```swift
+    /// // A 44 pt bar at the top; the bottom grown by a tenth of the height (rootMargin's "0px 0px 10%").
+    /// let insets = Insets(top: 44, bottomPercent: -10)
+    /// ```
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0,
-                relative: RelativeInsets = .zero) {
+                topPercent: Double = 0, leftPercent: Double = 0, bottomPercent: Double = 0, rightPercent: Double = 0) {
+        self.init(top: top, left: left, bottom: bottom, right: right,
+                  relative: RelativeInsets(top: topPercent / 100, left: leftPercent / 100,
+                                           bottom: bottomPercent / 100, right: rightPercent / 100))
+    }
+
+    /// Creates insets in points plus fractions of the rect's size: what files hold.
+    package init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0, relative: RelativeInsets) {
         self.top = top
         self.left = left
         self.bottom = bottom
@@ -30,35 +43,77 @@ public struct Insets: Sendable, Hashable {
         self.relative = relative
     }
 
-    /// Insets in percent of the rect's size (height for top and bottom, width for left
-    /// and right); negative values grow it, as a positive `rootMargin` percentage does.
+    /// Insets in percent of the rect's size alone (height for top and bottom, width for
+    /// left and right); negative values grow it, as a positive `rootMargin` percentage does.
     public static func percent(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) -> Insets {
-        Insets(relative: RelativeInsets(top: top / 100, left: left / 100, bottom: bottom / 100, right: right / 100))
+        Insets(topPercent: top, leftPercent: left, bottomPercent: bottom, rightPercent: right)
+    }
+
+    /// From the top edge, in percent of the rect's height, added to ``top``.
+    public var topPercent: Double {
+        get { relative.top * 100 }
+        set { relative.top = newValue / 100 }
+    }
+
+    /// From the left edge, in percent of the rect's width, added to ``left``.
+    public var leftPercent: Double {
+        get { relative.left * 100 }
+        set { relative.left = newValue / 100 }
+    }
+
+    /// From the bottom edge, in percent of the rect's height, added to ``bottom``.
+    public var bottomPercent: Double {
+        get { relative.bottom * 100 }
+        set { relative.bottom = newValue / 100 }
+    }
+
+    /// From the right edge, in percent of the rect's width, added to ``right``.
+    public var rightPercent: Double {
+        get { relative.right * 100 }
+        set { relative.right = newValue / 100 }
     }
 
     /// No insets.
     public static let zero = Insets()
 
-    /// Whether every inset, in points and relative, is finite.
+    /// Whether every inset, in points and in percent, is finite.
     public var isFinite: Bool {
         top.isFinite && left.isFinite && bottom.isFinite && right.isFinite && relative.isFinite
     }
 }
 
-/// The relative part of ``Insets``: fractions of the inset rect's height (top, bottom)
-/// and width (left, right).
-public struct RelativeInsets: Sendable, Hashable, Codable {
-    /// From the top edge, as a fraction of the height.
-    public var top: Double
-    /// From the left edge, as a fraction of the width.
-    public var left: Double
-    /// From the bottom edge, as a fraction of the height.
-    public var bottom: Double
-    /// From the right edge, as a fraction of the width.
-    public var right: Double
+extension Insets: CustomStringConvertible {
+    /// The edges that are not zero, as written: `top 44 pt, bottom -10 %`; `none` for
+    /// ``zero``.
+    public var description: String {
+        let points = [("top", top), ("left", left), ("bottom", bottom), ("right", right)]
+            .filter { $0.1 != 0 }.map { "\($0.0) \(Self.number($0.1)) pt" }
+        let percents = [("top", topPercent), ("left", leftPercent), ("bottom", bottomPercent), ("right", rightPercent)]
+            .filter { $0.1 != 0 }.map { "\($0.0) \(Self.number($0.1)) %" }
+        let edges = points + percents
+        return edges.isEmpty ? "none" : edges.joined(separator: ", ")
+    }
 
-    /// Creates relative insets: `0.1` is 10 % of the rect's size; negative values grow it.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    /// `value` without a fraction when it is whole.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The percentages of ``Insets`` as fractions of the inset rect's height (top, bottom)
+/// and width (left, right): `0.1` is 10 %.
+package struct RelativeInsets: Sendable, Hashable, Codable {
+    /// From the top edge, as a fraction of the height.
+    package var top: Double
+    /// From the left edge, as a fraction of the width.
+    package var left: Double
+    /// From the bottom edge, as a fraction of the height.
+    package var bottom: Double
+    /// From the right edge, as a fraction of the width.
+    package var right: Double
+
+    /// Creates fractions of the rect's size; negative values grow it.
+    package init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top
         self.left = left
         self.bottom = bottom
@@ -66,10 +121,10 @@ public struct RelativeInsets: Sendable, Hashable, Codable {
     }
 
     /// No relative insets.
-    public static let zero = RelativeInsets()
+    package static let zero = RelativeInsets()
 
     /// Whether every fraction is finite.
-    public var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
+    package var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
 }
 
 extension Insets: Codable {

@@ -60,10 +60,13 @@ extension ImpressionPolicy {
     }
 
     /// Jetpack Compose's `Modifier.onVisibilityChanged` with its defaults
-    /// (`minFractionVisible = 1f`, `minDurationMs = 0`): all of the area, at once. A
-    /// section larger than the viewport never counts, as in Compose.
+    /// (`minFractionVisible = 1f`, `minDurationMs = 0`): all of the area, at once.
+    ///
+    /// Compose divides the visible area by the smaller of the element's and the
+    /// viewport's (`fractionVisibleInRect`), so a section larger than the viewport counts
+    /// once it fills the screen: ``LargeSectionRule/capToViewport``.
     public static var composeVisibilityChanged: ImpressionPolicy {
-        ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .area)
+        ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero, measure: .area, largeSectionRule: .capToViewport)
     }
 
     /// SwiftUI's `onScrollVisibilityChange(threshold:)` with its default threshold, 0.5:

@@ -77,32 +77,35 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// container hides its cells whatever this says.
     public var minimumOpacity: Double = 0
 
-    /// Creates a policy; see the properties for what each part means.
-    public init(
-        minimumVisibleRatio: Double = 0.5,
-        minimumDuration: Duration = .seconds(1),
-        measure: Measure = .height,
-        recurrence: Recurrence = .onEveryEntry
-    ) {
-        self.minimumVisibleRatio = minimumVisibleRatio
-        self.minimumDuration = minimumDuration
-        self.measure = measure
-        self.recurrence = recurrence
-    }
-
-    /// Creates a policy with hysteresis or a large-section rule.
+    /// Creates a policy with any of its knobs; see the properties for what each means.
+    /// Every knob left out keeps its default: 50 % of the height for 1 s, continuously,
+    /// again on every entry, no hysteresis, no large-section rule, no cooldown, and
+    /// opacity never mattering.
+    ///
+    /// ```swift
+    /// let ad = ImpressionPolicy(minimumVisibleRatio: 0.5, measure: .area, largeSectionRule: .capToViewport,
+    ///                           timing: .cumulative, cooldown: .seconds(30), minimumOpacity: 0.5)
+    /// ```
     public init(
         minimumVisibleRatio: Double = 0.5,
         minimumDuration: Duration = .seconds(1),
         measure: Measure = .height,
         recurrence: Recurrence = .onEveryEntry,
-        exitVisibleRatio: Double?,
-        largeSectionRule: LargeSectionRule? = nil
+        exitVisibleRatio: Double? = nil,
+        largeSectionRule: LargeSectionRule? = nil,
+        timing: Timing = .continuous,
+        cooldown: Duration = .zero,
+        minimumOpacity: Double = 0
     ) {
-        self.init(minimumVisibleRatio: minimumVisibleRatio, minimumDuration: minimumDuration,
-                  measure: measure, recurrence: recurrence)
+        self.minimumVisibleRatio = minimumVisibleRatio
+        self.minimumDuration = minimumDuration
+        self.measure = measure
+        self.recurrence = recurrence
         self.exitVisibleRatio = exitVisibleRatio
         self.largeSectionRule = largeSectionRule
+        self.timing = timing
+        self.cooldown = cooldown
+        self.minimumOpacity = minimumOpacity
     }
 
     /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).

@@ -20,7 +20,7 @@ struct GateBadValueTests {
             Issue.record("accepted opacity \(opacity)")
         } catch {
             #expect(error.code == .invalidOpacity && error.field == "opacity")
-            #expect(error.section == "\"banner\"" && error.sectionIndex == 1)
+            #expect(error.section == "banner" && error.sectionIndex == 1)
             #expect(error.value == "\(opacity)" && "\(error)".contains("\(opacity)"), "\(error)")
         }
         #expect(engine.advance(to: ms(1000)) == [impression("module", at: .seconds(1), seen: .seconds(1))])
@@ -57,7 +57,7 @@ struct GateBadValueTests {
             Issue.record("accepted minimumOpacity \(opacity)")
         } catch {
             #expect(error.code == .invalidSectionPolicy && error.configurationError == error.configurationError)
-            #expect(error.configurationError?.code == .opacityOutOfRange && error.section == "\"card\"")
+            #expect(error.configurationError?.code == .opacityOutOfRange && error.section == "card")
         }
     }
 

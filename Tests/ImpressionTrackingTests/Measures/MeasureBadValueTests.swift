@@ -38,7 +38,7 @@ struct MeasureBadValueTests {
             Issue.record("a fraction of 1.5 was accepted")
         } catch {
             #expect(error.code == .invalidSectionPolicy && error.configurationError == .focusFractionOutOfRange(1.5))
-            #expect(error.section == "\"banner\"" && error.sectionIndex == 1)
+            #expect(error.section == "banner" && error.sectionIndex == 1)
             let message = String(describing: error)
             #expect(message.contains("banner") && message.contains("index 1") && message.contains("1.5"), "\(message)")
         }
@@ -57,7 +57,7 @@ struct MeasureBadValueTests {
             Issue.record("fullWidth \(fullWidth) was accepted")
         } catch {
             #expect(error.code == .invalidFullWidth && error.field == "fullWidth" && error.value == "\(fullWidth)")
-            #expect(error.section == "\"carousel\"" && error.sectionIndex == 1)
+            #expect(error.section == "carousel" && error.sectionIndex == 1)
             let message = String(describing: error)
             #expect(message.contains("carousel") && message.contains("fullWidth") && message.contains("\(fullWidth)"), "\(message)")
         }

@@ -142,7 +142,7 @@ struct NestedContainerTests {
         // A nested cell in a container that is not in the layout.
         rejects([card("lost", in: "nowhere", box)], [Self.games]) { error in
             error.problem == .unknownContainer(cellIndex: 0, containerID: "nowhere")
-                && error.section == "\"lost\"" && "\(error)".contains("\"nowhere\"")
+                && error.section == "lost" && "\(error)".contains("\"nowhere\"")
         }
         rejects([], [ScrollContainer(id: "child", frame: box, parentID: "ghost")]) { error in
             error == .unknownParentContainer("ghost", container: "child")

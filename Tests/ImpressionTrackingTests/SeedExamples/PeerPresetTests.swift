@@ -27,6 +27,24 @@ struct PeerPresetTests {
         #expect(engine.advance(to: ms(3000)) == [impression("whole", at: .zero)])
     }
 
+    /// Compose divides by the smaller of the element's and the viewport's area: a 390 ×
+    /// 2000 section on a 390 × 844 screen, filling it, reads 1.0 and fires at once (by its
+    /// own area it would read 844 / 2000 = 0.42 and never fire).
+    @Test("Compose onVisibilityChanged: a section taller than the screen counts once it fills it")
+    func composeLargerThanTheViewport() throws {
+        var engine = try ImpressionEngine<String>(policy: .composeVisibilityChanged)
+        try engine.setViewport(Rect(x: 0, y: 500, width: 390, height: 844))
+        try engine.setLayout([TrackedSection(id: "tall", cells: [Rect(x: 0, y: 0, width: 390, height: 2000)])])
+        #expect(engine.snapshot().sections.first?.visibleRatio == 1)
+        #expect(engine.advance(to: ms(100)).map(\.sectionID) == ["tall"])
+        var ownArea = try ImpressionEngine<String>(policy: ImpressionPolicy(minimumVisibleRatio: 1, minimumDuration: .zero,
+                                                                             measure: .area))
+        try ownArea.setViewport(Rect(x: 0, y: 500, width: 390, height: 844))
+        try ownArea.setLayout([TrackedSection(id: "tall", cells: [Rect(x: 0, y: 0, width: 390, height: 2000)])])
+        #expect(ownArea.snapshot().sections.first?.visibleRatio == 844.0 / 2000.0)
+        #expect(ownArea.advance(to: ms(3000)).isEmpty)
+    }
+
     /// SwiftUI's default threshold is half: the half-shown section fires at once; the one
     /// just under half (99 of 200 points) never does.
     @Test("SwiftUI onScrollVisibilityChange default: half of it, at once")

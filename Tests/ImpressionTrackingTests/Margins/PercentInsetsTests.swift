@@ -3,12 +3,12 @@ import Testing
 @testable import ImpressionTracking
 
 // Worked examples of relative insets and containers' clip insets, at 100 ms samples on
-// the 320 × 600 screen, default policy (half the height for 1 s) unless said. A relative
-// inset is a fraction of the inset rect's size, resolved whenever it is inset:
+// the 320 × 600 screen, default policy (half the height for 1 s) unless said. A percentage
+// inset is a share of the inset rect's size, resolved whenever it is inset:
 // IntersectionObserver's `rootMargin: "10%"` is `Insets.percent(top: -10, ...)`.
 
-@Suite("Relative insets: margins in percent of the viewport and of a container")
-struct RelativeInsetsTests {
+@Suite("Percentage insets: margins in percent of the viewport and of a container")
+struct PercentInsetsTests {
     @Test("a margin of 10 % grows the 600-point viewport by 60 points at top and bottom")
     func percentGrowsTheViewport() throws {
         // The section spans 560...760. Bare, 40 of its 200 points show (0.2); with the
@@ -37,12 +37,12 @@ struct RelativeInsetsTests {
         #expect(engine.advance(to: ms(1500)) == [impression("middle", at: ms(1500), seen: .seconds(1))])
     }
 
-    @Test("points and fractions add up: 44 points at the top, 25 % of the height at the bottom")
-    func pointsPlusFractions() throws {
+    @Test("points and percentages add up: 44 points at the top, 25 % of the height at the bottom")
+    func pointsPlusPercentages() throws {
         // The effective viewport is 44...450 (600 - 150). "top" spans 0...200: 156 of 200
         // points show (0.78); "bottom" spans 400...600: 50 of 200 (0.25).
         var engine = try makeEngine(policy: .default, showing: [section("top", y: 0), section("bottom", y: 400)])
-        try engine.setViewportInsets(Insets(top: 44, relative: RelativeInsets(bottom: 0.25)))
+        try engine.setViewportInsets(Insets(top: 44, bottomPercent: 25))
         let snapshot = engine.snapshot()
         #expect(row("top", in: snapshot)?.visibleRatio == 156.0 / 200.0)
         #expect(row("bottom", in: snapshot)?.notVisibleReason == .belowThreshold(ratio: 0.25, required: 0.5))
@@ -84,17 +84,17 @@ struct RelativeInsetsTests {
         #expect(engine.advance(to: ms(2000)) == [])
     }
 
-    @Test("a relative inset that is not finite is refused, naming the value; the previous insets stay",
+    @Test("a percentage inset that is not finite is refused, naming it as a percentage; the previous insets stay",
           arguments: [Double.nan, .infinity, -.infinity])
-    func badRelativeViewportInsets(fraction: Double) throws {
+    func badRelativeViewportInsets(percent: Double) throws {
         var engine = try makeEngine(policy: .default, showing: [section("below", y: 560)])
         try engine.setViewportInsets(.percent(bottom: -10))
-        let bad = Insets(relative: RelativeInsets(left: fraction))
+        let bad = Insets(leftPercent: percent)
         #expect(throws: InputError.self) { try engine.setViewportInsets(bad) }
         do {
             try engine.setViewportInsets(bad)
         } catch {
-            #expect(error.code == .invalidInsets && error.description.contains("\(fraction)"), "\(error)")
+            #expect(error.code == .invalidInsets && error.description.hasSuffix("got left \(percent) %"), "\(error)")
         }
         #expect(engine.viewportInsets == .percent(bottom: -10))
     }
@@ -103,7 +103,7 @@ struct RelativeInsetsTests {
     func badClipInsets() throws {
         var engine = try makeEngine(policy: .default, showing: [section("kept", y: 0)])
         let carousel = ScrollContainer(id: "carousel", frame: rect(0, 200, 320, 200),
-                                       clipInsets: Insets(relative: RelativeInsets(right: .nan)))
+                                       clipInsets: Insets(rightPercent: .nan))
         do {
             try engine.setLayout([card("card", in: "carousel", rect(0, 0, 100, 200))], containers: [carousel])
             Issue.record("a NaN clip inset was accepted")
@@ -119,9 +119,21 @@ struct RelativeInsetsTests {
     func codable() throws {
         let old = #"{"top":44,"left":0,"bottom":34,"right":0}"#
         #expect(try JSONDecoder().decode(Insets.self, from: Data(old.utf8)) == Insets(top: 44, bottom: 34))
-        let insets = Insets(top: 44, relative: RelativeInsets(bottom: -0.1))
+        let insets = Insets(top: 44, bottomPercent: -10)
         #expect(try JSONDecoder().decode(Insets.self, from: JSONEncoder().encode(insets)) == insets)
         let container = ScrollContainer(id: "c", frame: rect(0, 0, 10, 10), clipInsets: .percent(left: 5))
         #expect(try JSONDecoder().decode(ScrollContainer.self, from: JSONEncoder().encode(container)) == container)
+    }
+
+    @Test("percentages read back as written, and insets print as written, never as a struct dump")
+    func percentagesAsWritten() {
+        let insets = Insets(top: 44, bottomPercent: -10)
+        #expect(insets.bottomPercent == -10 && insets.topPercent == 0 && insets.top == 44)
+        var built = Insets.percent(bottom: -10)
+        built.top = 44
+        #expect(insets == built)
+        #expect("\(insets)" == "top 44 pt, bottom -10 %")
+        #expect("\(Insets.zero)" == "none")
+        #expect("\(Insets(left: 0.5, rightPercent: 12.5))" == "left 0.5 pt, right 12.5 %")
     }
 }
