@@ -66,7 +66,7 @@ struct TraceObserver: Sendable {
         case .lifecycle(let call):
             closeMotion()
             observe(call, at: time)
-        case .viewportInsets, .obstructions:
+        case .viewportInsets, .obstructions, .sectionState:
             break
         }
     }

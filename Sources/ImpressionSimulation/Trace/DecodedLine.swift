@@ -33,12 +33,17 @@ enum DecodedLine: Decodable {
             var rects: [Rect] = []
             while !list.isAtEnd { rects.append(try Self.rect(&list)) }
             self = .input(time, .obstructions(rects))
+        case "section":
+            self = .input(time, .sectionState(
+                try Self.sectionID(fields), isLoaded: try fields.decodeIfPresent(Bool.self, forKey: .loaded),
+                opacity: fields.contains(.opacity) ? try Self.number(fields, .opacity) : nil,
+                isHidden: try fields.decodeIfPresent(Bool.self, forKey: .hidden)))
         case "end":
             self = .end(time)
         default:
             guard let call = LifecycleCall(name: type) else {
                 throw TraceLineProblem("unknown event type '\(type)' (types: layout, viewport, contentOffset, insets, "
-                    + "obstructions, \(LifecycleCall.allCases.map(\.name).joined(separator: ", ")), end)")
+                    + "obstructions, section, \(LifecycleCall.allCases.map(\.name).joined(separator: ", ")), end)")
             }
             self = .input(time, .lifecycle(call))
         }
@@ -99,16 +104,15 @@ enum DecodedLine: Decodable {
         return .layout(sections: sections, containers: containers)
     }
 
+    /// A section's id: text; whole numbers are accepted and written in decimal.
+    private static func sectionID(_ fields: KeyedDecodingContainer<Key>) throws -> String {
+        if let text = try? fields.decode(String.self, forKey: .id) { return text }
+        if let number = try? fields.decode(Int64.self, forKey: .id) { return String(number) }
+        throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [Key.id]))' must be a string or a whole number")
+    }
+
     private static func section(_ fields: KeyedDecodingContainer<Key>, limits: TraceLimits) throws -> TrackedSection<String> {
-        // Ids are text; whole numbers are accepted and written in decimal.
-        let id: String
-        if let text = try? fields.decode(String.self, forKey: .id) {
-            id = text
-        } else if let number = try? fields.decode(Int64.self, forKey: .id) {
-            id = String(number)
-        } else {
-            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [Key.id]))' must be a string or a whole number")
-        }
+        let id = try sectionID(fields)
         var cells: [Rect] = []
         if fields.contains(.cells) {
             var list = try fields.nestedUnkeyedContainer(forKey: .cells)

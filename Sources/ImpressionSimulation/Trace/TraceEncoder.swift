@@ -49,6 +49,12 @@ package enum TraceEncoder {
             text += "\"insets\"," + self.insets(insets)
         case .obstructions(let rects):
             text += "\"obstructions\",\"rects\":[\(rects.map(rect).joined(separator: ","))]"
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            // Only what the input changes: an absent field keeps the section's state.
+            text += "\"section\",\"id\":\(JSONWriter.quoted(id))"
+            if let isLoaded { text += ",\"loaded\":\(isLoaded)" }
+            if let opacity { text += ",\"opacity\":\(number(opacity))" }
+            if let isHidden { text += ",\"hidden\":\(isHidden)" }
         case .lifecycle(let call):
             text += JSONWriter.quoted(call.name)
         }

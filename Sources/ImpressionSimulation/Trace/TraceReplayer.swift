@@ -78,6 +78,7 @@ public struct TraceReplayer: Sendable {
         case .contentOffset: "content offset"
         case .viewportInsets: "insets"
         case .obstructions: "obstructions"
+        case .sectionState: "section state"
         case .lifecycle(let call): call.name
         }
     }

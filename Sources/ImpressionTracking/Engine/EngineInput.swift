@@ -25,6 +25,9 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     case viewportInsets(Insets)
     /// ``ImpressionEngine/setObstructions(_:)``.
     case obstructions([Rect])
+    /// ``ImpressionEngine/setSectionState(_:isLoaded:opacity:isHidden:)``: one section's
+    /// loaded, opacity and hidden attributes; `nil` keeps one as it is.
+    case sectionState(ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
     /// A lifecycle call: appear, disappear, background, foreground, cover, uncover,
     /// refresh, reset.
     case lifecycle(LifecycleCall)
@@ -39,10 +42,9 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
         switch self {
         case .layout(let sections, let containers):
             .layout(sections: sections.map { section in
-                var mapped = TrackedSection(id: transform(section.id), cells: section.cells, fullHeight: section.fullHeight,
-                                            fullArea: section.fullArea, policy: section.policy)
-                mapped.nestedCells = section.nestedCells
-                mapped.fullWidth = section.fullWidth
+                var mapped = TrackedSection(id: transform(section.id), cells: section.cells, nestedCells: section.nestedCells,
+                                            fullHeight: section.fullHeight, fullArea: section.fullArea,
+                                            fullWidth: section.fullWidth, policy: section.policy)
                 mapped.display = section.display
                 return mapped
             }, containers: containers)
@@ -50,6 +52,8 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
         case .contentOffset(let offset, let containerID): .contentOffset(offset, containerID: containerID)
         case .viewportInsets(let insets): .viewportInsets(insets)
         case .obstructions(let rects): .obstructions(rects)
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            .sectionState(transform(id), isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(let call): .lifecycle(call)
         }
     }

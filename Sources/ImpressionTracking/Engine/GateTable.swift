@@ -1,19 +1,60 @@
-/// What the load gate, hidden flags and opacities do to a layout, resolved once when it
-/// is set: a gate per slot, and per cell its effective opacity and hiding container.
+/// What the load gate, hidden flags and opacities do to a layout, resolved when it is
+/// set: a gate per slot, and per cell its effective opacity and hiding container; with
+/// each section's and container's attributes, so that one section's can change alone.
 ///
-/// Immutable and shared: a layout that uses none of these has no table at all.
-final class GateTable: Sendable {
+/// A layout that uses none of these has no table at all. Shared by copies of a geometry
+/// and changed only through ``SectionGeometry/setDisplay(_:ofSlot:)``, which copies it
+/// first unless it is uniquely referenced (copy-on-write): no two threads ever see one
+/// table while it changes, hence `@unchecked Sendable`.
+final class GateTable: @unchecked Sendable {
     /// Per slot: what keeps the section, or some of its cells, from counting.
-    let gates: [SectionGeometry.Gate]
+    private(set) var gates: [SectionGeometry.Gate]
     /// Per cell: its effective opacity (its section's times its containers').
-    let cellOpacities: [Double]
+    private(set) var cellOpacities: [Double]
     /// Per cell: the innermost hidden container on its chain, -1 for none.
     let cellHiders: [Int32]
+    /// Per slot: the section's loaded, opacity and hidden attributes.
+    private(set) var sectionDisplays: [DisplayState]
+    /// Per container index: its opacity and hidden flag; empty when no container sets them.
+    let containerDisplays: [DisplayState]
 
-    init(gates: [SectionGeometry.Gate], cellOpacities: [Double], cellHiders: [Int32]) {
+    init(gates: [SectionGeometry.Gate], cellOpacities: [Double], cellHiders: [Int32], sectionDisplays: [DisplayState],
+         containerDisplays: [DisplayState]) {
         self.gates = gates
         self.cellOpacities = cellOpacities
         self.cellHiders = cellHiders
+        self.sectionDisplays = sectionDisplays
+        self.containerDisplays = containerDisplays
+    }
+
+    /// The table of a layout of `sectionCount` sections and `cellCount` cells that uses
+    /// no gate: every section open, every cell fully opaque and shown.
+    convenience init(sectionCount: Int, cellCount: Int) {
+        self.init(gates: Array(repeating: .open, count: sectionCount),
+                  cellOpacities: Array(repeating: 1, count: cellCount), cellHiders: Array(repeating: -1, count: cellCount),
+                  sectionDisplays: Array(repeating: DisplayState(), count: sectionCount), containerDisplays: [])
+    }
+
+    /// A table of its own with the same contents.
+    func copy() -> GateTable {
+        GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders, sectionDisplays: sectionDisplays,
+                  containerDisplays: containerDisplays)
+    }
+
+    /// Gives `slot` the attributes `display`: its cells' effective opacities and its gate
+    /// under `minimumOpacity`, as a layout built with them resolves them.
+    func setDisplay(_ display: DisplayState, ofSlot slot: Int, cells: Range<Int>, cellContainers: [Int32],
+                    containers: ContainerTree, minimumOpacity: Double) {
+        sectionDisplays[slot] = display
+        var figures = PolicyColumn.SectionFigures()
+        for cell in cells {
+            let container = Int(cellContainers[cell])
+            cellOpacities[cell] = container < 0 || containerDisplays.isEmpty ? display.opacity
+                : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays).opacity
+            figures.note(opacity: cellOpacities[cell], hider: cellHiders[cell])
+        }
+        figures.noteFixedGate(of: display)
+        gates[slot] = figures.gate(minimumOpacity: minimumOpacity)
     }
 
     /// Whether the cell counts for nothing: in a hidden container, or less opaque than

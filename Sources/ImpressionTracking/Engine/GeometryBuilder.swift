@@ -21,6 +21,7 @@ struct GeometryBuilder {
     private let containerDisplays: [DisplayState]
     private var cellOpacities: [Double] = []
     private var cellHiders: [Int32] = []
+    private var sectionDisplays: [DisplayState] = []
 
     /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
     /// these arrays, so growing them by doubling would leave up to half of them unused.
@@ -44,6 +45,7 @@ struct GeometryBuilder {
         if hasGates {
             cellOpacities.reserveCapacity(cellCount)
             cellHiders.reserveCapacity(cellCount)
+            sectionDisplays.reserveCapacity(sectionCount)
         }
         column = PolicyColumn(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
                               sectionCount: sectionCount, hasGates: hasGates)
@@ -140,26 +142,19 @@ struct GeometryBuilder {
     private mutating func appendCellDisplays(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
                                              into figures: inout PolicyColumn.SectionFigures) {
         let containers = geometry.containers
-        let firstCell = cellOpacities.count
+        sectionDisplays.append(display)
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
         cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
+        if rootCellCount > 0 { figures.note(opacity: display.opacity, hider: -1) }
         for nested in nestedCells {
             let container = containers.indicesByID[nested.containerID] ?? -1
             let (opacity, hiddenBy) = containerDisplays.isEmpty ? (display.opacity, -1)
                 : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays)
             cellOpacities.append(opacity)
             cellHiders.append(Int32(hiddenBy))
+            figures.note(opacity: opacity, hider: Int32(hiddenBy))
         }
-        if !display.isLoaded {
-            figures.fixedGate = .notLoaded
-        } else if display.isHidden {
-            figures.fixedGate = .hidden
-        }
-        for cell in firstCell ..< cellOpacities.count {
-            if cellHiders[cell] >= 0 { figures.someCellHidden = true }
-            // Skips NaN as `opacity < minimumOpacity` does.
-            if cellOpacities[cell] < figures.leastOpacity { figures.leastOpacity = cellOpacities[cell] }
-        }
+        figures.noteFixedGate(of: display)
     }
 
     /// The geometry of every section appended, with its spatial index.
@@ -177,10 +172,12 @@ struct GeometryBuilder {
         others.reserveCapacity(otherColumns.count)
         for other in otherColumns {
             var otherGeometry = geometry
-            other.apply(to: &otherGeometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+            other.apply(to: &otherGeometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders,
+                        sectionDisplays: sectionDisplays, containerDisplays: containerDisplays)
             others.append(otherGeometry)
         }
-        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders)
+        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders,
+                     sectionDisplays: sectionDisplays, containerDisplays: containerDisplays)
         return (geometry, others)
     }
 }

@@ -223,6 +223,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             apply(call)
             return
         }
+        if case .sectionState(let id, let isLoaded, let opacity, let isHidden) = input {
+            let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+            // Each way of measuring resolves the section's gate under its own policies.
+            for column in otherColumns.indices { otherColumns[column].setDisplay(display, ofSlot: slot) }
+            return
+        }
         try base.apply(input)
         // A container's offset moves cells in every column's geometry.
         guard case .contentOffset(let offset, let containerID) = input, !otherColumns.isEmpty,
@@ -273,6 +279,26 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
     public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) { try apply(.obstructions(obstructions)) }
+
+    /// Changes one section's state: whether it has loaded, its opacity, whether it is
+    /// hidden (`nil` keeps one as it is), as a new layout with the section so would, in
+    /// time proportional to its cells, not to the layout: an ad that finishes loading in
+    /// a feed of 10,000.
+    ///
+    /// ```swift
+    /// try engine.setSectionState("ad-3", isLoaded: true)
+    /// ```
+    ///
+    /// The change lasts until the next layout, which gives every section's state again.
+    ///
+    /// - Throws: ``InputError`` with code ``InputError/Code/unknownSection`` for an id not
+    ///   in the layout (named in ``InputError/section``), or
+    ///   ``InputError/Code/invalidOpacity`` for an opacity outside `0...1`; nothing
+    ///   changes then.
+    public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
+                                         isHidden: Bool? = nil) throws(InputError) {
+        try apply(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
+    }
 
     // MARK: - Snapshots
 

@@ -34,6 +34,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidFullWidth = Code("invalidFullWidth")
         /// A section's `opacity` is outside `0...1` or not finite.
         public static let invalidOpacity = Code("invalidOpacity")
+        /// ``EngineInput/sectionState(_:isLoaded:opacity:isHidden:)`` names a section that
+        /// is not in the layout.
+        public static let unknownSection = Code("unknownSection")
         /// A scroll container's `opacity` is outside `0...1` or not finite.
         public static let invalidContainerOpacity = Code("invalidContainerOpacity")
         /// A section's own policy is invalid; see ``InputError/configurationError``.
@@ -126,8 +129,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line message naming the section or container, the problem and the value.
     public var description: String {
         let subject: String
-        if let section = box.fields.quotedSection, let sectionIndex {
-            subject = "section \(section) (index \(sectionIndex)): "
+        if let section = box.fields.quotedSection {
+            subject = "section \(section)" + (sectionIndex.map { " (index \($0)): " } ?? ": ")
         } else if let container {
             subject = "container \(String(reflecting: container)): "
         } else {
@@ -148,8 +151,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         return error
     }
 
-    /// This problem, found in the section `id` at `index` in the layout.
-    func inSection(_ id: some Hashable, at index: Int) -> InputError {
+    /// This problem, found in the section `id` at `index` in the layout (`nil` for a
+    /// section not in it).
+    func inSection(_ id: some Hashable, at index: Int?) -> InputError {
         var fields = box.fields
         fields.section = String(describing: id)
         fields.quotedSection = String(reflecting: id)
@@ -191,6 +195,11 @@ extension InputError {
     static func invalidFullWidth(_ value: Double) -> InputError {
         InputError(.invalidFullWidth, field: "fullWidth", value: "\(value)",
                    message: "fullWidth must be finite and not negative, got \(value)")
+    }
+
+    static func unknownSection(_ id: some Hashable) -> InputError {
+        InputError(.unknownSection, field: "id", value: String(reflecting: id),
+                   message: "not in the layout: a section's state changes only while it is laid out")
     }
 
     static func invalidOpacity(_ value: Double) -> InputError {

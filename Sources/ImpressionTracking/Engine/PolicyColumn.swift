@@ -47,6 +47,31 @@ struct PolicyColumn {
         var someCellHidden = false
         /// The least effective opacity of the section's cells; infinity without cells.
         var leastOpacity = Double.infinity
+
+        /// Takes in one of the section's cells: its effective opacity and hiding container.
+        @inline(__always)
+        mutating func note(opacity: Double, hider: Int32) {
+            if hider >= 0 { someCellHidden = true }
+            // Skips NaN as `opacity < minimumOpacity` does.
+            if opacity < leastOpacity { leastOpacity = opacity }
+        }
+
+        /// Takes in the section's own attributes: not loaded, or hidden, closes it to every policy.
+        mutating func noteFixedGate(of display: DisplayState) {
+            if !display.isLoaded {
+                fixedGate = .notLoaded
+            } else if display.isHidden {
+                fixedGate = .hidden
+            }
+        }
+
+        /// The section's gate under a policy of `minimumOpacity`: a cell that a hidden
+        /// container hides, or less opaque than the policy asks, excludes itself
+        /// (``GateTable/isExcluded(opacity:hider:minimumOpacity:)``).
+        func gate(minimumOpacity: Double) -> SectionGeometry.Gate {
+            let excluded = someCellHidden || leastOpacity < minimumOpacity
+            return fixedGate ?? (excluded ? .someCellsExcluded : .open)
+        }
     }
 
     /// Reserves room for `sectionCount` sections: the layout keeps these arrays.
@@ -86,12 +111,7 @@ struct PolicyColumn {
         case .area: denominators.append(figures.fullArea)
         case .width: denominators.append(figures.fullWidth)
         }
-        if hasGates {
-            // A cell that a hidden container hides, or less opaque than the policy asks,
-            // excludes itself (``GateTable/isExcluded(opacity:hider:minimumOpacity:)``).
-            let excluded = figures.someCellHidden || figures.leastOpacity < policy.minimumOpacity
-            gates.append(figures.fixedGate ?? (excluded ? .someCellsExcluded : .open))
-        }
+        if hasGates { gates.append(figures.gate(minimumOpacity: policy.minimumOpacity)) }
     }
 
     /// Whether resolving a section under `policy` needs its full area: to measure it, or
@@ -123,11 +143,13 @@ struct PolicyColumn {
     /// Puts this column's tables in `geometry` (the layout's cells, containers and
     /// index, shared by every column); its gate table too, with the layout's per-cell
     /// opacities and hiding containers (shared too), when the layout has gates.
-    func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [Int32]) {
+    func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [Int32],
+               sectionDisplays: [DisplayState], containerDisplays: [DisplayState]) {
         geometry.denominators = denominators
         geometry.policyIndices = policyIndices
         geometry.policies = policies
         geometry.policySources = policySources
-        geometry.gateTable = hasGates ? GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders) : nil
+        geometry.gateTable = hasGates ? GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders,
+                                                  sectionDisplays: sectionDisplays, containerDisplays: containerDisplays) : nil
     }
 }

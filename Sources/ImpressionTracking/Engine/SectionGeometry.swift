@@ -66,6 +66,24 @@ struct SectionGeometry: Sendable {
         policies[Int(policyIndices[slot])]
     }
 
+    /// The loaded, opacity and hidden attributes of `slot`.
+    func display(ofSlot slot: Int) -> DisplayState {
+        gateTable?.sectionDisplays[slot] ?? DisplayState()
+    }
+
+    /// Gives `slot` the attributes `display`, as a layout with the section so would
+    /// resolve it, in time proportional to its cells: the first change to a layout
+    /// without gates resolves them for every slot and cell once.
+    mutating func setDisplay(_ display: DisplayState, ofSlot slot: Int) {
+        if gateTable == nil {
+            gateTable = GateTable(sectionCount: cellStarts.count - 1, cellCount: cells.count)
+        } else if !isKnownUniquelyReferenced(&gateTable) {
+            gateTable = gateTable?.copy()
+        }
+        gateTable?.setDisplay(display, ofSlot: slot, cells: cellRange(ofSlot: slot), cellContainers: cellContainers,
+                              containers: containers, minimumOpacity: policy(ofSlot: slot).minimumOpacity)
+    }
+
     /// Replaces the engine's policy by `policy` in every section that has none of its
     /// own: what a layout built under another policy with the same measure, large-section
     /// rule and minimum opacity (so the same denominators, gates and large sections) is

@@ -15,8 +15,32 @@ extension SinglePolicyEngine {
         case .contentOffset(let offset, let containerID): try setContentOffset(offset, ofContainer: containerID)
         case .viewportInsets(let insets): try setViewportInsets(insets)
         case .obstructions(let rects): try setObstructions(rects)
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            _ = try setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(let call): apply(call)
         }
+    }
+
+    /// Changes one section's loaded, opacity and hidden attributes (`nil` keeps one as it
+    /// is), as a layout with the section so would, without building the layout again.
+    ///
+    /// - Returns: the section's slot and its attributes now, for the other ways of
+    ///   measuring of an engine of several policies.
+    /// - Throws: ``InputError`` for an id not in the layout or an opacity outside `0...1`;
+    ///   nothing changes then.
+    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
+        throws(InputError) -> (slot: Int, display: DisplayState) {
+        guard let slot = layout.slotsByID[id] else { throw InputError.unknownSection(id).inSection(id, at: nil) }
+        var display = layout.geometry.display(ofSlot: slot)
+        if let isLoaded { display.isLoaded = isLoaded }
+        if let isHidden { display.isHidden = isHidden }
+        if let opacity {
+            guard opacity >= 0 && opacity <= 1 else { throw InputError.invalidOpacity(opacity).inSection(id, at: slot) }
+            display.opacity = opacity
+        }
+        layout.geometry.setDisplay(display, ofSlot: slot)
+        changedSinceSample = true
+        return (slot, display)
     }
 
     /// Makes the lifecycle call; never refused.

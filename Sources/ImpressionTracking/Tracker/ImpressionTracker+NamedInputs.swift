@@ -22,6 +22,15 @@ extension ImpressionTracker {
         try apply(.contentOffset(offset, containerID: containerID))
     }
 
+    /// Changes one section's loaded, opacity and hidden state; see
+    /// ``ImpressionEngine/setSectionState(_:isLoaded:opacity:isHidden:)``.
+    ///
+    /// - Throws: ``InputError`` for an id not in the layout or a bad opacity; nothing changes.
+    public func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
+                                isHidden: Bool? = nil) throws(InputError) {
+        try apply(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
+    }
+
     /// Insets the viewport; see ``ImpressionEngine/setViewportInsets(_:)``.
     ///
     /// - Throws: ``InputError``; the previous insets stay in force.

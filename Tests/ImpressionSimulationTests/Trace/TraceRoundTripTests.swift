@@ -81,7 +81,7 @@ enum RandomScript {
             // Times on and off the sample grid, sometimes equal to the last.
             time += .microseconds(Int64(random.nextInt(below: 4) == 0 ? 0 : random.nextInt(below: 400_000)))
             let input: EngineInput<String>
-            switch random.nextInt(below: 12) {
+            switch random.nextInt(below: 13) {
             case 0: input = layout(using: &random, refusable: true)
             case 1, 2, 3: input = .viewport(Rect(x: 0, y: random.nextUniform() * 1500, width: 390, height: 844))
             case 4, 5: input = .contentOffset(Point(x: random.nextUniform() * 900, y: 0),
@@ -90,6 +90,12 @@ enum RandomScript {
             case 7: input = .obstructions(random.nextBool(probability: 0.5) ? []
                                           : [Rect(x: 0, y: random.nextUniform() * 700, width: 390, height: 120)])
             case 8, 9: input = .lifecycle(LifecycleCall.allCases[random.nextInt(below: LifecycleCall.allCases.count)])
+            case 12:
+                // One section's state; sometimes one not laid out, or an opacity above 1 (refused).
+                input = .sectionState("s\(random.nextInt(below: 12))",
+                                      isLoaded: random.nextBool(probability: 0.7) ? random.nextBool(probability: 0.6) : nil,
+                                      opacity: random.nextBool(probability: 0.3) ? random.nextUniform() * 1.2 : nil,
+                                      isHidden: random.nextBool(probability: 0.2) ? random.nextBool(probability: 0.5) : nil)
             default:
                 // The calls that make the screen active again, so sessions keep firing.
                 let restoring: [LifecycleCall] = [.appear, .enterForeground, .uncover, .endRefresh]

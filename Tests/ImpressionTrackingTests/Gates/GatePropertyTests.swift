@@ -41,6 +41,7 @@ struct GatePropertyTests {
         var events = 0
         var opacitySessions = 0
         var refused = 0
+        var stateChanges = (accepted: 0, unknownSection: 0, badOpacity: 0)
         var reasons: [String: Int] = [:]
         for seed in UInt64(40_001)...40_300 {
             let session = Self.makeSession(seed: seed)
@@ -56,6 +57,15 @@ struct GatePropertyTests {
                    sections.contains(where: Self.hasBadOpacity) || containers.contains(where: { !(0...1).contains($0.opacity) }) {
                     #expect(!accepted, "seed \(seed): a bad opacity was accepted")
                     refused += 1
+                }
+                if case .sectionState(_, _, let opacity, _) = input {
+                    if accepted {
+                        stateChanges.accepted += 1
+                    } else if let opacity, !(0...1).contains(opacity) {
+                        stateChanges.badOpacity += 1
+                    } else {
+                        stateChanges.unknownSection += 1
+                    }
                 }
                 for section in model.layout {
                     switch model.expectedSnapshotRow(for: section).notVisibleReason {
@@ -82,7 +92,10 @@ struct GatePropertyTests {
             #expect(reasons[reason, default: 0] > 50, "\(reason): \(reasons)")
         }
         #expect(refused > 20, "only \(refused) layouts with a bad opacity")
-        print("gate sessions: 300, \(events) events, \(impressions) impressions; \(totals); reasons \(reasons); \(refused) refused")
+        #expect(stateChanges.accepted > 1_000 && stateChanges.unknownSection > 20 && stateChanges.badOpacity > 20,
+                "one section's state changed alone: \(stateChanges)")
+        print("gate sessions: 300, \(events) events, \(impressions) impressions; \(totals); reasons \(reasons); \(refused) refused; "
+              + "section states \(stateChanges)")
     }
 
     static func hasBadOpacity(_ section: TrackedSection<Int>) -> Bool {

@@ -35,6 +35,19 @@ extension ReferenceModel {
         return true
     }
 
+    /// Changes one section's attributes in the layout, as the same layout with them would
+    /// have them (its denominators, measured when the layout was set, stay); `false` (and
+    /// no change) for an id not in the layout or an opacity outside `0...1`.
+    @discardableResult
+    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?) -> Bool {
+        guard let index = layout.firstIndex(where: { $0.id == id }) else { return false }
+        if let opacity, !Self.isValidOpacity(opacity) { return false }
+        if let isLoaded { layout[index].isLoaded = isLoaded }
+        if let opacity { layout[index].opacity = opacity }
+        if let isHidden { layout[index].isHidden = isHidden }
+        return true
+    }
+
     /// Scrolls a container; `false` (and no change) for an unknown id or a bad offset.
     @discardableResult
     mutating func setContentOffset(_ offset: Point, ofContainer id: String) -> Bool {

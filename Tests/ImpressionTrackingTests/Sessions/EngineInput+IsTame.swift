@@ -25,6 +25,8 @@ extension EngineInput {
             return tame(insets.top, insets.left, insets.bottom, insets.right)
         case .obstructions(let rects):
             return rects.allSatisfy(tame)
+        case .sectionState(_, _, let opacity, _):
+            return opacity.map { tame($0) } ?? true
         case .lifecycle:
             return true
         }

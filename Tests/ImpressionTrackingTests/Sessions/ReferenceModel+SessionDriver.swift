@@ -14,6 +14,8 @@ extension ReferenceModel: SessionDriver {
         case .viewport(let rect): return setViewport(rect)
         case .viewportInsets(let insets): return setViewportInsets(insets)
         case .obstructions(let rects): return setObstructions(rects)
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            return setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(.appear): appear()
         case .lifecycle(.disappear): disappear()
         case .lifecycle(.enterBackground): enterBackground()

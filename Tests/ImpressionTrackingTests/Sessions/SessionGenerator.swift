@@ -159,9 +159,36 @@ struct SessionGenerator {
         case 10:
             return .input(.viewport(glance()))
         default:
+            if random.chance(0.5) { return .input(sectionStateInput()) }
             changeDisplay()
             return .input(layoutInput())
         }
+    }
+
+    /// With gates: one section's state changed alone, as an app reports an ad that
+    /// finished loading; sometimes for a section not in the layout, or with a bad opacity
+    /// (both refused).
+    private mutating func sectionStateInput() -> EngineInput<Int> {
+        guard !sections.isEmpty, !random.chance(0.05) else {
+            return .sectionState(1_000_000 + random.int(in: 0...9), isLoaded: true, opacity: nil, isHidden: nil)
+        }
+        let index = random.int(in: 0...(sections.count - 1))
+        let unloaded = sections.indices.filter { !sections[$0].isLoaded }
+        let chosen = !unloaded.isEmpty && random.chance(0.5) ? random.pick(unloaded) : index
+        var isLoaded: Bool?, opacity: Double?, isHidden: Bool?
+        switch random.int(in: 0...4) {
+        case 0: isLoaded = !sections[chosen].isLoaded
+        case 1: isHidden = !sections[chosen].isHidden
+        case 2: opacity = random.chance(0.1) ? random.pick([1.5, -0.5, .nan]) : random.pick(Self.opacities)
+        case 3: (isLoaded, isHidden, opacity) = (true, false, 1)
+        default: break   // nothing changes: accepted all the same
+        }
+        if opacity.map({ $0 >= 0 && $0 <= 1 }) ?? true {
+            if let isLoaded { sections[chosen].isLoaded = isLoaded }
+            if let isHidden { sections[chosen].isHidden = isHidden }
+            if let opacity { sections[chosen].opacity = opacity }
+        }
+        return .sectionState(sections[chosen].id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
     }
 
     /// With timing: the user glances away (the viewport jumps by about a screen) and, at

@@ -28,9 +28,9 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
 
 /// A full-width section made of one cell.
 func section(_ id: String, y: Double, height: Double = 200, fullHeight: Double? = nil,
-             policy: ImpressionPolicy? = nil) -> TrackedSection<String> {
+             policy: ImpressionPolicy? = nil, isLoaded: Bool = true, opacity: Double = 1) -> TrackedSection<String> {
     TrackedSection(id: id, cells: [Rect(x: 0, y: y, width: 320, height: height)],
-                   fullHeight: fullHeight, policy: policy)
+                   fullHeight: fullHeight, policy: policy, isLoaded: isLoaded, opacity: opacity)
 }
 
 /// A section whose only cell is `cell`, in root coordinates.
