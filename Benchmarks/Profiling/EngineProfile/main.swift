@@ -16,8 +16,9 @@ import Glibc
 //
 // Operations: `steady` (advance by one sample, nothing moved), `scroll` (16 pt, then
 // advance by 16.7 ms), `layout` (setLayout of the whole feed on a new engine),
-// `relayout` (setLayout of the same feed again), `burst` (`<sections>` tiny sections all
-// on screen with the `.anyPixel` policy: `reset()`, then one sample fires every one),
+// `relayout` (setLayout of the same feed again), `state` (one section's loaded state
+// changed alone), `burst` (`<sections>` tiny sections all on screen with the `.anyPixel`
+// policy: `reset()`, then one sample fires every one),
 // `baseline-steady` and `baseline-scroll` (the same as `steady` and `scroll` with ZOZO's
 // seed algorithm, the benchmarks' baseline). `ENGINE_PROFILE_POLICY=width-focus` runs
 // `steady` and `scroll` measured by width with a focus rule; `ENGINE_PROFILE_POLICY=margins`
@@ -33,7 +34,7 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetitions = Int(arguments[3]) else {
-    print("usage: engine-profile steady|scroll|simulate|layout|relayout|burst|baseline-steady|baseline-scroll <sections> <repetitions>")
+    print("usage: engine-profile steady|scroll|simulate|layout|relayout|state|burst|baseline-steady|baseline-scroll <sections> <repetitions>")
     exit(2)
 }
 
@@ -126,6 +127,18 @@ case "relayout":
     try engine.setLayout(sections)
     for _ in 0 ..< repetitions {
         try engine.setLayout(sections)
+        fired += engine.sectionCount
+    }
+case "state":
+    // One section's state changed alone, an ad loading and unloading in the middle of the
+    // feed: what it costs should not grow with the feed. The first change, which resolves
+    // the gates of a layout that had none, is made before the repetitions.
+    try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
+    try engine.setLayout(sections)
+    let middle = sectionCount / 2
+    try engine.setSectionState(middle, isLoaded: false)
+    for repetition in 0 ..< repetitions {
+        try engine.setSectionState(middle, isLoaded: repetition % 2 == 1)
         fired += engine.sectionCount
     }
 case "burst":
