@@ -1,4 +1,4 @@
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 import Testing
 
 /// Delivery on the multi-policy actor: tagged impressions and events to every subscriber,

@@ -1,5 +1,5 @@
 import Testing
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 
 /// A ``ImpressionTracker`` gives, policy by policy, exactly what one
 /// ``ImpressionTracker`` per policy gives, tagged with that policy's index: impressions and

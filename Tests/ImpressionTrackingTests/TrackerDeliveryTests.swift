@@ -1,4 +1,4 @@
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 import Testing
 
 /// Delivery on the actor: subscriptions, ordering, the tick loop, and ending cleanly.

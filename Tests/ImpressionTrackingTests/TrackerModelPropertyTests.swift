@@ -1,5 +1,5 @@
 import Testing
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 
 /// The actor against the engine and the naive reference model, on seeded random sessions.
 ///

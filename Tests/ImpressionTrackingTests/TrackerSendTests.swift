@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 import Testing
 
 /// `send(_:)`: inputs from synchronous code, stamped at the call, applied in call order at

@@ -1,4 +1,4 @@
-@testable import ImpressionTracking
+@_spi(Testing) @testable import ImpressionTracking
 import Testing
 
 /// Load, interleaving and teardown on the actor: many trackers at once, one tracker fed

@@ -208,3 +208,125 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
         changedSinceSample = true
     }
 }
+
+extension SinglePolicyEngine {
+    /// Applies `input`: the one place that maps each ``EngineInput`` to the engine.
+    ///
+    /// The input applies from the next unevaluated sample on, as the named method would.
+    ///
+    /// - Throws: ``InputError`` when the engine refuses it; its previous state stays.
+    // Pre-specialised: the actor calls it from generic code, where the enum's payloads
+    // would otherwise go through value witnesses.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
+        switch input {
+        case .layout(let sections, let containers): try setLayout(sections, containers: containers)
+        case .viewport(let rect): try setViewport(rect)
+        case .contentOffset(let offset, let containerID): try setContentOffset(offset, ofContainer: containerID)
+        case .viewportInsets(let insets): try setViewportInsets(insets)
+        case .obstructions(let rects): try setObstructions(rects)
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            _ = try setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        case .lifecycle(let call): apply(call)
+        }
+    }
+
+    /// Changes one section's loaded, opacity and hidden attributes (`nil` keeps one as it
+    /// is), as a layout with the section so would, without building the layout again.
+    ///
+    /// - Returns: the section's slot and its attributes now, for the other ways of
+    ///   measuring of an engine of several policies.
+    /// - Throws: ``InputError`` for an id not in the layout or an opacity outside `0...1`;
+    ///   nothing changes then.
+    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
+        throws(InputError) -> (slot: Int, display: DisplayState) {
+        guard let slot = layout.slotsByID[id] else { throw InputError.unknownSection(id).inSection(id, at: nil) }
+        var display = layout.geometry.display(ofSlot: slot)
+        if let isLoaded { display.isLoaded = isLoaded }
+        if let isHidden { display.isHidden = isHidden }
+        if let opacity {
+            guard opacity >= 0 && opacity <= 1 else { throw InputError.invalidOpacity(opacity).inSection(id, at: slot) }
+            display.opacity = opacity
+        }
+        layout.geometry.setDisplay(display, ofSlot: slot)
+        changedSinceSample = true
+        return (slot, display)
+    }
+
+    /// Makes the lifecycle call; never refused.
+    mutating func apply(_ call: LifecycleCall) {
+        switch call {
+        case .appear: appear()
+        case .disappear: disappear()
+        case .enterBackground: enterBackground()
+        case .enterForeground: enterForeground()
+        case .cover: setCovered(true)
+        case .uncover: setCovered(false)
+        case .beginRefresh: beginRefresh()
+        case .endRefresh: endRefresh()
+        case .reset: reset()
+        }
+    }
+}
+
+// The screen's lifecycle calls, and the visits they start.
+extension SinglePolicyEngine {
+    /// The screen appeared (pop back, tab switch back).
+    ///
+    /// - Important: After ``disappear()`` this starts a new visit: counts restart and
+    ///   `.oncePerVisit` sections may fire again. While already appeared it does nothing.
+    mutating func appear() { noteLifecycleChange(lifecycle.appear()) }
+
+    /// The screen disappeared (push, tab switch away); nothing counts until ``appear()``.
+    mutating func disappear() { noteLifecycleChange(lifecycle.disappear()) }
+
+    /// The app went to the background; nothing counts until ``enterForeground()``.
+    mutating func enterBackground() { noteLifecycleChange(lifecycle.enterBackground()) }
+
+    /// The app came to the foreground.
+    ///
+    /// - Important: This starts a new visit, except when the screen was covered
+    ///   (``setCovered(_:)``) when the app went to the background: Cookpad's modal rule.
+    mutating func enterForeground() { noteLifecycleChange(lifecycle.enterForeground()) }
+
+    /// A modal covers the screen (`true`) or no longer does (`false`).
+    ///
+    /// Covering pauses counting; uncovering does not start a new visit.
+    mutating func setCovered(_ covered: Bool) { noteLifecycleChange(lifecycle.setCovered(covered)) }
+
+    /// Content is being replaced (pull to refresh, a refresh on foreground): nothing
+    /// counts until ``endRefresh()``.
+    mutating func beginRefresh() { noteLifecycleChange(lifecycle.beginRefresh()) }
+
+    /// The refresh is over.
+    ///
+    /// - Important: This starts a new visit, so the new content fires and content shown
+    ///   only before the refresh never does.
+    mutating func endRefresh() { noteLifecycleChange(lifecycle.endRefresh()) }
+
+    /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
+    mutating func reset() {
+        firstRememberedVisit = visit + 1
+        changedSinceSample = true
+        startVisit()
+    }
+
+    private mutating func noteLifecycleChange(_ startsVisit: Bool) {
+        changedSinceSample = true
+        if startsVisit { startVisit() }
+    }
+
+    private mutating func startVisit() {
+        visit += 1
+        runsValidFrom = nextSample
+        // The last visit's exposure (and, after a reset, the fired memory) is void.
+        departed.prune(retention)
+    }
+
+    /// What makes the counters of a section that left the layout worth keeping, now.
+    @inline(__always)   // see `screen`
+    var retention: DepartedSections<ID>.Retention {
+        .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
+    }
+}
