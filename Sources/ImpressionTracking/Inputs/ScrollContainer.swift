@@ -18,8 +18,8 @@ public struct ScrollContainer: Sendable, Hashable {
     public var contentOffset: Point
     /// Insets of the bounds it clips its cells to, from its frame (IntersectionObserver's
     /// `scrollMargin`, with the sign reversed): positive shrinks what it shows, negative
-    /// grows it (content just outside a carousel counts as in it), relative parts are
-    /// fractions of the frame's size. Zero, the default, clips to the frame.
+    /// grows it (content just outside a carousel counts as in it), percentages are of the
+    /// frame's size. Zero, the default, clips to the frame.
     public var clipInsets: Insets
     /// Opacity and hidden; `nil` while both are at their defaults.
     var display: DisplayState?

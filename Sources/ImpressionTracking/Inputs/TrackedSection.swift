@@ -33,8 +33,9 @@ public struct TrackedSection<ID: Hashable & Sendable>: Sendable {
     /// starts once the ad is fully loaded; AMP's `waitFor`); `true` by default.
     ///
     /// A section that is not loaded is not visible, whatever shows of it: its samples do
-    /// not count, and a run open when it becomes not loaded ends there. Setting it is a
-    /// new layout (``ImpressionEngine/setLayout(_:containers:)``).
+    /// not count, and a run open when it becomes not loaded ends there. It changes with a
+    /// new layout, or alone, an ad that finished loading
+    /// (``ImpressionEngine/setSectionState(_:isLoaded:opacity:isHidden:)``).
     public var isLoaded: Bool {
         get { display?.isLoaded ?? true }
         set { display = DisplayState.updating(display) { $0.isLoaded = newValue } }
