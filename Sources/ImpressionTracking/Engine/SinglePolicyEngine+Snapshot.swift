@@ -84,7 +84,11 @@ extension SinglePolicyEngine {
         // A run open at the last sample evaluated, even one a new visit voided, has been seen.
         let openRun = state.hasOpenRun(at: nextSample) ? state.consecutiveSamples : 0
         let validRun = consecutiveSamples(state)
-        let thisVisit = state.exposureVisit == visit ? SectionState.saturatingSum(state.exposureSamples, validRun) : 0
+        // Durations are times between samples, as an impression's and an exit's: a run
+        // still open has been visible from its first sample to the last one evaluated,
+        // one interval fewer than its samples (an ended run, to the sample that ended it).
+        let openElapsed = max(openRun &- 1, 0), validElapsed = max(validRun &- 1, 0)
+        let thisVisit = state.exposureVisit == visit ? SectionState.saturatingSum(state.exposureSamples, validElapsed) : 0
         var counted = validRun
         if policy?.accumulatesTime == true {
             counted = state.exposureVisit == visit ? state.countedSamples(run: validRun, accumulating: true) : 0
@@ -96,7 +100,7 @@ extension SinglePolicyEngine {
         }
         return SectionStatistics(
             entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
-            totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openRun),
+            totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),
             highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
             timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd)
     }

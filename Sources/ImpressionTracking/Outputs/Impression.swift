@@ -6,8 +6,10 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     public var time: Duration
     /// The section's visible ratio at that sample, in `0...1`.
     public var visibleRatio: Double
-    /// The visible time observed, `(samples - 1) * sampleInterval`; at least the policy's
-    /// `minimumDuration`.
+    /// The visible time observed: from the first visible sample to this one,
+    /// `(samples - 1) * sampleInterval`, at least the policy's `minimumDuration`. Every
+    /// duration the engine reports is a time between samples, so this is what
+    /// ``SectionStatistics/visibleDurationThisVisit`` reads at this sample.
     ///
     /// The samples are the consecutive ones of the run, or, with cumulative
     /// ``ImpressionPolicy/timing``, every visible one of the visit since the sum restarted.

@@ -20,7 +20,8 @@ public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     case impression(Impression<ID>)
     /// The section stopped being visible at the sample at `time`.
     ///
-    /// `stayDuration` is the time from its entry to `time` (visible samples × interval);
+    /// `stayDuration` is the time from its entry to `time`, the sample that ended the stay
+    /// (its visible samples × the interval);
     /// `totalVisibleDuration` adds up every stay of the section in `visit`, this one
     /// included (AMP's `totalTime`, the OM SDK's time in view).
     case exited(sectionID: ID, time: Duration, stayDuration: Duration, totalVisibleDuration: Duration, visit: Int,

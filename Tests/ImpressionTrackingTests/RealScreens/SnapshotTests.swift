@@ -24,8 +24,9 @@ struct SnapshotTests {
         let snapshot = engine.snapshot()
         #expect(snapshot.time == ms(1000) && snapshot.visit == 1 && snapshot.inactiveCauses.isEmpty)
         #expect(snapshot.sections.map(\.sectionID) == layout.map(\.id))
-        // Visible at the 11 samples 0, 0.1, ..., 1.0 s, in one run, laid out at time zero.
-        let seenStatistics = SectionStatistics(entries: 1, visibleDurationThisVisit: ms(1100), totalVisibleDuration: ms(1100),
+        // Visible at the 11 samples 0, 0.1, ..., 1.0 s, in one run, laid out at time zero:
+        // from 0 to 1.0, 1 s, as its impression says.
+        let seenStatistics = SectionStatistics(entries: 1, visibleDurationThisVisit: ms(1000), totalVisibleDuration: ms(1000),
                                                highestVisibleRatio: 1, firstAppearance: .zero,
                                                timeSinceFirstAppearance: ms(1000), countedSamples: 11)
         #expect(row("seen", in: snapshot) == SectionSnapshot(sectionID: "seen", visibleRatio: 1, consecutiveSamples: 11,

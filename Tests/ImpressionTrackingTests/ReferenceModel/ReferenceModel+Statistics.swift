@@ -13,7 +13,11 @@ extension ReferenceModel {
     /// The statistics the engine should give for `id` now, counted sample by sample.
     func expectedStatistics(of id: ID, policy: ImpressionPolicy) -> SectionStatistics {
         let seen = self.seen[id]!
-        let thisVisit = seen.visibleSamplesInVisit.visit == visit ? seen.visibleSamplesInVisit.samples : 0
+        // Times between samples: a run still open counts from its first sample to the last
+        // one evaluated, one interval fewer than its samples.
+        let openInterval = openRunLength(of: id) > 0 ? 1 : 0
+        let validInterval = consecutiveSamples[id] != nil ? 1 : 0
+        let thisVisit = seen.visibleSamplesInVisit.visit == visit ? seen.visibleSamplesInVisit.samples - validInterval : 0
         let counted = policy.timing == .cumulative ? visibleSamplesInVisit[id] ?? 0 : consecutiveSamples[id] ?? 0
         var cooldownEnd: Duration?
         let nextSampleTime = sampleInterval * evaluatedSamples
@@ -25,7 +29,7 @@ extension ReferenceModel {
         }
         return SectionStatistics(
             entries: seen.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
-            totalVisibleDuration: sampleInterval * seen.visibleSamples, highestVisibleRatio: seen.highestRatio,
+            totalVisibleDuration: sampleInterval * (seen.visibleSamples - openInterval), highestVisibleRatio: seen.highestRatio,
             firstAppearance: seen.firstAppearance, timeSinceFirstAppearance: time - seen.firstAppearance,
             countedSamples: counted, cooldownEnd: cooldownEnd)
     }

@@ -82,6 +82,10 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// left the layout: each is reported as exited at the next sample that does not
     /// continue it.
     private var openRuns: [ID: Run] = [:]
+    /// The samples of `id`'s run open at the last sample evaluated (voided by a new visit
+    /// or not, in the layout or not); 0 when none is.
+    func openRunLength(of id: ID) -> Int { openRuns[id]?.length ?? 0 }
+
     /// Visible samples of ended runs, by id, for the runs started in `visit`.
     private var exposure: [ID: (visit: Int, samples: Int)] = [:]
 

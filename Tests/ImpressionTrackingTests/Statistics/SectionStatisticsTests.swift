@@ -22,17 +22,21 @@ struct SectionStatisticsTests {
         _ = engine.advance(to: ms(950))               // away at 0.5 ... 0.9
         try engine.setViewport(screen)
         _ = engine.advance(to: ms(1250))              // back at 1.0, 1.1, 1.2: 3 samples, 2nd entry
+        // Durations are times between samples: the first run, 0 ... 0.4, ended at 0.5 (0.5 s,
+        // as its exit says); the open one has been visible from 1.0 to 1.2 (0.2 s): 0.7 s,
+        // never more than the section's age.
         var a = try #require(stats("a", in: engine))
-        #expect(a.entries == 2 && a.totalVisibleDuration == ms(800) && a.visibleDurationThisVisit == ms(800))
+        #expect(a.entries == 2 && a.totalVisibleDuration == ms(700) && a.visibleDurationThisVisit == ms(700))
         #expect(a.highestVisibleRatio == 1 && a.firstAppearance == .zero && a.timeSinceFirstAppearance == ms(1250))
 
-        // A new visit at 1.25: the open run is void, it re-enters at 1.3 (3rd entry); 1.3,
-        // 1.4, 1.5 are this visit's 3 samples, 11 in all.
+        // A new visit at 1.25: the open run is void and exits at 1.3 (1.0 to 1.3: 0.3 s); it
+        // re-enters at 1.3 (3rd entry) and has been visible to 1.5 (0.2 s, this visit's):
+        // 0.5 + 0.3 + 0.2 s in all.
         engine.disappear()
         engine.appear()
         _ = engine.advance(to: ms(1500))
         a = try #require(stats("a", in: engine))
-        #expect(a.entries == 3 && a.totalVisibleDuration == ms(1100) && a.visibleDurationThisVisit == ms(300))
+        #expect(a.entries == 3 && a.totalVisibleDuration == ms(1000) && a.visibleDurationThisVisit == ms(200))
         #expect(a.countedSamples == 3)
         let peek = try #require(stats("peek", in: engine))
         #expect(peek.entries == 0 && peek.totalVisibleDuration == .zero && peek.highestVisibleRatio == 0.25)
@@ -44,13 +48,15 @@ struct SectionStatisticsTests {
         var engine = try makeEngine(policy: .default, showing: [section("a", y: 0), section("far", y: 5000)])
         _ = engine.advance(to: ms(450))               // a: 5 samples, 0 ... 0.4
         try engine.setLayout([section("c", y: 300)])
-        // Gone from the layout, a is still in the snapshot with what it showed; far is forgotten.
+        // Gone from the layout, a is still in the snapshot with what it showed (visible from
+        // 0 to 0.4, its run not ended yet); far is forgotten.
         let departed = try #require(stats("a", in: engine))
-        #expect(departed.entries == 1 && departed.totalVisibleDuration == ms(500) && departed.cooldownEnd == nil)
+        #expect(departed.entries == 1 && departed.totalVisibleDuration == ms(400) && departed.cooldownEnd == nil)
         #expect(row("far", in: engine.snapshot()) == nil)
 
         _ = engine.advance(to: ms(2000))
         try engine.setLayout([section("a", y: 0), section("c", y: 300), section("far", y: 5000)])
+        // Its run ended at 0.5, the next sample: 0 to 0.5, as its exit said.
         let back = try #require(stats("a", in: engine))
         #expect(back.entries == 1 && back.totalVisibleDuration == ms(500) && back.firstAppearance == .zero)
         #expect(back.timeSinceFirstAppearance == ms(2000))
@@ -96,8 +102,9 @@ struct SectionStatisticsTests {
         var engine = try makeEngine(policy: .default, showing: [section("a", y: 0)])
         _ = engine.advance(to: ms(1000))
         engine.reset()
+        // Visible from 0 to 1.0 (11 samples, 1 s: as old as the section).
         let a = try #require(stats("a", in: engine))
-        #expect(a.entries == 1 && a.totalVisibleDuration == ms(1100) && a.visibleDurationThisVisit == .zero)
+        #expect(a.entries == 1 && a.totalVisibleDuration == ms(1000) && a.visibleDurationThisVisit == .zero)
         #expect(row("a", in: engine.snapshot())?.hasFiredThisVisit == false)
     }
 }
