@@ -223,6 +223,14 @@ struct RealScreenPropertyTests {
             if let stray = snapshot.sections.dropFirst(model.layout.count).first(where: { $0.notVisibleReason != .missingFromLayout }) {
                 return mismatch("snapshot of a section not in the layout", "missing from layout", stray)
             }
+            // Durations are times between samples: no section was visible longer than it existed.
+            if let older = snapshot.sections.first(where: {
+                $0.statistics.totalVisibleDuration > $0.statistics.timeSinceFirstAppearance
+                    || $0.statistics.visibleDurationThisVisit > $0.statistics.totalVisibleDuration
+            }) {
+                return mismatch("visible time within the section's age", "at most \(older.statistics.timeSinceFirstAppearance)",
+                                older.statistics)
+            }
             // One section's snapshot, measured alone, is its row of the whole one (a row a
             // step, in turn: every row every step would triple the suite's time).
             if !snapshot.sections.isEmpty {
