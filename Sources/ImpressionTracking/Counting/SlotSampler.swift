@@ -85,9 +85,10 @@ struct SlotSampler: Sendable {
         slotsInRun.clear()
     }
 
-    /// Samples section `slot` (``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``),
-    /// noting its run and when it completes. Each section near the viewport once per
-    /// sample, in screen order.
+    /// Samples section `slot`
+    /// (``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``), noting
+    /// its run and when it completes. Each section near the viewport once per sample, in screen
+    /// order.
     @inline(__always)
     private mutating func sample(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
                                  geometry: SectionGeometry, from first: Int, through last: Int, visits: Visits,
@@ -106,7 +107,7 @@ struct SlotSampler: Sendable {
     ///
     /// Returns whether it counts as visible (its run is open), and the sample at which its
     /// run completes if nothing changes, when that is still ahead. The code every sample
-    /// runs per section and policy, shared by one engine and a multi-policy engine's lanes.
+    /// runs per section and policy, shared by one engine and a multi-policy engine's policies.
     @inline(__always)
     static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
                       from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,

@@ -6,42 +6,43 @@ extension ImpressionEngine {
     /// each policy that keeps them, and open runs follow their sections.
     mutating func carryCountersOver(to newLayout: SectionLayout<ID>) {
         let oldIDs = base.layout.ids
-        let lanes = policyCount
+        let policyCount = policyCount
         let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
         let time = base.time
         var newStates: [SectionState]
         if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {
-            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * lanes)
+            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * policyCount)
         } else {
             newStates = []
-            newStates.reserveCapacity(newLayout.count * lanes)
+            newStates.reserveCapacity(newLayout.count * policyCount)
             for newSlot in newLayout.ids.indices {
                 let oldSlot = Int(carryOver.oldSlots[newSlot])
                 if oldSlot >= 0 {
-                    newStates.append(contentsOf: sampler.states[oldSlot * lanes ..< (oldSlot + 1) * lanes])
+                    newStates.append(contentsOf: sampler.states[oldSlot * policyCount ..< (oldSlot + 1) * policyCount])
                 } else {
                     // `takeBack` hashes the id only for a policy that keeps departed counters.
-                    for lane in 0..<lanes {
-                        newStates.append(departed[lane].takeBack(newLayout.ids[newSlot], appearingAt: time))
+                    for policyIndex in 0..<policyCount {
+                        newStates.append(departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time))
                     }
                 }
             }
         }
         let retention = base.retention
         for oldSlot in oldIDs.indices where carryOver.newSlots[oldSlot] < 0 {
-            for lane in 0..<lanes {
-                departed[lane].remember(sampler.states[oldSlot * lanes + lane], of: oldIDs[oldSlot], retention)
+            for policyIndex in 0..<policyCount {
+                departed[policyIndex].remember(sampler.states[oldSlot * policyCount + policyIndex], of: oldIDs[oldSlot],
+                                               retention)
             }
         }
         // Each policy's open runs, in slot order: sections that leave together exit in
         // their layout order.
         let slotsInRun = sampler.slotsInRun.sorted()
         var newSlotsInRun: [Int32] = []
-        for lane in 0..<lanes {
-            let laneRuns = slotsInRun.filter {
-                LaneSampler.isInRun(sampler.states[Int($0) * lanes + lane], before: base.nextSample)
+        for policyIndex in 0..<policyCount {
+            let policyRuns = slotsInRun.filter {
+                ManyPolicyCounters.isInRun(sampler.states[Int($0) * policyCount + policyIndex], before: base.nextSample)
             }
-            departed[lane].moveOpenRuns(slots: laneRuns, of: oldIDs, to: carryOver.newSlots,
+            departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
                                         orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
         }
         // A slot open under several policies is listed once.

@@ -70,17 +70,17 @@ extension ImpressionEngine {
             for record in base.sampler.records { body(0, reader, record) }
             return
         }
-        // One reader, given a lane's departed exits when it moves to a lane that has some
+        // One reader, given a policy's departed exits when it moves to a policy that has some
         // (only those records name departed sections): a reader and a slice of records per
-        // lane would retain and release five arrays, atomically, per lane that reported.
+        // policy would retain and release five arrays, atomically, per policy that reported.
         var reader = base.recordReader
-        var readerLane: Int?
+        var readerPolicy: Int?
         for entry in sampler.records {
-            if entry.lane != readerLane && departed[entry.lane].hasExits {
-                reader.departedExits = departed[entry.lane].exitedSections
-                readerLane = entry.lane
+            if entry.policyIndex != readerPolicy && departed[entry.policyIndex].hasExits {
+                reader.departedExits = departed[entry.policyIndex].exitedSections
+                readerPolicy = entry.policyIndex
             }
-            body(entry.lane, reader, entry.record)
+            body(entry.policyIndex, reader, entry.record)
         }
     }
 
@@ -116,12 +116,13 @@ extension ImpressionEngine {
             return false
         }
         let retention = base.retention
-        for lane in departed.indices where departed[lane].hasOpenRuns {
-            sampler.appendRecords(ofLane: lane) { records in
-                departed[lane].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &records)
+        for policyIndex in departed.indices where departed[policyIndex].hasOpenRuns {
+            sampler.appendRecords(ofPolicy: policyIndex) { records in
+                departed[policyIndex].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility,
+                                                  into: &records)
             }
         }
-        sampler.evaluate(from: first, through: last, measured: measured, columnOfLane: columnOfLane, visits: visits,
+        sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
                          recordingVisibility: recordingVisibility)
         sampler.sortRecords()
         return !sampler.records.isEmpty
@@ -144,40 +145,40 @@ extension ImpressionEngine {
             measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
         }
         Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
-                     firstColumn: base.layout.geometry, otherColumns: &otherColumns, measurer: &measurer)
+                     firstGroup: base.layout.geometry, otherGroups: &otherGroups, measurer: &measurer)
     }
 
-    /// Measures `candidates` candidate by candidate, under `firstColumn`, then each of
-    /// `otherColumns`, into `ratios` (`stride` per candidate, NaN where nothing shows):
+    /// Measures `candidates` candidate by candidate, under `firstGroup`, then each of
+    /// `otherGroups`, into `ratios` (`stride` per candidate, NaN where nothing shows):
     /// what shows of a candidate is collected once, and stays in the measurer for the
-    /// other columns.
+    /// other measure groups.
     ///
-    /// Static, the first column passed as a value and the others read in place: a
+    /// Static, the first measure group passed as a value and the others read in place: a
     /// geometry read from a stored property or an array element and handed to the
-    /// measurer is copied, every table retained and released, per candidate and column.
-    /// Once the candidate's parts are collected, another column without gates hands over
+    /// measurer is copied, every table retained and released, per candidate and measure group.
+    /// Once the candidate's parts are collected, another measure group without gates hands over
     /// only its policy and denominator; the others are measured in place
     /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``), which still copies the
     /// geometry per candidate.
     private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
-                                stride: Int, firstColumn: SectionGeometry, otherColumns: inout [SectionGeometry],
+                                stride: Int, firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
                                 measurer: inout VisibilityMeasurer) {
         // Both as buffers: each write to an array checks it unique, a runtime call per ratio.
         ratios.withUnsafeMutableBufferPointer { ratios in
-            otherColumns.withUnsafeMutableBufferPointer { otherColumns in
+            otherGroups.withUnsafeMutableBufferPointer { otherGroups in
                 for index in candidates.indices {
                     let slot = Int(candidates[index])
                     var shared = VisibilityMeasurer.SharedMeasures()
-                    let ratio = measurer.ratio(ofSlot: slot, in: firstColumn, on: screen, sharing: &shared)
+                    let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
                     ratios[index &* stride] = ratio ?? .nan
-                    for column in otherColumns.indices {
-                        let ratio = if shared.hasCollectedParts && otherColumns[column].gateTable == nil {
-                            measurer.ratio(fromCollected: &shared, policy: otherColumns[column].policy(ofSlot: slot),
-                                           denominator: otherColumns[column].denominators[slot], on: screen)
+                    for group in otherGroups.indices {
+                        let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
+                            measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
+                                           denominator: otherGroups[group].denominators[slot], on: screen)
                         } else {
-                            otherColumns[column].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                            otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
                         }
-                        ratios[index &* stride &+ column &+ 1] = ratio ?? .nan
+                        ratios[index &* stride &+ group &+ 1] = ratio ?? .nan
                     }
                 }
             }

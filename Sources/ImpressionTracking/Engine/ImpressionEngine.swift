@@ -55,21 +55,22 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// The inputs, screen, lifecycle, time and layout every policy shares, with the first
     /// policy's way of measuring; with one policy, the whole engine. Checks every input.
     var base: SinglePolicyEngine<ID>
-    /// The layout resolved under each other way of measuring (column 1, 2, ...): the same
+    /// The layout resolved under each other way of measuring (measure group 1, 2, ...): the same
     /// cells, containers and index as `base`'s, with their own denominators and policies.
-    var otherColumns: [SectionGeometry] = []
-    /// With several policies, every policy's counters, by slot and lane, and the sampling loop.
-    var sampler: LaneSampler
+    var otherGroups: [SectionGeometry] = []
+    /// With several policies, every policy's counters, by slot and policy, and the sampling loop.
+    var sampler: ManyPolicyCounters
     /// Per policy, the sections that left the layout whose counters it keeps (several
     /// policies only; `base` keeps its own with one).
     var departed: [DepartedSections<ID>]
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
-    let laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)]
-    /// Per policy, its column among the ways of measuring.
-    let columnOfLane: [Int]
-    /// Per column, the first policy measuring that way: the column is resolved under it.
-    let leadLaneOfColumn: [Int]
+    let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
+    /// Per policy, its measure group among the ways of measuring.
+    let groupOfPolicy: [Int]
+    /// Per measure group, the first policy measuring that way: the measure group is resolved
+    /// under it.
+    let firstPolicyOfGroup: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
     var measurer = VisibilityMeasurer()
@@ -89,7 +90,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
     ///   ``ImpressionPolicy/validate()``), or a sample interval that is not positive.
-    public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    public init(policies: [ImpressionPolicy],
+                sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
         try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval)
     }
@@ -98,13 +100,15 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy (see
     ///   ``ImpressionPolicy/validate()``) or a sample interval that is not positive.
-    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    public init(policy: ImpressionPolicy = .default,
+                sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
         // No one-element array: an engine of one policy allocates nothing for its list.
         try self.init(first: policy, others: [], sampleInterval: sampleInterval)
     }
 
     /// An engine under `first`, then each of `others`, in that order.
-    private init(first: ImpressionPolicy, others: [ImpressionPolicy], sampleInterval: Duration) throws(ConfigurationError) {
+    private init(first: ImpressionPolicy, others: [ImpressionPolicy],
+                 sampleInterval: Duration) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
         try first.validate()
         for policy in others { try policy.validate() }
@@ -112,32 +116,32 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         self.sampleInterval = sampleInterval
         base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval)
         let count = others.count + 1
-        sampler = LaneSampler(laneCount: count)
-        // One policy is evaluated by `base` alone: the lanes stay empty.
+        sampler = ManyPolicyCounters(policyCount: count)
+        // One policy is evaluated by `base` alone: the counters side by side stay empty.
         departed = count > 1 ? Array(repeating: DepartedSections(), count: count) : []
-        var columns: [MeasureKey: Int] = [:]
-        var columnOfLane: [Int] = []
-        var leadLaneOfColumn: [Int] = []
-        var laneDefaults: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
-        for lane in 0..<count where count > 1 {
-            let policy = lane == 0 ? first : others[lane - 1]
-            laneDefaults.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
+        var measureGroups: [MeasureKey: Int] = [:]
+        var groupOfPolicy: [Int] = []
+        var firstPolicyOfGroup: [Int] = []
+        var defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
+        for policyIndex in 0..<count where count > 1 {
+            let policy = policyIndex == 0 ? first : others[policyIndex - 1]
+            defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
                                  ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
             let key = MeasureKey(measure: policy.measure, largeSectionRule: policy.largeSectionRule,
                                  minimumOpacity: policy.minimumOpacity)
-            if let column = columns[key] {
-                columnOfLane.append(column)
+            if let group = measureGroups[key] {
+                groupOfPolicy.append(group)
             } else {
-                columns[key] = leadLaneOfColumn.count
-                columnOfLane.append(leadLaneOfColumn.count)
-                leadLaneOfColumn.append(lane)
+                measureGroups[key] = firstPolicyOfGroup.count
+                groupOfPolicy.append(firstPolicyOfGroup.count)
+                firstPolicyOfGroup.append(policyIndex)
             }
         }
-        self.laneDefaults = laneDefaults
-        self.columnOfLane = columnOfLane
-        self.leadLaneOfColumn = leadLaneOfColumn
-        otherColumns = Array(repeating: SectionGeometry(), count: max(0, leadLaneOfColumn.count - 1))
-        measured.stride = max(1, leadLaneOfColumn.count)
+        self.defaultsByPolicy = defaultsByPolicy
+        self.groupOfPolicy = groupOfPolicy
+        self.firstPolicyOfGroup = firstPolicyOfGroup
+        otherGroups = Array(repeating: SectionGeometry(), count: max(0, firstPolicyOfGroup.count - 1))
+        measured.stride = max(1, firstPolicyOfGroup.count)
     }
 
     /// The policies, in the order their indices tag impressions, events and snapshot rows.
@@ -192,17 +196,17 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         guard policyCount > 1 else {
-            let (layout, keepsSlots) = try base.laneValidatedLayout(sections, containers: containers)
+            let (layout, keepsSlots) = try base.validatedLayoutInPlace(sections, containers: containers)
             base.adopt(layout, keepsSlots: keepsSlots)
             return
         }
-        let (layout, otherColumns, keepsSlots) = try base.laneValidatedColumns(
-            sections, containers: containers, otherColumnPolicies: leadLaneOfColumn.dropFirst().map { policy(at: $0) })
+        let (layout, otherGroups, keepsSlots) = try base.validatedMeasureGroups(
+            sections, containers: containers, otherGroupPolicies: firstPolicyOfGroup.dropFirst().map { policy(at: $0) })
         if !keepsSlots { carryCountersOver(to: layout) }
         base.commit(layout, states: nil)
-        self.otherColumns = otherColumns
-        sampler.resolvePolicies(firstColumn: base.layout.geometry, otherColumns: otherColumns,
-                                columnOfLane: columnOfLane, laneDefaults: laneDefaults)
+        self.otherGroups = otherGroups
+        sampler.resolvePolicies(firstGroup: base.layout.geometry, otherGroups: otherGroups,
+                                groupOfPolicy: groupOfPolicy, defaultsByPolicy: defaultsByPolicy)
     }
 
     /// Applies `input` under every policy: the one place that maps each ``EngineInput``
@@ -226,14 +230,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         if case .sectionState(let id, let isLoaded, let opacity, let isHidden) = input {
             let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
             // Each way of measuring resolves the section's gate under its own policies.
-            for column in otherColumns.indices { otherColumns[column].setDisplay(display, ofSlot: slot) }
+            for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
             return
         }
         try base.apply(input)
-        // A container's offset moves cells in every column's geometry.
-        guard case .contentOffset(let offset, let containerID) = input, !otherColumns.isEmpty,
+        // A container's offset moves cells in every measure group's geometry.
+        guard case .contentOffset(let offset, let containerID) = input, !otherGroups.isEmpty,
               let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
-        for column in otherColumns.indices { otherColumns[column].containers.setOffset(offset, ofContainer: container) }
+        for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
     }
 
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
@@ -244,7 +248,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         // `base` prunes its own.
         guard base.visit != visit, policyCount > 1 else { return }
         let retention = base.retention
-        for lane in departed.indices { departed[lane].prune(retention) }
+        for policyIndex in departed.indices { departed[policyIndex].prune(retention) }
     }
 
     /// Sets the visible rect of the root content (the scroll view's bounds, in the same
@@ -311,7 +315,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(policy: Int = 0) -> EngineSnapshot<ID> {
-        var snapshot = lane(policy).snapshot()
+        var snapshot = policyIndex(policy).snapshot()
         for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
         return snapshot
     }
@@ -323,26 +327,27 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(of id: ID, policy: Int = 0) -> SectionSnapshot<ID>? {
-        var row = lane(policy).snapshot(of: id)
+        var row = policyIndex(policy).snapshot(of: id)
         row?.policy = policy
         return row
     }
 
     /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
     /// counters and departed sections.
-    private func lane(_ policy: Int) -> SinglePolicyEngine<ID> {
-        precondition((0..<policyCount).contains(policy), "policy \(policy) is not an index of the \(policyCount) policies")
+    private func policyIndex(_ policy: Int) -> SinglePolicyEngine<ID> {
+        precondition((0..<policyCount).contains(policy),
+                     "policy \(policy) is not an index of the \(policyCount) policies")
         guard policyCount > 1 else { return base }
-        let column = columnOfLane[policy]
-        var geometry = column == 0 ? base.layout.geometry : otherColumns[column - 1]
-        if self.policy(at: policy) != self.policy(at: leadLaneOfColumn[column]) {
+        let group = groupOfPolicy[policy]
+        var geometry = group == 0 ? base.layout.geometry : otherGroups[group - 1]
+        if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup[group]) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }
-        var lane = base
-        lane.showLane(geometry: geometry, states: sampler.states(ofLane: policy),
-                      slotsInRun: sampler.slotsInRun(ofLane: policy, before: base.nextSample),
+        var policyIndex = base
+        policyIndex.showPolicy(geometry: geometry, states: sampler.states(ofPolicy: policy),
+                      slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
                       departed: departed[policy])
-        return lane
+        return policyIndex
     }
 }
 

@@ -3,7 +3,7 @@
 ///
 /// ``ImpressionEngine`` is one of these with one policy. With several, it keeps one as
 /// the inputs, lifecycle, time and layout every policy shares (its first policy's
-/// counters unused), and counts every policy side by side in ``LaneSampler``. The
+/// counters unused), and counts every policy side by side in ``ManyPolicyCounters``. The
 /// policy and interval are valid: ``ImpressionEngine`` checks them before it makes one.
 ///
 /// A sample touches only the sections near the viewport (found through an index sorted

@@ -31,7 +31,8 @@ final class GateTable: @unchecked Sendable {
     /// no gate: every section open, every cell fully opaque and shown.
     convenience init(sectionCount: Int, cellCount: Int) {
         self.init(gates: Array(repeating: .open, count: sectionCount),
-                  cellOpacities: Array(repeating: 1, count: cellCount), cellHiders: Array(repeating: -1, count: cellCount),
+                  cellOpacities: Array(repeating: 1, count: cellCount),
+                  cellHiders: Array(repeating: -1, count: cellCount),
                   sectionDisplays: Array(repeating: DisplayState(), count: sectionCount), containerDisplays: [])
     }
 
@@ -46,7 +47,7 @@ final class GateTable: @unchecked Sendable {
     func setDisplay(_ display: DisplayState, ofSlot slot: Int, cells: Range<Int>, cellContainers: [Int32],
                     containers: ContainerTree, minimumOpacity: Double) {
         sectionDisplays[slot] = display
-        var figures = PolicyColumn.SectionFigures()
+        var figures = MeasureGroup.SectionFigures()
         for cell in cells {
             let container = Int(cellContainers[cell])
             cellOpacities[cell] = container < 0 || containerDisplays.isEmpty ? display.opacity

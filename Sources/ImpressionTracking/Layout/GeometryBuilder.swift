@@ -3,11 +3,11 @@
 struct GeometryBuilder {
     private var geometry = SectionGeometry()
     /// The tables that depend on the engine's policy.
-    private var column: PolicyColumn
+    private var group: MeasureGroup
     /// The same tables under each other way of measuring of a multi-policy engine; empty
     /// for an engine of one policy.
-    private var otherColumns: [PolicyColumn]
-    /// Whether some column's default policy measures full areas (its measure, or its
+    private var otherGroups: [MeasureGroup]
+    /// Whether some measure group's default policy measures full areas (its measure, or its
     /// large-section rule), heights or widths: what a section without a policy of its own
     /// needs worked out.
     private let defaultsUseArea: Bool
@@ -29,14 +29,14 @@ struct GeometryBuilder {
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
     /// - Parameters:
-    ///   - otherColumnPolicies: more default policies (valid, measuring otherwise than
+    ///   - otherGroupPolicies: more default policies (valid, measuring otherwise than
     ///     `defaultPolicy` and each other) to resolve the layout under in the same pass:
-    ///     a multi-policy engine's other ways of measuring (``finishColumns()``).
+    ///     a multi-policy engine's other ways of measuring (``finishGroups()``).
     ///   - hasGates: some section or container has a display attribute (loaded, hidden,
     ///     opacity): gates are then resolved for every slot and cell.
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
     ///     when no container sets them.
-    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy] = [],
+    init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy] = [],
          sampleInterval: Duration, sectionCount: Int, cellCount: Int, hasGates: Bool = false,
          containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
@@ -47,15 +47,16 @@ struct GeometryBuilder {
             cellHiders.reserveCapacity(cellCount)
             sectionDisplays.reserveCapacity(sectionCount)
         }
-        column = PolicyColumn(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
+        group = MeasureGroup(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
                               sectionCount: sectionCount, hasGates: hasGates)
-        otherColumns = otherColumnPolicies.isEmpty ? [] : otherColumnPolicies.map {
-            PolicyColumn(defaultPolicy: $0, sampleInterval: sampleInterval, sectionCount: sectionCount, hasGates: hasGates)
+        otherGroups = otherGroupPolicies.isEmpty ? [] : otherGroupPolicies.map {
+            MeasureGroup(defaultPolicy: $0, sampleInterval: sampleInterval, sectionCount: sectionCount,
+                         hasGates: hasGates)
         }
-        var usesArea = PolicyColumn.usesFullArea(defaultPolicy), usesHeight = defaultPolicy.measure == .height
+        var usesArea = MeasureGroup.usesFullArea(defaultPolicy), usesHeight = defaultPolicy.measure == .height
         var usesWidth = defaultPolicy.measure == .width
-        for policy in otherColumnPolicies {
-            usesArea = usesArea || PolicyColumn.usesFullArea(policy)
+        for policy in otherGroupPolicies {
+            usesArea = usesArea || MeasureGroup.usesFullArea(policy)
             usesHeight = usesHeight || policy.measure == .height
             usesWidth = usesWidth || policy.measure == .width
         }
@@ -106,9 +107,10 @@ struct GeometryBuilder {
                 return .invalidSectionPolicy(error)
             }
         }
-        // The figures every column reads, worked out once, and only those some column uses.
-        var figures = PolicyColumn.SectionFigures()
-        let usesArea = sectionPolicy.map(PolicyColumn.usesFullArea) ?? defaultsUseArea
+        // The figures every measure group reads, worked out once, and only those some measure group
+        // uses.
+        var figures = MeasureGroup.SectionFigures()
+        let usesArea = sectionPolicy.map(MeasureGroup.usesFullArea) ?? defaultsUseArea
         let usesHeight = sectionPolicy.map { $0.measure == .height } ?? defaultsUseHeight
         let usesWidth = sectionPolicy.map { $0.measure == .width } ?? defaultsUseWidth
         if usesArea { figures.fullArea = givenArea ?? unionArea.unionArea(of: sectionCells) }
@@ -128,9 +130,9 @@ struct GeometryBuilder {
                                into: &figures)
         }
         geometry.cellStarts.append(geometry.cells.count)
-        column.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
-        for index in otherColumns.indices {
-            otherColumns[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
+        group.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
+        for index in otherGroups.indices {
+            otherGroups[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         }
         bounds.append(box ?? .zero)
         return nil
@@ -140,7 +142,7 @@ struct GeometryBuilder {
     /// layout, so that a sample reads a flag; and into `figures` what its gate under any
     /// policy follows from.
     private mutating func appendCellDisplays(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
-                                             into figures: inout PolicyColumn.SectionFigures) {
+                                             into figures: inout MeasureGroup.SectionFigures) {
         let containers = geometry.containers
         sectionDisplays.append(display)
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
@@ -159,24 +161,24 @@ struct GeometryBuilder {
 
     /// The geometry of every section appended, with its spatial index.
     consuming func finish() -> SectionGeometry {
-        finishColumns().geometry
+        finishGroups().geometry
     }
 
     /// The geometry under the default policy, as ``finish()`` gives it, and under each of
-    /// the other column policies, in their order: each shares the cells, containers,
+    /// the other measure group policies, in their order: each shares the cells, containers,
     /// spatial index and per-cell gate tables of the first (copy-on-write), and has its
     /// own denominators, policies and gates.
-    consuming func finishColumns() -> (geometry: SectionGeometry, otherColumns: [SectionGeometry]) {
+    consuming func finishGroups() -> (geometry: SectionGeometry, otherGroups: [SectionGeometry]) {
         geometry.index = SpatialIndex(bounds: bounds)
         var others: [SectionGeometry] = []
-        others.reserveCapacity(otherColumns.count)
-        for other in otherColumns {
+        others.reserveCapacity(otherGroups.count)
+        for other in otherGroups {
             var otherGeometry = geometry
             other.apply(to: &otherGeometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders,
                         sectionDisplays: sectionDisplays, containerDisplays: containerDisplays)
             others.append(otherGeometry)
         }
-        column.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders,
+        group.apply(to: &geometry, hasGates: hasGates, cellOpacities: cellOpacities, cellHiders: cellHiders,
                      sectionDisplays: sectionDisplays, containerDisplays: containerDisplays)
         return (geometry, others)
     }

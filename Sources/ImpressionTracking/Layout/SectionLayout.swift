@@ -27,29 +27,31 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
          defaultPolicy: ImpressionPolicy, sampleInterval: Duration,
          sameIDsAs previous: SectionLayout<ID>?) throws(InputError) {
-        geometry = try fill(sections, containers: containers, defaultPolicy: defaultPolicy, otherColumnPolicies: [],
+        geometry = try fill(sections, containers: containers, defaultPolicy: defaultPolicy, otherGroupPolicies: [],
                             sampleInterval: sampleInterval, sameIDsAs: previous).finish()
     }
 
-    /// Validates and stores `sections` and `containers` as ``init(sections:containers:defaultPolicy:sampleInterval:sameIDsAs:)``
-    /// does, and resolves them under each of `otherColumnPolicies` in the same pass: what
-    /// a multi-policy engine's other ways of measuring see. Their geometries share this
-    /// layout's cells, containers and spatial index.
+    /// Validates and stores `sections` and `containers` as
+    /// ``init(sections:containers:defaultPolicy:sampleInterval:sameIDsAs:)`` does, and resolves
+    /// them under each of `otherGroupPolicies` in the same pass: what a multi-policy
+    /// engine's other ways of measuring see. Their geometries share this layout's cells,
+    /// containers and spatial index.
     ///
-    /// - Parameter otherColumnPolicies: valid, each measuring otherwise than
+    /// - Parameter otherGroupPolicies: valid, each measuring otherwise than
     ///   `defaultPolicy` and the others (measure, large-section rule, minimum opacity).
     /// - Throws: ``InputError`` for the first bad container or section, as the initialiser.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    static func columns(sections: [TrackedSection<ID>], containers: [ScrollContainer],
-                        defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy], sampleInterval: Duration,
-                        sameIDsAs previous: SectionLayout<ID>?)
-        throws(InputError) -> (layout: SectionLayout<ID>, otherColumns: [SectionGeometry]) {
+    static func measureGroups(sections: [TrackedSection<ID>], containers: [ScrollContainer],
+                              defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy],
+                              sampleInterval: Duration,
+                              sameIDsAs previous: SectionLayout<ID>?)
+        throws(InputError) -> (layout: SectionLayout<ID>, otherGroups: [SectionGeometry]) {
         var layout = SectionLayout()
         let builder = try layout.fill(sections, containers: containers, defaultPolicy: defaultPolicy,
-                                      otherColumnPolicies: otherColumnPolicies, sampleInterval: sampleInterval,
+                                      otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
                                       sameIDsAs: previous)
-        let (geometry, others) = builder.finishColumns()
+        let (geometry, others) = builder.finishGroups()
         layout.geometry = geometry
         return (layout, others)
     }
@@ -57,7 +59,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// Stores the ids of `sections` (those of `previous` when given) and returns the
     /// builder of their geometry, every section validated and appended.
     private mutating func fill(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
-                               defaultPolicy: ImpressionPolicy, otherColumnPolicies: [ImpressionPolicy],
+                               defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy],
                                sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
         throws(InputError) -> GeometryBuilder {
         let containerTree = try ContainerTree(containers)
@@ -80,7 +82,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             if section.display != nil { hasGates = true }
         }
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
-                                      otherColumnPolicies: otherColumnPolicies, sampleInterval: sampleInterval,
+                                      otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
                                       sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
                                       containerDisplays: containerDisplays)
         for slot in sections.indices {

@@ -128,8 +128,8 @@ struct VisibilityMeasurer: Sendable {
     /// ``ratio(ofSlot:in:on:sharing:)`` gives it in a geometry without gates.
     ///
     /// Takes a geometry's entries, not the geometry: a multi-policy engine reads them in
-    /// place from its columns, where handing over the geometry would copy it whole per
-    /// section and column.
+    /// place from its measure groups, where handing over the geometry would copy it whole per
+    /// section and measure group.
     @inline(__always)
     mutating func ratio(fromCollected shared: inout SharedMeasures, policy: ResolvedPolicy, denominator: Double,
                         on screen: Screen) -> Double? {

@@ -7,8 +7,9 @@
 struct RecordReader<ID: Hashable & Sendable> {
     /// The layout's ids, by slot.
     let ids: [ID]
-    /// The departed sections whose exits the evaluation recorded (``DepartedSections/exitedSections``);
-    /// a multi-policy engine switches them from one policy's records to the next.
+    /// The departed sections whose exits the evaluation recorded
+    /// (``DepartedSections/exitedSections``); a multi-policy engine switches them from one
+    /// policy's records to the next.
     var departedExits: [ID]
     let sampleInterval: Duration
     /// `sampleInterval` in attoseconds, saturated (``ImpressionEngine``'s).

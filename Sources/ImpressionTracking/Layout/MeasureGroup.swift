@@ -2,9 +2,9 @@
 /// section: denominators, resolved policies and gates.
 ///
 /// ``GeometryBuilder`` validates a layout and builds its cells, containers and spatial
-/// index once, then fills one column per way of measuring from the same figures of each
+/// index once, then fills one measure group per way of measuring from the same figures of each
 /// section, so a multi-policy engine builds a layout once, not once per way of measuring.
-struct PolicyColumn {
+struct MeasureGroup {
     /// The policy of the sections that have none of their own.
     let defaultPolicy: ImpressionPolicy
     private let sampleInterval: Duration
@@ -35,7 +35,7 @@ struct PolicyColumn {
     }
 
     /// What a section is, whatever the policy: worked out once per section for every
-    /// column. A figure no column's policy uses is 0.
+    /// measure group. A figure no measure group's policy uses is 0.
     struct SectionFigures {
         var fullHeight = 0.0
         var fullWidth = 0.0
@@ -140,8 +140,8 @@ struct PolicyColumn {
         return Int32(policies.count - 1)
     }
 
-    /// Puts this column's tables in `geometry` (the layout's cells, containers and
-    /// index, shared by every column); its gate table too, with the layout's per-cell
+    /// Puts this measure group's tables in `geometry` (the layout's cells, containers and
+    /// index, shared by every measure group); its gate table too, with the layout's per-cell
     /// opacities and hiding containers (shared too), when the layout has gates.
     func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [Int32],
                sectionDisplays: [DisplayState], containerDisplays: [DisplayState]) {
@@ -149,7 +149,9 @@ struct PolicyColumn {
         geometry.policyIndices = policyIndices
         geometry.policies = policies
         geometry.policySources = policySources
-        geometry.gateTable = hasGates ? GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders,
-                                                  sectionDisplays: sectionDisplays, containerDisplays: containerDisplays) : nil
+        geometry.gateTable = hasGates
+            ? GateTable(gates: gates, cellOpacities: cellOpacities, cellHiders: cellHiders, sectionDisplays: sectionDisplays,
+                        containerDisplays: containerDisplays)
+            : nil
     }
 }

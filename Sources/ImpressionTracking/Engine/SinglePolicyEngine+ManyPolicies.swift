@@ -16,29 +16,29 @@ extension SinglePolicyEngine {
     }
 
     /// ``validatedLayout(_:containers:)``, read in place.
-    mutating func laneValidatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+    mutating func validatedLayoutInPlace(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
         throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
         try validatedLayout(sections, containers: containers)
     }
 
-    /// ``validatedLayout(_:containers:)``, resolving the layout under the default policy
-    /// of each other way of measuring of a multi-policy engine in the same pass (see
-    /// ``SectionLayout/columns(sections:containers:defaultPolicy:otherColumnPolicies:sampleInterval:sameIDsAs:)``);
-    /// this engine's policy measures as the first column. Touches no state.
-    mutating func laneValidatedColumns(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
-                                       otherColumnPolicies: [ImpressionPolicy])
-        throws(InputError) -> (layout: SectionLayout<ID>, otherColumns: [SectionGeometry], keepsSlots: Bool) {
+    /// ``validatedLayout(_:containers:)``, resolving the layout under the default policy of
+    /// each other way of measuring of a multi-policy engine in the same pass (see
+    /// ``SectionLayout/measureGroups(sections:containers:defaultPolicy:otherGroupPolicies:sampleInterval:sameIDsAs:)``);
+    /// this engine's policy measures as the first measure group. Touches no state.
+    mutating func validatedMeasureGroups(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
+                                       otherGroupPolicies: [ImpressionPolicy])
+        throws(InputError) -> (layout: SectionLayout<ID>, otherGroups: [SectionGeometry], keepsSlots: Bool) {
         let keepsSlots = self.keepsSlots(of: sections)
-        let (newLayout, otherColumns) = try SectionLayout.columns(
-            sections: sections, containers: containers, defaultPolicy: policy, otherColumnPolicies: otherColumnPolicies,
+        let (newLayout, otherGroups) = try SectionLayout.measureGroups(
+            sections: sections, containers: containers, defaultPolicy: policy, otherGroupPolicies: otherGroupPolicies,
             sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
-        return (newLayout, otherColumns, keepsSlots)
+        return (newLayout, otherGroups, keepsSlots)
     }
 
     /// Becomes what one of a multi-policy engine's policies alone would be: this engine's
     /// inputs and time, with that policy's `geometry`, counters by slot, open runs and
     /// departed sections (a snapshot under that policy).
-    mutating func showLane(geometry: SectionGeometry, states: [SectionState], slotsInRun: [Int32],
+    mutating func showPolicy(geometry: SectionGeometry, states: [SectionState], slotsInRun: [Int32],
                            departed: DepartedSections<ID>) {
         layout.geometry = geometry
         sampler.states = states
