@@ -219,25 +219,16 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
-        if case .layout(let sections, let containers) = input {
-            try setLayout(sections, containers: containers)
-            return
+        switch input {
+        case .layout(let sections, let containers): try setLayout(sections, containers: containers)
+        case .viewport(let rect): try setViewport(rect)
+        case .contentOffset(let offset, let containerID): try setContentOffset(offset, ofContainer: containerID)
+        case .viewportInsets(let insets): try setViewportInsets(insets)
+        case .obstructions(let rects): try setObstructions(rects)
+        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
+            try setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        case .lifecycle(let call): apply(call)
         }
-        if case .lifecycle(let call) = input {
-            apply(call)
-            return
-        }
-        if case .sectionState(let id, let isLoaded, let opacity, let isHidden) = input {
-            let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
-            // Each way of measuring resolves the section's gate under its own policies.
-            for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
-            return
-        }
-        try base.apply(input)
-        // A container's offset moves cells in every measure group's geometry.
-        guard case .contentOffset(let offset, let containerID) = input, !otherGroups.isEmpty,
-              let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
-        for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
     }
 
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
@@ -256,22 +247,37 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` with code ``InputError/Code/invalidViewport`` for a
     ///   non-finite field or a negative size; the previous viewport stays in force.
-    public mutating func setViewport(_ viewport: Rect) throws(InputError) { try apply(.viewport(viewport)) }
+    // Pre-specialised: called from the app's module at every scroll frame, where a generic
+    // call would look up the engine's type metadata each time.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    public mutating func setViewport(_ viewport: Rect) throws(InputError) { try base.setViewport(viewport) }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
     /// layout.
     ///
     /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
     ///   previous offset stays in force.
+    // Pre-specialised: called from the app's module at every scroll frame, where a generic
+    // call would look up the engine's type metadata each time.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        try apply(.contentOffset(offset, containerID: containerID))
+        try base.setContentOffset(offset, ofContainer: containerID)
+        // A container's offset moves cells in every measure group's geometry.
+        guard !otherGroups.isEmpty, let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
+        for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
     }
 
     /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
     /// as on screen.
     ///
     /// - Throws: ``InputError`` for a non-finite inset; the previous insets stay.
-    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) { try apply(.viewportInsets(insets)) }
+    // Pre-specialised: called from the app's module at every scroll frame, where a generic
+    // call would look up the engine's type metadata each time.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) { try base.setViewportInsets(insets) }
 
     /// Sets the rects drawn over the content (a sticky header, a floating button, a
     /// sheet), in viewport coordinates: they stay put while the content scrolls.
@@ -282,7 +288,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
-    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) { try apply(.obstructions(obstructions)) }
+    // Pre-specialised: called from the app's module at every scroll frame, where a generic
+    // call would look up the engine's type metadata each time.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
+        try base.setObstructions(obstructions)
+    }
 
     /// Changes one section's state: whether it has loaded, its opacity, whether it is
     /// hidden (`nil` keeps one as it is), as a new layout with the section so would, in
@@ -299,9 +311,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   in the layout (named in ``InputError/section``), or
     ///   ``InputError/Code/invalidOpacity`` for an opacity outside `0...1`; nothing
     ///   changes then.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
                                          isHidden: Bool? = nil) throws(InputError) {
-        try apply(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
+        let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        // Each way of measuring resolves the section's gate under its own policies.
+        for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
     }
 
     // MARK: - Snapshots

@@ -210,28 +210,6 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
 }
 
 extension SinglePolicyEngine {
-    /// Applies `input`: the one place that maps each ``EngineInput`` to the engine.
-    ///
-    /// The input applies from the next unevaluated sample on, as the named method would.
-    ///
-    /// - Throws: ``InputError`` when the engine refuses it; its previous state stays.
-    // Pre-specialised: the actor calls it from generic code, where the enum's payloads
-    // would otherwise go through value witnesses.
-    @_specialize(where ID == Int)
-    @_specialize(where ID == String)
-    mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
-        switch input {
-        case .layout(let sections, let containers): try setLayout(sections, containers: containers)
-        case .viewport(let rect): try setViewport(rect)
-        case .contentOffset(let offset, let containerID): try setContentOffset(offset, ofContainer: containerID)
-        case .viewportInsets(let insets): try setViewportInsets(insets)
-        case .obstructions(let rects): try setObstructions(rects)
-        case .sectionState(let id, let isLoaded, let opacity, let isHidden):
-            _ = try setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
-        case .lifecycle(let call): apply(call)
-        }
-    }
-
     /// Changes one section's loaded, opacity and hidden attributes (`nil` keeps one as it
     /// is), as a layout with the section so would, without building the layout again.
     ///

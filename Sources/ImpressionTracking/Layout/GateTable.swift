@@ -7,14 +7,18 @@
 /// first unless it is uniquely referenced (copy-on-write): no two threads ever see one
 /// table while it changes, hence `@unchecked Sendable`.
 final class GateTable: @unchecked Sendable {
+    // Unchecked exclusivity: a sample reads these per candidate and cell, and a dynamic
+    // check per read would cost more than the read. Writes happen only in
+    // ``setDisplay(_:ofSlot:cells:cellContainers:containers:minimumOpacity:)``, on a table
+    // its geometry holds uniquely, inside a mutating call on that geometry: no read overlaps.
     /// Per slot: what keeps the section, or some of its cells, from counting.
-    private(set) var gates: [SectionGeometry.Gate]
+    @exclusivity(unchecked) private(set) var gates: [SectionGeometry.Gate]
     /// Per cell: its effective opacity (its section's times its containers').
-    private(set) var cellOpacities: [Double]
+    @exclusivity(unchecked) private(set) var cellOpacities: [Double]
     /// Per cell: the innermost hidden container on its chain, -1 for none.
     let cellHiders: [Int32]
     /// Per slot: the section's loaded, opacity and hidden attributes.
-    private(set) var sectionDisplays: [DisplayState]
+    @exclusivity(unchecked) private(set) var sectionDisplays: [DisplayState]
     /// Per container index: its opacity and hidden flag; empty when no container sets them.
     let containerDisplays: [DisplayState]
 
