@@ -161,7 +161,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public var visit: Int { base.visit }
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
-    public var isActive: Bool { base.isActive }
+    public var isActive: Bool {
+        @_specialize(where ID == Int)
+        @_specialize(where ID == String)
+        get { base.isActive }
+    }
     /// Why the engine is inactive; empty when it is active.
     public var inactiveCauses: InactiveCauses { base.inactiveCauses }
     /// The number of sections in the current layout.
