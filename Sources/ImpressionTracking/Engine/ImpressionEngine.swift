@@ -126,7 +126,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         for policyIndex in 0..<count where count > 1 {
             let policy = policyIndex == 0 ? first : others[policyIndex - 1]
             defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
-                                 ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
+                                     ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
             let key = MeasureKey(measure: policy.measure, largeSectionRule: policy.largeSectionRule,
                                  minimumOpacity: policy.minimumOpacity)
             if let group = measureGroups[key] {

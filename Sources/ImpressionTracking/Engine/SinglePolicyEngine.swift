@@ -6,6 +6,9 @@
 /// counters unused), and counts every policy side by side in ``ManyPolicyCounters``. The
 /// policy and interval are valid: ``ImpressionEngine`` checks them before it makes one.
 ///
+/// Its state is `private(set)`: only its own methods, all in this file, change it;
+/// ``ImpressionEngine`` reads it and calls them.
+///
 /// A sample touches only the sections near the viewport (found through an index sorted
 /// by position), and samples between two inputs are evaluated together, so the cost of
 /// ``advance(to:)`` depends on what is on screen, not on the size of the feed or the
@@ -16,9 +19,9 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The time between two samples.
     let sampleInterval: Duration
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
-    var time: Duration = .zero
+    private(set) var time: Duration = .zero
     /// The current visit, 1 for the first; see ``appear()``.
-    var visit = 1   // internal set: the lifecycle file starts visits
+    private(set) var visit = 1
     /// The viewport in root content coordinates, once set.
     private(set) var viewport: Rect?
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
@@ -26,21 +29,21 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
     private(set) var obstructions: [Rect] = []
 
-    var lifecycle = Lifecycle()
-    var layout = SectionLayout<ID>()
+    private(set) var lifecycle = Lifecycle()
+    private(set) var layout = SectionLayout<ID>()
     /// The counters by slot and the sampling loop, free of `ID`.
-    var sampler = SlotSampler()
+    private(set) var sampler = SlotSampler()
     /// The sections that left the layout but whose counters must be remembered.
-    var departed = DepartedSections<ID>()
+    private(set) var departed = DepartedSections<ID>()
     /// The index of the next sample to evaluate.
-    var nextSample = 0
+    private(set) var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
-    var runsValidFrom = 0
+    private(set) var runsValidFrom = 0
     /// What fired in an earlier visit than this is forgotten (``reset()``).
-    var firstRememberedVisit = 1
+    private(set) var firstRememberedVisit = 1
     /// Whether an input arrived since the last sample evaluated: then the next sample may
     /// report anything (see ``nextEventTime``).
-    var changedSinceSample = false
+    private(set) var changedSinceSample = false
     /// ``sampleInterval`` in attoseconds, saturated beyond 2^63 seconds: sample arithmetic.
     let sampleIntervalAttoseconds: Int128
 
@@ -306,5 +309,184 @@ extension SinglePolicyEngine {
     @inline(__always)   // see `screen`
     var retention: DepartedSections<ID>.Retention {
         .init(visit: visit, firstRememberedVisit: firstRememberedVisit, nextSample: nextSample)
+    }
+}
+
+extension SinglePolicyEngine {
+    // MARK: - Time
+
+    /// Evaluates, in order, every sample at or before `time` not yet evaluated, and
+    /// returns the impressions they completed.
+    ///
+    /// Advancing to an earlier time than ``time`` evaluates nothing: time never runs
+    /// backwards. Samples between two inputs see the same state, so they are evaluated
+    /// together: a jump of an hour costs about as much as one sample.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    mutating func advance(to time: Duration) -> [Impression<ID>] {
+        guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
+        return recordedImpressions()
+    }
+
+    /// The impressions among the records of the last evaluation.
+    func recordedImpressions() -> [Impression<ID>] {
+        var impressions: [Impression<ID>] = []
+        let reader = recordReader
+        for record in sampler.records where record.kind == .impression {
+            impressions.append(reader.impression(from: record))
+        }
+        return impressions
+    }
+
+    /// Like ``advance(to:)``, and also reports when sections become visible and stop
+    /// being visible (with their exposure time); see ``VisibilityEvent``.
+    // Specialised: the simulation calls it at every sample, and unspecialised it spends
+    // its time looking up generic metadata.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
+    mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
+        guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
+        return recordedEvents()
+    }
+
+    /// The records of the last evaluation, as events.
+    func recordedEvents() -> [VisibilityEvent<ID>] {
+        var events: [VisibilityEvent<ID>] = []
+        events.reserveCapacity(sampler.records.count)
+        let reader = recordReader
+        for record in sampler.records { events.append(reader.event(from: record)) }
+        return events
+    }
+
+    /// The time of the next sample that can report anything if no input arrives: the
+    /// next sample after an input, else the sample at which a visible section completes
+    /// its run; `nil` when nothing can happen before the next input.
+    ///
+    /// Between inputs, nothing but impressions can happen (entries and exits follow
+    /// inputs), so a driver may sleep until this time instead of ticking every interval:
+    /// ``ImpressionTracker/run()`` does.
+    var nextEventTime: Duration? {
+        if changedSinceSample { return duration(ofSamples: nextSample) }
+        return sampler.nextFiringSample.map { duration(ofSamples: $0) }
+    }
+
+    /// Evaluates the samples due by `time` into `sampler.records`, in order; returns
+    /// whether there are any.
+    mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
+        sampler.records.clear()
+        guard let (first, last, visits) = takeDueSamples(through: time, lastDue: lastSample(atOrBefore: time)) else {
+            return false
+        }
+        let screen = lifecycle.isActive ? self.screen : nil
+        // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
+        if screen == nil && sampler.slotsInRun.isEmpty && !departed.hasOpenRuns {
+            sampler.nextFiringSample = nil
+            return false
+        }
+        departed.endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
+        sampler.evaluate(from: first, through: last, on: screen, geometry: layout.geometry, visits: visits,
+                         recordingVisibility: recordingVisibility)
+        guard !sampler.records.isEmpty else { return false }
+        sampler.sortRecords()
+        return true
+    }
+
+    /// Moves the engine's time to `time` and takes the samples due by then, up to
+    /// `lastDue`: the first and last of them and what the visits mean for them, or `nil`
+    /// when none is due. The samples are then evaluated; a multi-policy engine evaluates
+    /// its policies' in its own loop.
+    @inline(__always)
+    mutating func takeDueSamples(through time: Duration, lastDue: Int)
+        -> (first: Int, last: Int, visits: SlotSampler.Visits)? {
+        if time > self.time { self.time = time }
+        guard lastDue >= nextSample else { return nil }
+        let first = nextSample
+        nextSample = lastDue &+ 1
+        changedSinceSample = false
+        return (first, lastDue, SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom,
+                                                   firstRemembered: firstRememberedVisit))
+    }
+
+    /// What the screen shows now, or `nil` when nothing can be visible.
+    // Inlined, as `lastSample(atOrBefore:)` and `retention` are: called from a mutating
+    // method, an outlined read copies the whole engine, every table retained and
+    // released, at every sample.
+    @inline(__always)
+    var screen: VisibilityMeasurer.Screen? {
+        guard let viewport else { return nil }
+        let effective = viewport.inset(by: viewportInsets)
+        guard !effective.isEmpty else { return nil }
+        return .init(effectiveViewport: effective, viewportOrigin: Point(x: viewport.x, y: viewport.y),
+                     obstructions: obstructions)
+    }
+
+    /// The index of the last sample at or before `time`, or -1 before the first.
+    @inline(__always)
+    func lastSample(atOrBefore time: Duration) -> Int {
+        guard time >= .zero else { return -1 }
+        let index = time.totalAttoseconds / sampleIntervalAttoseconds
+        // Int.max - 1 keeps `nextSample = index + 1` representable.
+        return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
+    }
+
+    /// What the records of the last evaluation say, in ids and durations.
+    var recordReader: RecordReader<ID> {
+        RecordReader(ids: layout.ids, departedExits: departed.exitedSections, sampleInterval: sampleInterval,
+                     sampleIntervalAttoseconds: sampleIntervalAttoseconds)
+    }
+
+    /// `sampleInterval * samples`; see ``RecordReader/duration(ofSamples:interval:attoseconds:)``.
+    @inline(__always)
+    func duration(ofSamples samples: Int) -> Duration {
+        RecordReader<ID>.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
+    }
+}
+
+// What an ImpressionEngine with several policies asks of the engine holding the inputs,
+// lifecycle, time and layout all its policies share (its base). Mutating, though most only
+// read: a mutating call on a stored engine works in place, where a read may copy it whole.
+extension SinglePolicyEngine {
+    /// The last sample due at `time`, and the screen the samples due by then see when
+    /// one is due, the engine is active and something can show (`nil` otherwise).
+    mutating func dueSamples(through time: Duration) -> (lastDue: Int, screen: VisibilityMeasurer.Screen?) {
+        let lastDue = lastSample(atOrBefore: time)
+        guard lastDue >= nextSample, lifecycle.isActive else { return (lastDue, nil) }
+        return (lastDue, screen)
+    }
+
+    /// Appends the slots near `screen`'s viewport to `candidates`.
+    mutating func collectCandidates(on screen: VisibilityMeasurer.Screen, into candidates: inout [Int32]) {
+        layout.geometry.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
+    }
+
+    /// ``validatedLayout(_:containers:)``, read in place.
+    mutating func validatedLayoutInPlace(_ sections: [TrackedSection<ID>], containers: [ScrollContainer])
+        throws(InputError) -> (layout: SectionLayout<ID>, keepsSlots: Bool) {
+        try validatedLayout(sections, containers: containers)
+    }
+
+    /// ``validatedLayout(_:containers:)``, resolving the layout under the default policy of
+    /// each other way of measuring of a multi-policy engine in the same pass (see
+    /// ``SectionLayout/measureGroups(sections:containers:defaultPolicy:otherGroupPolicies:sampleInterval:sameIDsAs:)``);
+    /// this engine's policy measures as the first measure group. Touches no state.
+    mutating func validatedMeasureGroups(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
+                                       otherGroupPolicies: [ImpressionPolicy])
+        throws(InputError) -> (layout: SectionLayout<ID>, otherGroups: [SectionGeometry], keepsSlots: Bool) {
+        let keepsSlots = self.keepsSlots(of: sections)
+        let (newLayout, otherGroups) = try SectionLayout.measureGroups(
+            sections: sections, containers: containers, defaultPolicy: policy, otherGroupPolicies: otherGroupPolicies,
+            sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
+        return (newLayout, otherGroups, keepsSlots)
+    }
+
+    /// Becomes what one of a multi-policy engine's policies alone would be: this engine's
+    /// inputs and time, with that policy's `geometry`, counters by slot, open runs and
+    /// departed sections (a snapshot under that policy).
+    mutating func showPolicy(geometry: SectionGeometry, states: [SectionState], slotsInRun: [Int32],
+                           departed: DepartedSections<ID>) {
+        layout.geometry = geometry
+        sampler.states = states
+        sampler.slotsInRun = slotsInRun
+        self.departed = departed
     }
 }
