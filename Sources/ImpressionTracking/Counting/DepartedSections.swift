@@ -83,15 +83,18 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
 
     /// Moves the open runs into a new layout as ``moveOpenRuns(_:into:slotsInRun:)`` does,
     /// the old layout's found by slot: `slots` (theirs, in the order their sections exit
-    /// together) go to `newSlots[slot]`, or become departed (named by `ids`) at -1; the
+    /// together) go to `newSlots[slot]`, or become departed (named by `ids`) at none; the
     /// runs already departed are found by id in `slotsByID`.
-    mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [Int32], orInto slotsByID: [ID: Int],
+    mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [PackedIndex], orInto slotsByID: [ID: Int],
                                slotsInRun: inout [Int32]) {
         guard !slots.isEmpty || !inRun.isEmpty else { return }
         var departing: [ID] = []
         for slot in slots {
-            let newSlot = newSlots[Int(slot)]
-            if newSlot >= 0 { slotsInRun.append(newSlot) } else { departing.append(ids[Int(slot)]) }
+            if let newSlot = newSlots[Int(slot)].index {
+                slotsInRun.append(Int32(newSlot))
+            } else {
+                departing.append(ids[Int(slot)])
+            }
         }
         for id in inRun {
             if let slot = slotsByID[id] { slotsInRun.append(Int32(slot)) } else { departing.append(id) }

@@ -16,8 +16,7 @@ extension ImpressionEngine {
             newStates = []
             newStates.reserveCapacity(newLayout.count * policyCount)
             for newSlot in newLayout.ids.indices {
-                let oldSlot = Int(carryOver.oldSlots[newSlot])
-                if oldSlot >= 0 {
+                if let oldSlot = carryOver.oldSlots[newSlot].index {
                     newStates.append(contentsOf: sampler.states[oldSlot * policyCount ..< (oldSlot + 1) * policyCount])
                 } else {
                     // `takeBack` hashes the id only for a policy that keeps departed counters.
@@ -28,7 +27,7 @@ extension ImpressionEngine {
             }
         }
         let retention = base.retention
-        for oldSlot in oldIDs.indices where carryOver.newSlots[oldSlot] < 0 {
+        for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
                 departed[policyIndex].remember(sampler.states[oldSlot * policyCount + policyIndex], of: oldIDs[oldSlot],
                                                retention)

@@ -135,12 +135,11 @@ extension SinglePolicyEngine {
         var mostOpaque = -Double.infinity
         for cellIndex in geometry.cellRange(ofSlot: slot) {
             let cell = geometry.cells[cellIndex]
-            let container = Int(geometry.cellContainers[cellIndex])
-            let shown = container < 0 ? cell : geometry.containers.clip(cell, inContainer: container).part
+            let shown = geometry.cellContainers[cellIndex].index.map { geometry.containers.clip(cell, inContainer: $0).part }
+                ?? cell
             guard shown?.intersection(screen.effectiveViewport) != nil else { continue }
             guard let gateTable = geometry.gateTable else { continue }
-            let hider = Int(gateTable.cellHiders[cellIndex])
-            if hider >= 0 { return .hiddenByContainer(geometry.containers.ids[hider]) }
+            if let hider = gateTable.cellHiders[cellIndex].index { return .hiddenByContainer(geometry.containers.ids[hider]) }
             mostOpaque = max(mostOpaque, gateTable.cellOpacities[cellIndex])
         }
         return .transparent(opacity: mostOpaque, required: minimumOpacity)

@@ -27,7 +27,10 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     case obstructions([Rect])
     /// ``ImpressionEngine/setSectionState(_:isLoaded:opacity:isHidden:)``: one section's
     /// loaded, opacity and hidden attributes; `nil` keeps one as it is.
-    case sectionState(ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
+    // Indirect, boxed: the only case that holds an `ID` itself, and unboxed it would make
+    // the enum's layout depend on `ID`, so that generic code (the actor's, a caller in
+    // another module) looks up its type metadata for every input, scrolls included.
+    indirect case sectionState(ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
     /// A lifecycle call: appear, disappear, background, foreground, cover, uncover,
     /// refresh, reset.
     case lifecycle(LifecycleCall)

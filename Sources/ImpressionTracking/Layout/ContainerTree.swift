@@ -7,7 +7,7 @@ struct ContainerTree: Sendable {
     private(set) var frames: [Rect] = []
     /// What each container clips its cells to: its frame inset by its clip insets.
     private(set) var clipBounds: [Rect] = []
-    private(set) var parents: [Int] = []      // -1 for the root content
+    private(set) var parents: [Int?] = []     // nil for the root content
     private(set) var offsets: [Point] = []
     /// The outermost ancestor of each container (itself when top-level): its clip bounds,
     /// in root coordinates, bound everything the container can ever show.
@@ -45,7 +45,7 @@ struct ContainerTree: Sendable {
         parents.reserveCapacity(containers.count)
         for container in containers {
             guard let parentID = container.parentID else {
-                parents.append(-1)
+                parents.append(nil)
                 continue
             }
             guard let parent = indicesByID[parentID] else {
@@ -53,12 +53,12 @@ struct ContainerTree: Sendable {
             }
             parents.append(parent)
         }
-        outermost = Array(repeating: -1, count: containers.count)
+        outermost = Array(repeating: 0, count: containers.count)
         for start in 0..<containers.count {
             var node = start
             var depth = 0
-            while parents[node] >= 0 {
-                node = parents[node]
+            while let parent = parents[node] {
+                node = parent
                 depth += 1
                 // A chain longer than the number of containers must loop.
                 if depth > containers.count {
@@ -75,26 +75,26 @@ struct ContainerTree: Sendable {
 
     /// The part of `rect` (in the content coordinates of `container`) left visible by
     /// the chain of containers, in root content coordinates, or the container that hid
-    /// it entirely.
-    func clip(_ rect: Rect, inContainer container: Int) -> (part: Rect?, hiddenBy: Int) {
+    /// it entirely (`nil` when a part shows).
+    func clip(_ rect: Rect, inContainer container: Int) -> (part: Rect?, hiddenBy: Int?) {
         var part = rect
-        var node = container
-        while node >= 0 {
+        var next: Int? = container
+        while let node = next {
             part = moveToParent(part, from: node)
             guard let clipped = part.intersection(clipBounds[node]) else { return (nil, node) }
             part = clipped
-            node = parents[node]
+            next = parents[node]
         }
-        return (part, -1)
+        return (part, nil)
     }
 
     /// `rect` moved into root content coordinates through the chain, without clipping.
     func unclipped(_ rect: Rect, inContainer container: Int) -> Rect {
         var moved = rect
-        var node = container
-        while node >= 0 {
+        var next: Int? = container
+        while let node = next {
             moved = moveToParent(moved, from: node)
-            node = parents[node]
+            next = parents[node]
         }
         return moved
     }
@@ -103,16 +103,16 @@ struct ContainerTree: Sendable {
     /// opacity and hidden flag by index (`displays`, not kept here: only a new layout needs
     /// them): times the opacity of every container up the chain, innermost first (the
     /// reference model multiplies in the same order, so both get the same bits); and the
-    /// innermost hidden container on the chain, -1 when none is hidden.
+    /// innermost hidden container on the chain, ``PackedIndex/none`` when none is hidden.
     func display(of opacity: Double, inContainer container: Int,
-                 displays: [DisplayState]) -> (opacity: Double, hiddenBy: Int) {
+                 displays: [DisplayState]) -> (opacity: Double, hiddenBy: PackedIndex) {
         var effective = opacity
-        var hiddenBy = -1
-        var node = container
-        while node >= 0 {
+        var hiddenBy = PackedIndex.none
+        var next: Int? = container
+        while let node = next {
             effective *= displays[node].opacity
-            if hiddenBy < 0 && displays[node].isHidden { hiddenBy = node }
-            node = parents[node]
+            if !hiddenBy.isSome && displays[node].isHidden { hiddenBy = PackedIndex(node) }
+            next = parents[node]
         }
         return (effective, hiddenBy)
     }

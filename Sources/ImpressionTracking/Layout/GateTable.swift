@@ -15,14 +15,14 @@ final class GateTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var gates: [SectionGeometry.Gate]
     /// Per cell: its effective opacity (its section's times its containers').
     @exclusivity(unchecked) private(set) var cellOpacities: [Double]
-    /// Per cell: the innermost hidden container on its chain, -1 for none.
-    let cellHiders: [Int32]
+    /// Per cell: the innermost hidden container on its chain, if any.
+    let cellHiders: [PackedIndex]
     /// Per slot: the section's loaded, opacity and hidden attributes.
     @exclusivity(unchecked) private(set) var sectionDisplays: [DisplayState]
     /// Per container index: its opacity and hidden flag; empty when no container sets them.
     let containerDisplays: [DisplayState]
 
-    init(gates: [SectionGeometry.Gate], cellOpacities: [Double], cellHiders: [Int32], sectionDisplays: [DisplayState],
+    init(gates: [SectionGeometry.Gate], cellOpacities: [Double], cellHiders: [PackedIndex], sectionDisplays: [DisplayState],
          containerDisplays: [DisplayState]) {
         self.gates = gates
         self.cellOpacities = cellOpacities
@@ -36,7 +36,7 @@ final class GateTable: @unchecked Sendable {
     convenience init(sectionCount: Int, cellCount: Int) {
         self.init(gates: Array(repeating: .open, count: sectionCount),
                   cellOpacities: Array(repeating: 1, count: cellCount),
-                  cellHiders: Array(repeating: -1, count: cellCount),
+                  cellHiders: Array(repeating: .none, count: cellCount),
                   sectionDisplays: Array(repeating: DisplayState(), count: sectionCount), containerDisplays: [])
     }
 
@@ -48,14 +48,17 @@ final class GateTable: @unchecked Sendable {
 
     /// Gives `slot` the attributes `display`: its cells' effective opacities and its gate
     /// under `minimumOpacity`, as a layout built with them resolves them.
-    func setDisplay(_ display: DisplayState, ofSlot slot: Int, cells: Range<Int>, cellContainers: [Int32],
+    func setDisplay(_ display: DisplayState, ofSlot slot: Int, cells: Range<Int>, cellContainers: [PackedIndex],
                     containers: ContainerTree, minimumOpacity: Double) {
         sectionDisplays[slot] = display
         var figures = MeasureGroup.SectionFigures()
         for cell in cells {
-            let container = Int(cellContainers[cell])
-            cellOpacities[cell] = container < 0 || containerDisplays.isEmpty ? display.opacity
-                : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays).opacity
+            if let container = cellContainers[cell].index, !containerDisplays.isEmpty {
+                cellOpacities[cell] = containers.display(of: display.opacity, inContainer: container,
+                                                         displays: containerDisplays).opacity
+            } else {
+                cellOpacities[cell] = display.opacity
+            }
             figures.note(opacity: cellOpacities[cell], hider: cellHiders[cell])
         }
         figures.noteFixedGate(of: display)
@@ -71,7 +74,7 @@ final class GateTable: @unchecked Sendable {
 
     /// The rule itself, shared with the builder.
     @inline(__always)
-    static func isExcluded(opacity: Double, hider: Int32, minimumOpacity: Double) -> Bool {
-        hider >= 0 || opacity < minimumOpacity
+    static func isExcluded(opacity: Double, hider: PackedIndex, minimumOpacity: Double) -> Bool {
+        hider.isSome || opacity < minimumOpacity
     }
 }

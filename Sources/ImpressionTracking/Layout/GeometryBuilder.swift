@@ -20,7 +20,7 @@ struct GeometryBuilder {
     private let hasGates: Bool
     private let containerDisplays: [DisplayState]
     private var cellOpacities: [Double] = []
-    private var cellHiders: [Int32] = []
+    private var cellHiders: [PackedIndex] = []
     private var sectionDisplays: [DisplayState] = []
 
     /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
@@ -120,10 +120,10 @@ struct GeometryBuilder {
         if usesHeight { figures.fullHeight = givenHeight ?? (cellBounds?.height ?? 0) }
         if usesWidth { figures.fullWidth = givenWidth ?? (cellBounds?.width ?? 0) }
         geometry.cells.append(contentsOf: cells)
-        geometry.cellContainers.append(contentsOf: repeatElement(-1, count: cells.count))
+        geometry.cellContainers.append(contentsOf: repeatElement(.none, count: cells.count))
         for nested in nestedCells {
             geometry.cells.append(nested.frame)
-            geometry.cellContainers.append(Int32(containers.indicesByID[nested.containerID] ?? -1))
+            geometry.cellContainers.append(PackedIndex(orNone: containers.indicesByID[nested.containerID]))
         }
         if hasGates {
             appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
@@ -146,15 +146,18 @@ struct GeometryBuilder {
         let containers = geometry.containers
         sectionDisplays.append(display)
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
-        cellHiders.append(contentsOf: repeatElement(-1, count: rootCellCount))
-        if rootCellCount > 0 { figures.note(opacity: display.opacity, hider: -1) }
+        cellHiders.append(contentsOf: repeatElement(.none, count: rootCellCount))
+        if rootCellCount > 0 { figures.note(opacity: display.opacity, hider: .none) }
         for nested in nestedCells {
-            let container = containers.indicesByID[nested.containerID] ?? -1
-            let (opacity, hiddenBy) = containerDisplays.isEmpty ? (display.opacity, -1)
-                : containers.display(of: display.opacity, inContainer: container, displays: containerDisplays)
+            var (opacity, hiddenBy) = (display.opacity, PackedIndex.none)
+            // The container exists: `append` checked every nested cell's before this.
+            if !containerDisplays.isEmpty, let container = containers.indicesByID[nested.containerID] {
+                (opacity, hiddenBy) = containers.display(of: display.opacity, inContainer: container,
+                                                         displays: containerDisplays)
+            }
             cellOpacities.append(opacity)
-            cellHiders.append(Int32(hiddenBy))
-            figures.note(opacity: opacity, hider: Int32(hiddenBy))
+            cellHiders.append(hiddenBy)
+            figures.note(opacity: opacity, hider: hiddenBy)
         }
         figures.noteFixedGate(of: display)
     }

@@ -50,8 +50,8 @@ struct MeasureGroup {
 
         /// Takes in one of the section's cells: its effective opacity and hiding container.
         @inline(__always)
-        mutating func note(opacity: Double, hider: Int32) {
-            if hider >= 0 { someCellHidden = true }
+        mutating func note(opacity: Double, hider: PackedIndex) {
+            if hider.isSome { someCellHidden = true }
             // Skips NaN as `opacity < minimumOpacity` does.
             if opacity < leastOpacity { leastOpacity = opacity }
         }
@@ -143,7 +143,7 @@ struct MeasureGroup {
     /// Puts this measure group's tables in `geometry` (the layout's cells, containers and
     /// index, shared by every measure group); its gate table too, with the layout's per-cell
     /// opacities and hiding containers (shared too), when the layout has gates.
-    func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [Int32],
+    func apply(to geometry: inout SectionGeometry, hasGates: Bool, cellOpacities: [Double], cellHiders: [PackedIndex],
                sectionDisplays: [DisplayState], containerDisplays: [DisplayState]) {
         geometry.denominators = denominators
         geometry.policyIndices = policyIndices

@@ -9,8 +9,8 @@ struct SectionGeometry: Sendable {
     /// The cells of every section, root cells then nested ones, section after section;
     /// slot `s` owns `cells[cellStarts[s] ..< cellStarts[s + 1]]`.
     var cells: [Rect] = []
-    /// The container of each cell, -1 for the root content.
-    var cellContainers: [Int32] = []
+    /// The container of each cell, ``PackedIndex/none`` for the root content.
+    var cellContainers: [PackedIndex] = []
     var cellStarts: [Int] = [0]
     /// The measure's denominator per slot: full height or full area.
     var denominators: [Double] = []

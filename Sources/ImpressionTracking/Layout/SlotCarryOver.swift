@@ -6,10 +6,10 @@
 /// a section together (``ImpressionEngine/carryCountersOver(to:)``). Free of the id
 /// type, like the geometry.
 struct SlotCarryOver: Sendable {
-    /// Per new slot, the old slot of its section; -1 for a section not in the old layout.
-    let oldSlots: [Int32]
-    /// Per old slot, the new slot of its section; -1 for a section that leaves.
-    let newSlots: [Int32]
+    /// Per new slot, the old slot of its section; none for a section not in the old layout.
+    let oldSlots: [PackedIndex]
+    /// Per old slot, the new slot of its section; none for a section that leaves.
+    let newSlots: [PackedIndex]
 
     /// Matches the ids of a new layout, `newIDs` by slot, against the old layout's
     /// `oldSlotsByID`, of `oldCount` slots.
@@ -19,20 +19,20 @@ struct SlotCarryOver: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init<ID>(from oldSlotsByID: [ID: Int], count oldCount: Int, to newIDs: [ID]) {
-        var newSlots = [Int32](repeating: -1, count: oldCount)
-        var oldSlots: [Int32]
+        var newSlots = [PackedIndex](repeating: .none, count: oldCount)
+        var oldSlots: [PackedIndex]
         if oldCount == 0 {
             // A first layout: nothing to look up (each lookup hashes an id).
-            oldSlots = [Int32](repeating: -1, count: newIDs.count)
+            oldSlots = [PackedIndex](repeating: .none, count: newIDs.count)
         } else {
             oldSlots = []
             oldSlots.reserveCapacity(newIDs.count)
             for newSlot in newIDs.indices {
                 if let oldSlot = oldSlotsByID[newIDs[newSlot]] {
-                    oldSlots.append(Int32(oldSlot))
-                    newSlots[oldSlot] = Int32(newSlot)
+                    oldSlots.append(PackedIndex(oldSlot))
+                    newSlots[oldSlot] = PackedIndex(newSlot)
                 } else {
-                    oldSlots.append(-1)
+                    oldSlots.append(.none)
                 }
             }
         }

@@ -187,12 +187,11 @@ struct VisibilityMeasurer: Sendable {
                                   leavingOut exclusion: some CellExclusion) -> Hidden? {
         parts.removeAll(keepingCapacity: true)
         let viewport = screen.effectiveViewport
-        var hiddenByContainer = -1
+        var hiddenByContainer: Int?
         var sawExcluded = false
         for cellIndex in geometry.cellRange(ofSlot: slot) {
             let cell = geometry.cells[cellIndex]
-            let container = Int(geometry.cellContainers[cellIndex])
-            if container < 0 {
+            guard let container = geometry.cellContainers[cellIndex].index else {
                 if let part = cell.intersection(viewport) {
                     if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
                 }
@@ -203,7 +202,7 @@ struct VisibilityMeasurer: Sendable {
                 if let part = clipped.intersection(viewport) {
                     if exclusion.excludes(cellIndex) { sawExcluded = true } else { parts.append(part) }
                 }
-            } else if hiddenByContainer < 0,
+            } else if hiddenByContainer == nil,
                       geometry.containers.unclipped(cell, inContainer: container).intersects(viewport) {
                 // On screen but for the container: say which one hid it.
                 hiddenByContainer = hiddenBy
@@ -211,7 +210,7 @@ struct VisibilityMeasurer: Sendable {
         }
         guard !parts.isEmpty else {
             if sawExcluded { return .excluded }
-            return hiddenByContainer >= 0 ? .clippedByContainer(hiddenByContainer) : .offscreen
+            return hiddenByContainer.map { .clippedByContainer($0) } ?? .offscreen
         }
         for obstruction in screen.obstructions {
             let covering = obstruction.offsetBy(dx: screen.viewportOrigin.x, dy: screen.viewportOrigin.y)
