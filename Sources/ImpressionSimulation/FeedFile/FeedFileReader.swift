@@ -40,10 +40,8 @@ struct FeedFileReader: JSONPathReading {
     /// The feed the file describes.
     mutating func feed(_ root: JSONValue) throws(FileFormatError) -> Feed {
         let fields = try object(root, at: "")
+        try checkFormat(fields, expected: FeedFile.formatName)
         try checkKeys(fields, allowed: ["format", "version", "screen", "spacing", "sections", "insert"], at: "")
-        guard case .string(FeedFile.formatName) = try required(fields, "format", at: "") else {
-            throw FileFormatError(path: "format", "expected \"\(FeedFile.formatName)\", got \(fields["format"]?.described ?? "")")
-        }
         let version = try number(required(fields, "version", at: ""), at: "version")
         guard version == Double(FeedFile.currentVersion) else {
             throw FileFormatError(path: "version", "this tool reads version \(FeedFile.currentVersion), got \(TraceEncoder.number(version))")

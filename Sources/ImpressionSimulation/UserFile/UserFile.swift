@@ -62,10 +62,8 @@ struct UserFileReader: JSONPathReading {
     func model(_ root: JSONValue) throws(FileFormatError) -> UserModel {
         let fields = try object(root, at: "")
         let keys = Set(UserFileField.all.map(\.key)).union(["format", "version", "source", "sessionLength"])
+        try checkFormat(fields, expected: UserFile.formatName)
         try checkKeys(fields, allowed: keys, at: "")
-        guard case .string(UserFile.formatName) = try required(fields, "format", at: "") else {
-            throw FileFormatError(path: "format", "expected \"\(UserFile.formatName)\", got \(fields["format"]?.described ?? "")")
-        }
         let version = try number(required(fields, "version", at: ""), at: "version")
         guard version == Double(UserFile.currentVersion) else {
             throw FileFormatError(path: "version", "this tool reads version \(UserFile.currentVersion), got \(TraceEncoder.number(version))")

@@ -61,7 +61,12 @@ struct FileFormatErrorTests {
         ("", "(the file): malformed JSON"),
         ("{", "(the file): malformed JSON"),
         ("[]", "(the file): must be an object, got an array of 0"),
-        (#"{"format": "impressions-trace", "version": 1, "sections": []}"#, #"format: expected "impressions-feed", got "impressions-trace""#),
+        (#"{"format": "impressions-trace", "version": 1, "sections": []}"#,
+         #"format: expected "impressions-feed", got "impressions-trace" (a trace: give it to impressions replay, fit or audit)"#),
+        // A users file given as a feed is named as one, not refused for its first key.
+        (#"{"format": "impressions-users", "version": 1, "frameRate": 120}"#,
+         #"format: expected "impressions-feed", got "impressions-users" (a users file: give it with --users)"#),
+        (#"{"format": "x", "version": 1, "sections": []}"#, #"format: expected "impressions-feed", got "x""#),
         (#"{"format": "impressions-feed", "version": 2, "sections": []}"#, "version: this tool reads version 1, got 2"),
         (#"{"format": "impressions-feed", "version": 1}"#, #"(the file): missing "sections""#),
         (String(repeating: "[", count: 100_000), "(the file): malformed JSON"),

@@ -21,6 +21,16 @@ struct UserFileTests {
         #expect(model != UserModel())
     }
 
+    @Test("a feed file given as a users file is named as one, with where it goes, not refused for its first key")
+    func feedFileGivenAsUsers() {
+        let feed = #"{"format": "impressions-feed", "version": 1, "sections": [{"kind": "card"}]}"#
+        #expect {
+            try UserFile.decode(Array(feed.utf8))
+        } throws: { error in
+            "\(error)" == #"format: expected "impressions-users", got "impressions-feed" (a feed file: give it with --feed)"#
+        }
+    }
+
     @Test("left-out parameters keep the built-in values; null session length means every session lasts the run")
     func defaults() throws {
         let model = try UserFile.decode(Array(#"{"format": "impressions-users", "version": 1, "frameRate": 120, "sessionLength": null}"#.utf8))
