@@ -28,7 +28,7 @@ extension JSONPathReading {
         let format = try required(fields, "format", at: "")
         guard case .string(expected) = format else {
             var message = "expected \(JSONWriter.quoted(expected)), got \(format.described)"
-            if case .string(let name) = format, let kind = Self.otherKinds[name], name != expected {
+            if case .string(let name) = format, let kind = Self.otherKinds[name] {
                 message += " (\(kind))"
             }
             throw FileFormatError(path: "format", message)

@@ -25,7 +25,7 @@ struct EngineBank: SessionInputSink {
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         self.engine = engine
         self.sampleInterval = sampleInterval
-        let policyCount = engine?.policies.count ?? 0
+        let policyCount = engine?.policyCount ?? 0
         impressions = Array(repeating: [], count: policyCount)
         timeInView = Array(repeating: [], count: policyCount)
     }

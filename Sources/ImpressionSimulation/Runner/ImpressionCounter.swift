@@ -11,7 +11,7 @@ struct ImpressionCounter: SessionInputSink {
 
     init(engine: ImpressionEngine<Int>?) {
         self.engine = engine
-        counts = Array(repeating: 0, count: engine?.policies.count ?? 0)
+        counts = Array(repeating: 0, count: engine?.policyCount ?? 0)
     }
 
     var keepsEveryFrame: Bool { false }

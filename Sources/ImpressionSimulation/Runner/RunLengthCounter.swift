@@ -18,7 +18,7 @@ struct RunLengthCounter: SessionInputSink {
         self.runPolicies = runPolicies
         self.sampleInterval = sampleInterval
         runs = Array(repeating: [], count: runPolicies)
-        impressions = Array(repeating: 0, count: engine?.policies.count ?? 0)
+        impressions = Array(repeating: 0, count: engine?.policyCount ?? 0)
     }
 
     var keepsEveryFrame: Bool { false }

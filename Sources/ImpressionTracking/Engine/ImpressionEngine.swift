@@ -148,7 +148,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public var policies: [ImpressionPolicy] { [base.policy] + otherPolicies }
 
     /// The number of policies: `policies.count`, without making the list.
-    var policyCount: Int { otherPolicies.count + 1 }
+    package var policyCount: Int { otherPolicies.count + 1 }
 
     /// `policies[index]`, without making the list.
     func policy(at index: Int) -> ImpressionPolicy {

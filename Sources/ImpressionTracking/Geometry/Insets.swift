@@ -87,16 +87,11 @@ extension Insets: CustomStringConvertible {
     /// ``zero``.
     public var description: String {
         let points = [("top", top), ("left", left), ("bottom", bottom), ("right", right)]
-            .filter { $0.1 != 0 }.map { "\($0.0) \(Self.number($0.1)) pt" }
+            .filter { $0.1 != 0 }.map { "\($0.0) \($0.1.shortText) pt" }
         let percents = [("top", topPercent), ("left", leftPercent), ("bottom", bottomPercent), ("right", rightPercent)]
-            .filter { $0.1 != 0 }.map { "\($0.0) \(Self.number($0.1)) %" }
+            .filter { $0.1 != 0 }.map { "\($0.0) \($0.1.shortText) %" }
         let edges = points + percents
         return edges.isEmpty ? "none" : edges.joined(separator: ", ")
-    }
-
-    /// `value` without a fraction when it is whole.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

@@ -223,8 +223,15 @@ extension Duration {
 extension ImpressionPolicy {
     /// `ratio` as a percentage, without a fraction when it is whole.
     static func percent(_ ratio: Double) -> String {
-        let percent = ratio * 100
-        return percent == percent.rounded() && percent.magnitude < 1e15 ? String(Int(percent)) : String(percent)
+        (ratio * 100).shortText
+    }
+}
+
+extension Double {
+    /// The number as a person writes it: without a fraction when it is whole (`44`, not
+    /// `44.0`), else Swift's shortest form.
+    var shortText: String {
+        self == rounded() && magnitude < 1e15 ? String(Int(self)) : String(self)
     }
 }
 
