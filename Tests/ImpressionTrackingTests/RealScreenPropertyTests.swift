@@ -223,6 +223,19 @@ struct RealScreenPropertyTests {
             if let stray = snapshot.sections.dropFirst(model.layout.count).first(where: { $0.notVisibleReason != .missingFromLayout }) {
                 return mismatch("snapshot of a section not in the layout", "missing from layout", stray)
             }
+            // The overlay's rows are the whole snapshot's rows, and hold every section that
+            // shows or counts (the inactive ones too, when they show).
+            let overlay = eventEngine.overlaySnapshot()
+            let rowsByID = Dictionary(rows.map { ($0.sectionID, $0) }, uniquingKeysWith: { first, _ in first })
+            if let stray = overlay.sections.first(where: { rowsByID[$0.sectionID] != $0 }) {
+                return mismatch("an overlay row equal to the snapshot's", rowsByID[stray.sectionID] as Any, stray)
+            }
+            let overlayIDs = Set(overlay.sections.map(\.sectionID))
+            if let missing = rows.first(where: {
+                !overlayIDs.contains($0.sectionID) && ($0.visibleRatio > 0 || $0.isVisible || $0.consecutiveSamples > 0)
+            }) {
+                return mismatch("an overlay row for every section on screen", missing, "none")
+            }
             // Durations are times between samples: no section was visible longer than it existed.
             if let older = snapshot.sections.first(where: {
                 $0.statistics.totalVisibleDuration > $0.statistics.timeSinceFirstAppearance

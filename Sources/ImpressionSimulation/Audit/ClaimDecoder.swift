@@ -1,3 +1,4 @@
+import ImpressionTracking
 import Foundation
 
 /// Reads a claims file one line at a time, checking each line and the lines before it:
@@ -69,7 +70,7 @@ public struct ClaimDecoder: Sendable {
         guard let traceNames else { return name }
         if let name {
             guard traceNames.contains(name) else {
-                throw TraceError(line: number, "trace \(JSONWriter.quoted(name)) is not among the \(traceNames.count) trace"
+                throw TraceError(line: number, "trace \(JSONText.quoted(name)) is not among the \(traceNames.count) trace"
                     + "\(traceNames.count == 1 ? "" : "s") audited (a trace is named by its file name without the extension)")
             }
             return name

@@ -8,7 +8,7 @@ extension FeedFile {
     /// What the format lets a file leave out is left out: a cell as big as its section,
     /// defaults, and the rects of a regular grid, written as the grid.
     public static func encode(_ feed: Feed) -> String {
-        var text = "{\n  \"format\": \(JSONWriter.quoted(formatName)),\n  \"version\": \(currentVersion),\n"
+        var text = "{\n  \"format\": \(JSONText.quoted(formatName)),\n  \"version\": \(currentVersion),\n"
         text += "  \"screen\": {\"width\": \(number(feed.screen.width)), \"height\": \(number(feed.screen.height))"
         if feed.screen.insets != .zero { text += ", \"insets\": {\(TraceEncoder.insets(feed.screen.insets))}" }
         text += "},\n"
@@ -22,8 +22,8 @@ extension FeedFile {
 
     private static func section(_ template: SectionTemplate, screen: Screen) -> String {
         var members: [String] = []
-        if let id = template.id { members.append("\"id\": \(JSONWriter.quoted(id))") }
-        members.append("\"kind\": \(JSONWriter.quoted(template.kind.name))")
+        if let id = template.id { members.append("\"id\": \(JSONText.quoted(id))") }
+        members.append("\"kind\": \(JSONText.quoted(template.kind.name))")
         members.append("\"height\": \(number(template.height))")
         let wholeSection = [Rect(x: 0, y: 0, width: screen.width, height: template.height)]
         // Left out when the reader's default gives the same cells back.
@@ -48,7 +48,7 @@ extension FeedFile {
             members.append("\"policy\": {\"ratio\": \(number(policy.minimumVisibleRatio)), "
                 + "\"durationMs\": \(TraceEncoder.milliseconds(policy.minimumDuration)), "
                 + "\"measure\": \"\(policy.measure.name)\", "
-                + "\"recurrence\": \"\(NumberFormatting.recurrenceKey(policy.recurrence))\"\(knobs)}")
+                + "\"recurrence\": \"\(policy.recurrence.key)\"\(knobs)}")
         }
         // The load delay and opacity only when set, so files without them read as before.
         if let delay = template.loadDelay, delay != .zero {

@@ -10,14 +10,14 @@ extension FeedFileReader {
         let kindText = try string(required(fields, "kind", at: path), at: path + ".kind")
         guard let kind = SectionKind(rawValue: kindText) else {
             throw FileFormatError(path: path + ".kind", "must be one of \(SectionKind.allCases.map(\.name).joined(separator: ", ")), "
-                + "got \(JSONWriter.quoted(kindText))")
+                + "got \(JSONText.quoted(kindText))")
         }
         var id: String?
         if let value = fields["id"] {
             let text = try string(value, at: path + ".id")
             // Sections without an id are named by their position: a number would be ambiguous.
             guard !text.isEmpty, text.count <= 200, !text.allSatisfy(\.isNumber) else {
-                throw FileFormatError(path: path + ".id", "must be a name of 1 to 200 characters, not a number, got \(JSONWriter.quoted(text))")
+                throw FileFormatError(path: path + ".id", "must be a name of 1 to 200 characters, not a number, got \(JSONText.quoted(text))")
             }
             id = text
         }

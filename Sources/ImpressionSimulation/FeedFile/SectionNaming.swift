@@ -1,3 +1,4 @@
+import ImpressionTracking
 /// The last step of reading a feed file: inserts the `insert` rules' sections between the
 /// content's, and names every section, numbering copies (`promo#1`, `promo#2`) and
 /// refusing an id given twice.
@@ -54,7 +55,7 @@ struct SectionNaming {
         }
         let name = named.id ?? id
         if let first = positions.updateValue(position, forKey: name) {
-            throw FileFormatError(path: path + ".id", "\(JSONWriter.quoted(name)) names two sections, at positions \(first) and \(position)")
+            throw FileFormatError(path: path + ".id", "\(JSONText.quoted(name)) names two sections, at positions \(first) and \(position)")
         }
         return named
     }

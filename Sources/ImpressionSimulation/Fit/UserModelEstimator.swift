@@ -1,3 +1,4 @@
+import ImpressionTracking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import ImpressionTracking
 /// Reads values out of a parsed JSON file (``JSONValue``) with the path of each, so that
 /// every error names the value: `sections[3].height: must be a number, got "tall"`.
 /// The feed and users files' readers adopt it.
@@ -27,7 +28,7 @@ extension JSONPathReading {
     func checkFormat(_ fields: [String: JSONValue], expected: String) throws(FileFormatError) {
         let format = try required(fields, "format", at: "")
         guard case .string(expected) = format else {
-            var message = "expected \(JSONWriter.quoted(expected)), got \(format.described)"
+            var message = "expected \(JSONText.quoted(expected)), got \(format.described)"
             if case .string(let name) = format, let kind = Self.otherKinds[name] {
                 message += " (\(kind))"
             }
@@ -47,7 +48,7 @@ extension JSONPathReading {
     /// A member that must be present.
     func required(_ fields: [String: JSONValue], _ key: String, at path: String) throws(FileFormatError) -> JSONValue {
         guard let value = fields[key] else {
-            throw FileFormatError(path: path.isEmpty ? "(the file)" : path, "missing \(JSONWriter.quoted(key))")
+            throw FileFormatError(path: path.isEmpty ? "(the file)" : path, "missing \(JSONText.quoted(key))")
         }
         return value
     }

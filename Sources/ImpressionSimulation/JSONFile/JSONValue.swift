@@ -1,3 +1,4 @@
+import ImpressionTracking
 /// Any JSON value, as a feed or users file holds it: parsed whole by ``JSONParser``, then
 /// walked (``JSONPathReading``) with the path of every value, so an error can name it.
 enum JSONValue: Sendable {
@@ -14,7 +15,7 @@ enum JSONValue: Sendable {
         case .null: "null"
         case .bool(let bool): String(bool)
         case .number(let number): TraceEncoder.number(number)
-        case .string(let string): JSONWriter.quoted(string.count > 40 ? String(string.prefix(40)) + "..." : string)
+        case .string(let string): JSONText.quoted(string.count > 40 ? String(string.prefix(40)) + "..." : string)
         case .array(let array): "an array of \(array.count)"
         case .object: "an object"
         }

@@ -70,7 +70,7 @@ extension SimulationReport {
         writer.key("ratio"); writer.number(policy.minimumVisibleRatio)
         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
         writer.key("measure"); writer.string(policy.measure.name)
-        writer.key("recurrence"); writer.string(NumberFormatting.recurrenceKey(policy.recurrence))
+        writer.key("recurrence"); writer.string(policy.recurrence.key)
         // The timing knobs only when on: a report without them reads as it always did.
         if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
         if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
@@ -144,13 +144,13 @@ package struct JSONWriter {
 
     mutating func key(_ key: String) {
         separate()
-        text += Self.quoted(key) + ": "
+        text += JSONText.quoted(key) + ": "
     }
 
     /// Starts an array element.
     mutating func element() { separate() }
 
-    mutating func string(_ value: String) { text += Self.quoted(value); needsComma = true }
+    mutating func string(_ value: String) { text += JSONText.quoted(value); needsComma = true }
     mutating func integer(_ value: Int) { text += String(value); needsComma = true }
     mutating func raw(_ value: String) { text += value; needsComma = true }
 
@@ -174,24 +174,5 @@ package struct JSONWriter {
 
     private mutating func newline() {
         text += "\n" + String(repeating: "  ", count: depth)
-    }
-
-    /// `value` as a JSON string, quoted and escaped.
-    package static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

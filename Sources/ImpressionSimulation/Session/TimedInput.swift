@@ -14,3 +14,10 @@ public struct TimedInput<ID: Hashable & Sendable>: Sendable, Equatable {
         self.input = input
     }
 }
+
+extension TraceEncoder {
+    /// The trace line of `timed`.
+    package static func line(_ timed: TimedInput<String>) -> String {
+        line(timed.input, at: timed.time, text: { $0 })
+    }
+}

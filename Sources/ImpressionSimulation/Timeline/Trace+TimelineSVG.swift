@@ -1,3 +1,4 @@
+import ImpressionTracking
 extension Trace {
     /// The timeline of this trace replayed under `policy`, as an SVG picture (see
     /// ``TimelineRecorder/svg(title:maximumRows:)``): what `simulate --timeline` draws.

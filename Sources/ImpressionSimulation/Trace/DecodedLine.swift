@@ -40,6 +40,12 @@ enum DecodedLine: Decodable {
                 isHidden: try fields.decodeIfPresent(Bool.self, forKey: .hidden)))
         case "end":
             self = .end(time)
+        case "gap":
+            // A recorder whose reader fell behind lost lines here: what follows no longer
+            // replays the session as the app saw it.
+            let count = try fields.decodeIfPresent(Double.self, forKey: .lines).map(TraceEncoder.number) ?? "some"
+            throw TraceLineProblem("\(count) lines were lost here while recording (the recorder's reader fell "
+                + "behind; see TraceRecorder.bufferLimit): the rest of the trace cannot replay the session exactly")
         default:
             guard let call = LifecycleCall(name: type) else {
                 throw TraceLineProblem("unknown event type '\(type)' (types: layout, viewport, contentOffset, insets, "
@@ -64,8 +70,9 @@ enum DecodedLine: Decodable {
         guard interval > 0, interval <= 3_600_000 else {
             throw TraceLineProblem("sampleIntervalMs must be more than 0 and at most 3600000, got \(TraceEncoder.number(interval))")
         }
+        let session = try fields.decodeIfPresent(String.self, forKey: .session)
         let source = try fields.decodeIfPresent(String.self, forKey: .source)
-        return TraceHeader(sampleInterval: duration(milliseconds: interval), source: source)
+        return TraceHeader(sampleInterval: duration(milliseconds: interval), session: session, source: source)
     }
 
     // MARK: - Layout
@@ -215,7 +222,7 @@ enum DecodedLine: Decodable {
     }
 
     enum Key: String, CodingKey {
-        case format, version, sampleIntervalMs, source
+        case format, version, sampleIntervalMs, session, source, lines
         case t, type, sections, containers, rect, rects, container, offset
         case top, left, bottom, right, relative, clipInsets
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent

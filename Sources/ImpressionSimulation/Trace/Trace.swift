@@ -1,7 +1,7 @@
 import ImpressionTracking
 
 /// A recorded session: a ``TraceHeader``, the engine inputs in time order, and when it
-/// ended. Section ids are text (an app's own ids); the simulator writes feed positions.
+/// ended. Section ids are text: an app's own ids, or a feed's.
 ///
 /// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
 /// ``encoded()`` writes it, ``TraceDecoder`` reads it line by line.
@@ -31,12 +31,14 @@ public struct Trace: Sendable, Equatable {
 }
 
 extension SessionRunner {
-    /// `session` as a trace: exactly the inputs ``run(_:)`` gives its engines, with
-    /// section ids written as decimal text.
+    /// `session` as a trace: exactly the inputs ``run(_:)`` gives its engines, each
+    /// section named by its feed id (``FeedSection/id``: a feed file's `id`, else its
+    /// position as decimal text), as the report's table and CSV name it.
     public func trace(of session: Session, source: String? = nil) -> Trace {
         let (inputs, end) = engineInputs(of: session)
+        let sections = feed.sections
         return Trace(header: TraceHeader(sampleInterval: sampleInterval, source: source),
-                     inputs: inputs.map { TimedInput(time: $0.time, input: $0.input.mapIDs(String.init)) },
+                     inputs: inputs.map { TimedInput(time: $0.time, input: $0.input.mapIDs { sections[$0].id }) },
                      end: end)
     }
 }

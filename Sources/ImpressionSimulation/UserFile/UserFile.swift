@@ -1,3 +1,4 @@
+import ImpressionTracking
 /// The user model as a JSON file: `impressions simulate --users FILE.json`, and what
 /// `impressions fit` writes.
 ///
@@ -35,8 +36,8 @@ public enum UserFile {
     /// The file of `model`: every parameter, one a line, in a fixed order, with
     /// `source` (free text: where the numbers come from) when given.
     public static func encode(_ model: UserModel, source: String? = nil) -> String {
-        var lines = ["\"format\": \(JSONWriter.quoted(formatName))", "\"version\": \(currentVersion)"]
-        if let source { lines.append("\"source\": \(JSONWriter.quoted(source))") }
+        var lines = ["\"format\": \(JSONText.quoted(formatName))", "\"version\": \(currentVersion)"]
+        if let source { lines.append("\"source\": \(JSONText.quoted(source))") }
         for field in UserFileField.all {
             let number = field.read(model)
             let text: String
@@ -44,7 +45,7 @@ public enum UserFile {
             case .duration(let path): text = TraceEncoder.milliseconds(model[keyPath: path])
             case .number: text = TraceEncoder.number(number)
             }
-            lines.append("\(JSONWriter.quoted(field.key)): \(text)")
+            lines.append("\(JSONText.quoted(field.key)): \(text)")
         }
         if let length = model.sessionLength {
             lines.append("\"sessionLength\": {\"medianMs\": \(TraceEncoder.milliseconds(length.median)), "

@@ -76,6 +76,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var measurer = VisibilityMeasurer()
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
+    /// Where every input the engine accepts is written, when it records a trace.
+    public let recorder: TraceRecorder?
 
     /// What makes two policies measure a section alike: the same denominators, gates and
     /// large sections, hence the same ratio.
@@ -88,30 +90,42 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport,
     /// deciding impressions under every policy of `policies`.
     ///
+    /// - Parameters:
+    ///   - policies: the policies, in the order their indices tag what the engine reports.
+    ///   - sampleInterval: the time between two samples.
+    ///   - recorder: where to write every input the engine accepts, as a trace; see
+    ///     ``TraceRecorder``. `nil`, the default, records nothing and costs nothing.
     /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
-    ///   ``ImpressionPolicy/validate()``), or a sample interval that is not positive.
-    public init(policies: [ImpressionPolicy],
-                sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, or a
+    ///   recorder that records another engine.
+    public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100),
+                recorder: TraceRecorder? = nil) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
-        try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval)
+        try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval,
+                      recorder: recorder)
     }
 
-    /// Creates an engine deciding impressions under one policy: `init(policies: [policy])`.
+    /// Creates an engine deciding impressions under one policy:
+    /// `init(policies: [policy], sampleInterval:recorder:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy (see
-    ///   ``ImpressionPolicy/validate()``) or a sample interval that is not positive.
-    public init(policy: ImpressionPolicy = .default,
-                sampleInterval: Duration = .milliseconds(100)) throws(ConfigurationError) {
+    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, or a
+    ///   recorder that records another engine.
+    public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
+                recorder: TraceRecorder? = nil) throws(ConfigurationError) {
         // No one-element array: an engine of one policy allocates nothing for its list.
-        try self.init(first: policy, others: [], sampleInterval: sampleInterval)
+        try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder)
     }
 
     /// An engine under `first`, then each of `others`, in that order.
     private init(first: ImpressionPolicy, others: [ImpressionPolicy],
-                 sampleInterval: Duration) throws(ConfigurationError) {
+                 sampleInterval: Duration, recorder: TraceRecorder?) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
         try first.validate()
         for policy in others { try policy.validate() }
+        // Last of the checks: a recorder taken writes its header.
+        try recorder?.start(sampleInterval: sampleInterval)
+        self.recorder = recorder
         otherPolicies = others
         self.sampleInterval = sampleInterval
         base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval)
@@ -202,6 +216,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         guard policyCount > 1 else {
             let (layout, keepsSlots) = try base.validatedLayoutInPlace(sections, containers: containers)
             base.adopt(layout, keepsSlots: keepsSlots)
+            record(.layout(sections: sections, containers: containers))
             return
         }
         let (layout, otherGroups, keepsSlots) = try base.validatedMeasureGroups(
@@ -211,6 +226,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         self.otherGroups = otherGroups
         sampler.resolvePolicies(firstGroup: base.layout.geometry, otherGroups: otherGroups,
                                 groupOfPolicy: groupOfPolicy, defaultsByPolicy: defaultsByPolicy)
+        record(.layout(sections: sections, containers: containers))
     }
 
     /// Applies `input` under every policy: the one place that maps each ``EngineInput``
@@ -239,6 +255,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public mutating func apply(_ call: LifecycleCall) {
         let visit = base.visit
         base.apply(call)
+        record(.lifecycle(call))
         // A visit started: what each policy keeps of departed sections is pruned, as
         // `base` prunes its own.
         guard base.visit != visit, policyCount > 1 else { return }
@@ -255,7 +272,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     // call would look up the engine's type metadata each time.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func setViewport(_ viewport: Rect) throws(InputError) { try base.setViewport(viewport) }
+    public mutating func setViewport(_ viewport: Rect) throws(InputError) {
+        try base.setViewport(viewport)
+        record(.viewport(viewport))
+    }
 
     /// Scrolls a container: its cells move by the new content offset. O(1), not a new
     /// layout.
@@ -268,6 +288,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
         try base.setContentOffset(offset, ofContainer: containerID)
+        record(.contentOffset(offset, containerID: containerID))
         // A container's offset moves cells in every measure group's geometry.
         guard !otherGroups.isEmpty, let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
         for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
@@ -281,7 +302,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     // call would look up the engine's type metadata each time.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) { try base.setViewportInsets(insets) }
+    public mutating func setViewportInsets(_ insets: Insets) throws(InputError) {
+        try base.setViewportInsets(insets)
+        record(.viewportInsets(insets))
+    }
 
     /// Sets the rects drawn over the content (a sticky header, a floating button, a
     /// sheet), in viewport coordinates: they stay put while the content scrolls.
@@ -298,6 +322,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
         try base.setObstructions(obstructions)
+        record(.obstructions(obstructions))
     }
 
     /// Changes one section's state: whether it has loaded, its opacity, whether it is
@@ -320,8 +345,20 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
                                          isHidden: Bool? = nil) throws(InputError) {
         let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        record(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
         // Each way of measuring resolves the section's gate under its own policies.
         for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
+    }
+
+    /// Writes an accepted input to the recorder, if any, at the time a replay applies it
+    /// from the same sample: the engine's time, except that an input applied at time zero
+    /// after sample 0 was evaluated is written at 1 ns, as a replay applies an input at
+    /// exactly zero before sample 0.
+    @inline(__always)
+    private func record(_ input: @autoclosure () -> EngineInput<ID>) {
+        guard let recorder else { return }
+        let time = base.time == .zero && base.nextSample > 0 ? .nanoseconds(1) : base.time
+        recorder.record(input(), at: time)
     }
 
     // MARK: - Snapshots
@@ -351,6 +388,27 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         row?.policy = policy
         return row
     }
+
+    /// The rows of ``snapshot(policy:)`` that an overlay draws: the sections within half
+    /// a viewport of the screen, and any other counting, in layout order. Each row has its
+    /// ratio, its count against what it needs (`statistics.countedSamples` of
+    /// ``SectionSnapshot/requiredSamples``: "7 of 11"), whether it fired, why not, and a
+    /// ``SectionSnapshot/Status`` to colour it by.
+    ///
+    /// It measures those sections only, so it costs the same in a feed of ten sections
+    /// or a million: cheap enough to take after every sample in a debug build (see
+    /// ``ImpressionTracker/overlaySnapshots(policy:bufferingPolicy:)``).
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func overlaySnapshot(policy: Int = 0) -> EngineSnapshot<ID> {
+        var snapshot = policyIndex(policy).overlaySnapshot()
+        for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
+        return snapshot
+    }
+
+    /// The index of the next sample to evaluate: the tracker publishes overlay snapshots
+    /// when it moves.
+    var nextSample: Int { base.nextSample }
 
     /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
     /// counters and departed sections.

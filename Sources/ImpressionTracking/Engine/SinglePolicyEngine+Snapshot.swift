@@ -19,6 +19,31 @@ extension SinglePolicyEngine {
         return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
     }
 
+    /// The rows of ``snapshot()`` of the sections an overlay draws: those within half an
+    /// effective viewport of it (the spatial index finds them), and any other in a run,
+    /// in layout order. It costs what measuring those sections costs, whatever the size
+    /// of the layout: cheap enough to take after every sample in a debug build.
+    func overlaySnapshot() -> EngineSnapshot<ID> {
+        let causes = inactiveCauses
+        var slots: [Int32] = []
+        let screen = self.screen
+        // Insets may grow the viewport (negative ones): the effective rect is what shows.
+        if let shown = screen?.effectiveViewport {
+            let near = Rect(x: shown.x - shown.width / 2, y: shown.y - shown.height / 2,
+                            width: shown.width * 2, height: shown.height * 2)
+            layout.geometry.index.collect(intersecting: near, into: &slots)
+        }
+        slots += sampler.slotsInRun
+        slots.sort()
+        var measurer = VisibilityMeasurer()
+        var rows: [SectionSnapshot<ID>] = []
+        rows.reserveCapacity(slots.count)
+        for (position, slot) in slots.enumerated() where position == 0 || slots[position - 1] != slot {
+            rows.append(row(ofSlot: Int(slot), screen: screen, causes: causes, measurer: &measurer))
+        }
+        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
+    }
+
     /// One section's row of ``snapshot()``, the same value, measuring that section alone:
     /// it costs what measuring one section costs, not O(sections), for a caller that asks
     /// about one section at a time (an audit explaining a claim). `nil` for a section the
@@ -35,11 +60,11 @@ extension SinglePolicyEngine {
     private func row(ofSlot slot: Int, screen: VisibilityMeasurer.Screen?, causes: InactiveCauses,
                      measurer: inout VisibilityMeasurer) -> SectionSnapshot<ID> {
         let state = sampler.states[slot]
+        let policy = layout.geometry.policy(ofSlot: slot)
         var ratio = 0.0
         let reason: NotVisibleReason?
         if let screen, let measured = measurer.ratio(ofSlot: slot, in: layout.geometry, on: screen) {
             ratio = measured
-            let policy = layout.geometry.policy(ofSlot: slot)
             let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
             let required = counting ? policy.exitRatio : policy.entryRatio
             reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
@@ -48,20 +73,25 @@ extension SinglePolicyEngine {
         } else {
             reason = .noViewport
         }
+        let statistics = statistics(of: state, policy: policy)
+        let hasFired = state.lastFiredVisit == visit
+        // Inactivity comes first: it is why nothing counts, whatever shows.
+        let shownReason: NotVisibleReason? = causes.isEmpty ? reason : .inactive(causes)
         return SectionSnapshot(
-            sectionID: layout.ids[slot], visibleRatio: ratio,
-            consecutiveSamples: consecutiveSamples(state),
-            hasFiredThisVisit: state.lastFiredVisit == visit,
-            // Inactivity comes first: it is why nothing counts, whatever shows.
-            notVisibleReason: causes.isEmpty ? reason : .inactive(causes),
-            statistics: statistics(of: state, policy: layout.geometry.policy(ofSlot: slot)))
+            sectionID: layout.ids[slot], visibleRatio: ratio, consecutiveSamples: consecutiveSamples(state),
+            hasFiredThisVisit: hasFired, notVisibleReason: shownReason, statistics: statistics,
+            requiredSamples: policy.requiredSamples,
+            // A section that fired counts toward another impression only under `.onEveryEntry`.
+            status: .init(reason: shownReason, hasFired: hasFired,
+                          isCountingAgain: policy.recurrence == .onEveryEntry
+                              && statistics.countedSamples < policy.requiredSamples))
     }
 
     /// The row of a section that left the layout and is remembered.
     private func departedRow(_ id: ID, _ state: SectionState) -> SectionSnapshot<ID> {
         SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                         hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
-                        statistics: statistics(of: state, policy: nil))
+                        statistics: statistics(of: state, policy: nil), status: .offscreen)
     }
 
     /// Why the tracker is inactive; empty when it is active.

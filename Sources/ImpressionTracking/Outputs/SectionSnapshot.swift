@@ -17,14 +17,25 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     public var statistics: SectionStatistics
     /// The policy the row is under: its index in the engine's or tracker's `policies`.
     public var policy: Int
+    /// The samples its policy needs to fire (``ImpressionPolicy/requiredSamples(sampleInterval:)``
+    /// of the section's policy); 0 for a section no longer in the layout. An overlay shows
+    /// `statistics.countedSamples` of it: "7 of 11".
+    public var requiredSamples: Int
+    /// What an overlay colours it by: off screen, below threshold, counting, fired or
+    /// inactive.
+    public var status: Status
 
     /// Whether the next sample will count it as visible.
     public var isVisible: Bool { notVisibleReason == nil }
 
     /// Creates a snapshot row; engines make these.
+    ///
+    /// `status` defaults to what `notVisibleReason` and `hasFiredThisVisit` say, taking a
+    /// fired section as done.
     public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
                 hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?,
-                statistics: SectionStatistics = SectionStatistics(), policy: Int = 0) {
+                statistics: SectionStatistics = SectionStatistics(), policy: Int = 0,
+                requiredSamples: Int = 0, status: Status? = nil) {
         self.sectionID = sectionID
         self.visibleRatio = visibleRatio
         self.consecutiveSamples = consecutiveSamples
@@ -32,6 +43,49 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
         self.notVisibleReason = notVisibleReason
         self.statistics = statistics
         self.policy = policy
+        self.requiredSamples = requiredSamples
+        self.status = status ?? Status(reason: notVisibleReason, hasFired: hasFiredThisVisit, isCountingAgain: false)
+    }
+
+    /// What a section is doing now, as an overlay colours it.
+    public enum Status: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// Nothing of it is on screen: off screen, clipped away by a container, no
+        /// viewport, no size, or no longer in the layout.
+        case offscreen
+        /// Not counting though it may show: below its policy's ratio, obstructed, or not
+        /// loaded, hidden or transparent wherever it is
+        /// (``SectionSnapshot/notVisibleReason`` says which; the gates come first).
+        case belowThreshold = "below"
+        /// Visible, its run counting toward an impression.
+        case counting
+        /// It fired in this visit and is not counting toward another impression.
+        case fired
+        /// The tracker is inactive: disappeared, in the background, covered or refreshing.
+        case inactive
+
+        /// The status of a row with `reason`, that fired this visit or not, and whose
+        /// policy lets a fired section count toward another impression now.
+        init(reason: NotVisibleReason?, hasFired: Bool, isCountingAgain: Bool) {
+            switch reason {
+            case .inactive: self = .inactive
+            case .offscreen, .noViewport, .noSize, .missingFromLayout, .clippedByContainer: self = .offscreen
+            case nil: self = hasFired && !isCountingAgain ? .fired : .counting
+            case .belowThreshold, .obstructed, .notLoaded, .hidden, .hiddenByContainer, .transparent:
+                self = hasFired ? .fired : .belowThreshold
+            }
+        }
+
+        /// The status in a word or two: `off screen`, `below threshold`, `counting`,
+        /// `fired`, `inactive`.
+        public var description: String {
+            switch self {
+            case .offscreen: "off screen"
+            case .belowThreshold: "below threshold"
+            case .counting: "counting"
+            case .fired: "fired"
+            case .inactive: "inactive"
+            }
+        }
     }
 }
 

@@ -37,6 +37,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let opacityOutOfRange = Code("opacityOutOfRange")
         /// An engine or tracker was given an empty list of policies.
         public static let noPolicies = Code("noPolicies")
+        /// A ``TraceRecorder`` already records another engine or tracker.
+        public static let recorderInUse = Code("recorderInUse")
     }
 
     /// The kind of problem.
@@ -107,5 +109,13 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static var noPolicies: ConfigurationError {
         ConfigurationError(.noPolicies, field: "policies", value: "[]",
                            description: "an engine needs at least one policy")
+    }
+
+    /// A ``TraceRecorder`` that already records another engine or tracker: a trace holds
+    /// one session.
+    public static func recorderInUse(session: String?) -> ConfigurationError {
+        ConfigurationError(.recorderInUse, field: "recorder", value: session ?? "-",
+                           description: "the trace recorder\(session.map { " of session \"\($0)\"" } ?? "") already records "
+                               + "another engine: give each engine or tracker its own recorder")
     }
 }

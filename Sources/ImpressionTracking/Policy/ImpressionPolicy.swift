@@ -209,6 +209,14 @@ extension Duration {
         return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
 
+    /// The duration in whole nanoseconds, saturating at `Int64`'s range.
+    package var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds < Int64.max / 1_000_000_000 else { return Int64.max }
+        guard seconds > Int64.min / 1_000_000_000 else { return Int64.min }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// A short human form: `1 s`, `100 ms`, `1.5 s`.
     var formatted: String {
         let milliseconds = Double(totalAttoseconds) / 1e15
@@ -281,3 +289,15 @@ extension ImpressionPolicy.Measure {
     }
 }
 extension ImpressionPolicy.Recurrence: Codable {}
+
+extension ImpressionPolicy.Recurrence {
+    /// The recurrence as traces, feed files and the command line spell it:
+    /// `every-entry`, `once-per-visit` or `once-per-tracker`.
+    package var key: String {
+        switch self {
+        case .onEveryEntry: "every-entry"
+        case .oncePerVisit: "once-per-visit"
+        case .oncePerTracker: "once-per-tracker"
+        }
+    }
+}

@@ -34,14 +34,21 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// Creates a tracker whose time starts now on `clock`, deciding impressions under
     /// every policy of `policies`.
     ///
-    /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, or a sample
-    ///   interval that is not positive.
+    /// - Parameters:
+    ///   - policies: the policies, in the order their indices tag what the tracker publishes.
+    ///   - sampleInterval: the time between two samples.
+    ///   - clock: the clock the tick and sent inputs follow; a ``ManualClock`` in tests.
+    ///   - recorder: where to write every input the tracker applies, as a trace, until
+    ///     ``finish()`` writes its end; see ``TraceRecorder``. `nil` records nothing.
+    /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, a sample
+    ///   interval that is not positive, or a recorder that records another engine.
     public init(
         policies: [ImpressionPolicy],
         sampleInterval: Duration = .milliseconds(100),
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        recorder: TraceRecorder? = nil
     ) throws(ConfigurationError) {
-        let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval)
+        let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval, recorder: recorder)
         self.policies = policies
         self.sampleInterval = sampleInterval
         self.clock = TrackerClock(clock)
@@ -49,16 +56,17 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 
     /// Creates a tracker deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:clock:)`.
+    /// `init(policies: [policy], sampleInterval:clock:recorder:)`.
     ///
-    /// - Throws: ``ConfigurationError`` for an invalid policy or a sample interval that is
-    ///   not positive.
+    /// - Throws: ``ConfigurationError`` for an invalid policy, a sample interval that is
+    ///   not positive, or a recorder that records another engine.
     public init(
         policy: ImpressionPolicy = .default,
         sampleInterval: Duration = .milliseconds(100),
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        recorder: TraceRecorder? = nil
     ) throws(ConfigurationError) {
-        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock)
+        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder)
     }
 
     /// The engine. Internal: tests check its memory.
@@ -197,8 +205,38 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         return driver.engine.snapshot(of: id, policy: policy)
     }
 
+    /// A subscription to what an overlay draws under policy `policy`: after each sample
+    /// that changed something, ``ImpressionEngine/overlaySnapshot(policy:)`` (the
+    /// sections on or near the screen, each with its ratio, its count against what it
+    /// needs, whether it fired, why not, and a status to colour it by). The first element
+    /// is the snapshot now.
+    ///
+    /// While an overlay is subscribed and the tracker is active, ``run()`` ticks at every
+    /// sample, so counts grow one by one on screen; a tick that runs late shows the last of
+    /// the samples it evaluated. A snapshot identical to the last one but for its time is
+    /// not sent. The default buffer keeps only the newest snapshot: an overlay wants the
+    /// present, not a backlog.
+    ///
+    /// ```swift
+    /// for await snapshot in await tracker.overlaySnapshots() {
+    ///     overlay.rows = snapshot.sections.map {
+    ///         "\($0.sectionID) \(Int($0.visibleRatio * 100))% \($0.statistics.countedSamples) of \($0.requiredSamples) \($0.status)"
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Precondition: `policy` is an index of ``policies``.
+    public func overlaySnapshots(
+        policy: Int = 0,
+        bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy = .bufferingNewest(1)
+    ) -> TrackerSubscription<EngineSnapshot<ID>> {
+        precondition(policies.indices.contains(policy), "policy \(policy) is not an index of the \(policies.count) policies")
+        return driver.overlaySnapshots(policy: policy, bufferingPolicy: bufferingPolicy)
+    }
+
     /// Ends every subscription; their loops finish once they have read what was
-    /// published. The tracker publishes nothing more, and ``run()`` returns.
+    /// published. The tracker publishes nothing more, and ``run()`` returns. A
+    /// ``TraceRecorder`` writes its `end` line at the tracker's ``time`` and ends its lines.
     public func finish() {
         driver.finish()
     }

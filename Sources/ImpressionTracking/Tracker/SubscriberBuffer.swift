@@ -91,6 +91,30 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
         return alive
     }
 
+    /// Appends all of `batch` to a bounded buffer that has room for it, else nothing:
+    /// returns whether it was taken (not when full, finished, or the consumer went away).
+    /// A recorder's lines are whole or missing, never cut in the middle of a batch.
+    func publishWhole(_ batch: [Element]) -> Bool {
+        guard let limit else { return publish(batch) }
+        let (taken, wake) = state.withLock { state -> (Bool, (UnsafeContinuation<Handoff, Never>, Element)?) in
+            guard !state.isTerminated, !state.isFinished else { return (false, nil) }
+            let room = limit - state.bufferedCount + (state.waiting == nil ? 0 : 1)
+            guard let first = batch.first, batch.count <= room else { return (batch.isEmpty, nil) }
+            var rest = batch[...]
+            var wake: (UnsafeContinuation<Handoff, Never>, Element)?
+            if let waiting = state.waiting {
+                // As in `publish`: a waiting consumer receives the first element directly.
+                state.waiting = nil
+                wake = (waiting, first)
+                rest = rest.dropFirst()
+            }
+            state.pending.append(contentsOf: rest)
+            return (true, wake)
+        }
+        if let (waiting, first) = wake { waiting.resume(returning: .one(first)) }
+        return taken
+    }
+
     /// Ends the subscription once the consumer has read what was published.
     func finish() {
         let waiting = state.withLock { state -> UnsafeContinuation<Handoff, Never>? in

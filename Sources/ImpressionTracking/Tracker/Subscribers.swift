@@ -14,10 +14,11 @@ struct Subscribers<Element: Sendable>: ~Copyable {
         }
     }
 
-    /// A new subscription through the given buffer.
-    mutating func subscribe(bufferingPolicy: TrackerSubscription<Element>.BufferingPolicy = .unbounded)
-        -> TrackerSubscription<Element> {
+    /// A new subscription through the given buffer, holding `first` already.
+    mutating func subscribe(bufferingPolicy: TrackerSubscription<Element>.BufferingPolicy = .unbounded,
+                            first: [Element] = []) -> TrackerSubscription<Element> {
         let buffer = SubscriberBuffer<Element>(bufferingPolicy: bufferingPolicy)
+        if !first.isEmpty { _ = buffer.publish(first) }
         buffers.append(buffer)
         return TrackerSubscription(buffer: buffer)
     }

@@ -21,6 +21,8 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     let inbox: SentInputs<ID>
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
+    /// The overlay subscriptions of each policy that has any.
+    private var overlays: [OverlayChannel] = []
     private var state = State.idle
     /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp(isolation:)``.
     private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
@@ -83,8 +85,11 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         wakeForNextEvent()
     }
 
-    /// Brings the engine up to `time` and publishes what fired (nothing after finish()).
+    /// Brings the engine up to `time` and publishes what fired (nothing after finish()),
+    /// then, when a sample was evaluated, the overlay snapshots that changed.
     private func publish(upTo time: Duration) {
+        let sampleBefore = engine.nextSample
+        defer { if !overlays.isEmpty, engine.nextSample != sampleBefore { publishOverlays() } }
         // Entries and exits cost a little more: work them out only for listeners.
         if eventSubscribers.count > 0 {
             let events = engine.advanceWithEvents(to: time)
@@ -124,6 +129,49 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         for waiter in waiters { waiter.resume() }
     }
 
+    // MARK: - Overlays
+
+    /// The overlay subscriptions of one policy, and the snapshot last sent to them.
+    private final class OverlayChannel {
+        let policy: Int
+        var subscribers = Subscribers<EngineSnapshot<ID>>()
+        var last: EngineSnapshot<ID>?
+
+        init(policy: Int) { self.policy = policy }
+    }
+
+    /// A new subscription to policy `policy`'s overlay snapshots, holding the current one.
+    func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
+        -> TrackerSubscription<EngineSnapshot<ID>> {
+        if case .finished = state { return .ended(bufferingPolicy: bufferingPolicy) }
+        flush()
+        let channel: OverlayChannel
+        if let existing = overlays.first(where: { $0.policy == policy }) {
+            channel = existing
+        } else {
+            channel = OverlayChannel(policy: policy)
+            overlays.append(channel)
+        }
+        let current = engine.overlaySnapshot(policy: policy)
+        channel.last = current
+        defer { wakeForNextEvent() }   // counting sections now tick every sample
+        return channel.subscribers.subscribe(bufferingPolicy: bufferingPolicy, first: [current])
+    }
+
+    /// Sends each policy's overlay snapshot to its subscriptions when it differs from the
+    /// last one sent in more than its time; forgets channels nobody reads.
+    private func publishOverlays() {
+        if case .finished = state { return }
+        overlays.removeAll { $0.subscribers.count == 0 }
+        for channel in overlays {
+            let snapshot = engine.overlaySnapshot(policy: channel.policy)
+            if let last = channel.last, last.sections == snapshot.sections, last.visit == snapshot.visit,
+               last.inactiveCauses == snapshot.inactiveCauses { continue }
+            channel.last = snapshot
+            channel.subscribers.publish([snapshot])
+        }
+    }
+
     // MARK: - Subscriptions
 
     /// A new subscription to what fires, through `bufferingPolicy`; ended at once after
@@ -149,10 +197,13 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// Ends every subscription and the tick loop; nothing is published afterwards.
     func finish() {
         if case .running(let ticks) = state { ticks.finish() }
+        engine.recorder?.finish(at: engine.time)
         state = .finished
         resumeRunStartWaiters()
         subscribers.finishAll()
         eventSubscribers.finishAll()
+        for channel in overlays { channel.subscribers.finishAll() }
+        overlays.removeAll()
     }
 
     // MARK: - Inputs
@@ -183,6 +234,13 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     }
 
     private func wakeForNextEvent() {
-        if case .running(let ticks) = state { ticks.setDeadline(engine.nextEventTime) }
+        guard case .running(let ticks) = state else { return }
+        var deadline = engine.nextEventTime
+        if !overlays.isEmpty, engine.isActive, engine.viewport != nil {
+            // An overlay shows runs growing: tick at every sample while one may count.
+            let nextSample = engine.sampleInterval * engine.nextSample
+            deadline = min(deadline ?? nextSample, nextSample)
+        }
+        ticks.setDeadline(deadline)
     }
 }

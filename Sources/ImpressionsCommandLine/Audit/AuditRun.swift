@@ -1,3 +1,4 @@
+import ImpressionTracking
 import ImpressionSimulation
 
 /// What every shard of one audit shares: the claims file read, the options, and every

@@ -1,3 +1,4 @@
+import ImpressionTracking
 import ImpressionSimulation
 
 /// What `impressions audit` prints, and `merge` prints for its shards: the counts per
@@ -109,16 +110,16 @@ struct AuditSummary {
     func json() -> String {
         var fields: [String] = []
         if isSingle {
-            fields.append("\"trace\":\(JSONWriter.quoted(run.traces[0]))")
+            fields.append("\"trace\":\(JSONText.quoted(run.traces[0]))")
         } else {
-            fields.append("\"traces\":[" + run.traces.map(JSONWriter.quoted).joined(separator: ",") + "]")
+            fields.append("\"traces\":[" + run.traces.map(JSONText.quoted).joined(separator: ",") + "]")
         }
-        fields.append("\"claimed\":\(JSONWriter.quoted(run.claimsName))")
-        fields.append("\"policy\":\(JSONWriter.quoted(run.policy.name))")
+        fields.append("\"claimed\":\(JSONText.quoted(run.claimsName))")
+        fields.append("\"policy\":\(JSONText.quoted(run.policy.name))")
         fields.append("\"toleranceMs\":\(tolerance.map(TraceEncoder.milliseconds) ?? "null")")
         fields.append("\"claims\":\(claimCount)")
         fields.append("\"expected\":\(expectedCount)")
-        let counts = AuditVerdict.allCases.map { "\(JSONWriter.quoted($0.name)):\(count(of: $0))" }
+        let counts = AuditVerdict.allCases.map { "\(JSONText.quoted($0.name)):\(count(of: $0))" }
         fields.append("\"counts\":{" + counts.joined(separator: ",") + "}")
         fields.append("\"precision\":\(precision.map(TraceEncoder.number) ?? "null")")
         fields.append("\"recall\":\(recall.map(TraceEncoder.number) ?? "null")")
@@ -126,18 +127,18 @@ struct AuditSummary {
         fields.append("\"otherPolicyClaims\":\(otherPolicyCount)")
         let discrepancies = traces.flatMap { trace in
             trace.discrepancies.map { finding in
-                var entry = isSingle ? [] : ["\"trace\":\(JSONWriter.quoted(trace.name))"]
-                entry += ["\"class\":\(JSONWriter.quoted(finding.verdict.name))", "\"section\":\(JSONWriter.quoted(finding.section))",
+                var entry = isSingle ? [] : ["\"trace\":\(JSONText.quoted(trace.name))"]
+                entry += ["\"class\":\(JSONText.quoted(finding.verdict.name))", "\"section\":\(JSONText.quoted(finding.section))",
                           "\"visit\":\(finding.visit)"]
                 if let line = finding.line { entry.append("\"line\":\(line)") }
                 if let time = finding.claimTime { entry.append("\"claimedMs\":\(TraceEncoder.milliseconds(time))") }
                 if let time = finding.expectedTime { entry.append("\"expectedMs\":\(TraceEncoder.milliseconds(time))") }
-                if let reason = finding.reason { entry.append("\"reason\":\(JSONWriter.quoted(reason))") }
+                if let reason = finding.reason { entry.append("\"reason\":\(JSONText.quoted(reason))") }
                 return "{" + entry.joined(separator: ",") + "}"
             }
         }
         fields.append("\"discrepancies\":[" + discrepancies.joined(separator: ",") + "]")
-        fields.append("\"skipped\":[" + skipped.map(JSONWriter.quoted).joined(separator: ",") + "]")
+        fields.append("\"skipped\":[" + skipped.map(JSONText.quoted).joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 

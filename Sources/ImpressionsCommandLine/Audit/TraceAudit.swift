@@ -1,3 +1,4 @@
+import ImpressionTracking
 import ImpressionSimulation
 
 /// What the audit of one trace found, as the summary prints it and an audit shard carries

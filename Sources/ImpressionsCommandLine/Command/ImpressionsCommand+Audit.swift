@@ -75,7 +75,7 @@ extension ImpressionsCommand {
             if claim.time > trace.end {
                 problem = "time \(TraceEncoder.milliseconds(claim.time)) ms is after the end of \(traceWords) (\(TraceEncoder.milliseconds(trace.end)) ms)"
             } else if !replayer.sectionIDs.contains(claim.sectionID) {
-                problem = "section \(JSONWriter.quoted(claim.sectionID)) is in no layout of \(traceWords)"
+                problem = "section \(JSONText.quoted(claim.sectionID)) is in no layout of \(traceWords)"
             } else {
                 continue
             }

@@ -1,3 +1,4 @@
+import ImpressionTracking
 import ImpressionSimulation
 
 /// A trace read line by line, as `replay` and `fit` read one: in 64 KiB chunks, each line

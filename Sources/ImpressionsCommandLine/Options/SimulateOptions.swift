@@ -1,3 +1,4 @@
+import ImpressionTracking
 import ImpressionSimulation
 
 /// The options of `impressions simulate`, read from its arguments by hand (the package

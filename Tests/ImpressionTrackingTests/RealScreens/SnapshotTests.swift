@@ -31,7 +31,7 @@ struct SnapshotTests {
                                                timeSinceFirstAppearance: ms(1000), countedSamples: 11)
         #expect(row("seen", in: snapshot) == SectionSnapshot(sectionID: "seen", visibleRatio: 1, consecutiveSamples: 11,
                                                              hasFiredThisVisit: true, notVisibleReason: nil,
-                                                             statistics: seenStatistics))
+                                                             statistics: seenStatistics, requiredSamples: 11, status: .fired))
         #expect(row("below", in: snapshot)?.notVisibleReason == .belowThreshold(ratio: 0.4, required: 0.5))
         #expect(row("below", in: snapshot)?.visibleRatio == 0.4)
         #expect(row("covered", in: snapshot)?.notVisibleReason == .obstructed)

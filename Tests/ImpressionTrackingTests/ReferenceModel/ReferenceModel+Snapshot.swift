@@ -35,9 +35,23 @@ extension ReferenceModel {
             if ratio < required { reason = .belowThreshold(ratio: ratio, required: required) }
         }
         if !isActive { reason = .inactive(inactiveCauses) }
+        let statistics = expectedStatistics(of: section.id, policy: sectionPolicy)
+        let requiredSamples = sectionPolicy.requiredSamples(sampleInterval: sampleInterval)
+        let fired = firedDuringVisit.contains(section.id)
+        // The overlay's status: nothing shows; it shows but does not count; it counts
+        // (toward a first impression, or another one under `.onEveryEntry`); it fired.
+        let status: SectionSnapshot<ID>.Status
+        switch observation.hidden {
+        case _ where !isActive: status = .inactive
+        case .noViewport, .noSize, .offscreen, .clippedByContainer: status = .offscreen
+        case nil where reason == nil:
+            let countsAgain = sectionPolicy.recurrence == .onEveryEntry && statistics.countedSamples < requiredSamples
+            status = fired && !countsAgain ? .fired : .counting
+        default: status = fired ? .fired : .belowThreshold
+        }
         return SectionSnapshot(sectionID: section.id, visibleRatio: ratio,
                                consecutiveSamples: consecutiveSamples[section.id] ?? 0,
-                               hasFiredThisVisit: firedDuringVisit.contains(section.id), notVisibleReason: reason,
-                               statistics: expectedStatistics(of: section.id, policy: sectionPolicy))
+                               hasFiredThisVisit: fired, notVisibleReason: reason, statistics: statistics,
+                               requiredSamples: requiredSamples, status: status)
     }
 }

@@ -1,38 +1,46 @@
-import ImpressionTracking
-
-/// Writes trace lines by hand, keys in a fixed order, so the same trace always gives
-/// the same bytes and every number reads back exactly.
+/// Writes trace lines (`docs/trace-format.md`) by hand, keys in a fixed order, so the
+/// same inputs always give the same bytes and every number reads back exactly: the one
+/// trace writer, for ``TraceRecorder`` and the simulator's traces alike.
 ///
 /// Times are milliseconds written exactly from whole nanoseconds (`16.666667`); other
 /// numbers in Swift's shortest round-trip form, whole ones without a fraction.
 package enum TraceEncoder {
-    static func line(_ header: TraceHeader) -> String {
-        var text = "{\"format\":\(JSONWriter.quoted(TraceHeader.formatName)),\"version\":\(TraceHeader.currentVersion)"
+    /// The header line.
+    package static func line(_ header: TraceHeader) -> String {
+        var text = "{\"format\":\(JSONText.quoted(TraceHeader.formatName)),\"version\":\(TraceHeader.currentVersion)"
         text += ",\"sampleIntervalMs\":\(milliseconds(header.sampleInterval))"
-        if let source = header.source { text += ",\"source\":\(JSONWriter.quoted(source))" }
+        if let session = header.session { text += ",\"session\":\(JSONText.quoted(session))" }
+        if let source = header.source { text += ",\"source\":\(JSONText.quoted(source))" }
         return text + "}"
     }
 
-    static func endLine(at time: Duration) -> String {
+    /// The last line: the session ended at `time`.
+    package static func endLine(at time: Duration) -> String {
         "{\"t\":\(milliseconds(time)),\"type\":\"end\"}"
     }
 
-    static func line(_ timed: TimedInput<String>) -> String {
-        var text = "{\"t\":\(milliseconds(timed.time)),\"type\":"
-        switch timed.input {
+    /// The line a recorder writes where it lost `count` lines, at the time of the first.
+    package static func gapLine(at time: Duration, count: Int) -> String {
+        "{\"t\":\(milliseconds(time)),\"type\":\"gap\",\"lines\":\(count)}"
+    }
+
+    /// The line of `input` applied at `time`, each section id written as `text(id)`.
+    package static func line<ID>(_ input: EngineInput<ID>, at time: Duration, text idText: (ID) -> String) -> String {
+        var text = "{\"t\":\(milliseconds(time)),\"type\":"
+        switch input {
         case .layout(let sections, let containers):
             text += "\"layout\",\"sections\":["
             for (index, section) in sections.enumerated() {
                 if index > 0 { text += "," }
-                append(section, to: &text)
+                append(section, idText: idText, to: &text)
             }
             text += "]"
             if !containers.isEmpty {
                 text += ",\"containers\":["
                 for (index, container) in containers.enumerated() {
                     if index > 0 { text += "," }
-                    text += "{\"id\":\(JSONWriter.quoted(container.id)),\"frame\":\(rect(container.frame))"
-                    if let parent = container.parentID { text += ",\"parent\":\(JSONWriter.quoted(parent))" }
+                    text += "{\"id\":\(JSONText.quoted(container.id)),\"frame\":\(rect(container.frame))"
+                    if let parent = container.parentID { text += ",\"parent\":\(JSONText.quoted(parent))" }
                     if container.contentOffset != .zero { text += ",\"offset\":\(point(container.contentOffset))" }
                     if container.clipInsets != .zero { text += ",\"clipInsets\":{\(insets(container.clipInsets))}" }
                     if container.opacity != 1 { text += ",\"opacity\":\(number(container.opacity))" }
@@ -44,25 +52,25 @@ package enum TraceEncoder {
         case .viewport(let viewport):
             text += "\"viewport\",\"rect\":\(rect(viewport))"
         case .contentOffset(let offset, let containerID):
-            text += "\"contentOffset\",\"container\":\(JSONWriter.quoted(containerID)),\"offset\":\(point(offset))"
+            text += "\"contentOffset\",\"container\":\(JSONText.quoted(containerID)),\"offset\":\(point(offset))"
         case .viewportInsets(let insets):
             text += "\"insets\"," + self.insets(insets)
         case .obstructions(let rects):
             text += "\"obstructions\",\"rects\":[\(rects.map(rect).joined(separator: ","))]"
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             // Only what the input changes: an absent field keeps the section's state.
-            text += "\"section\",\"id\":\(JSONWriter.quoted(id))"
+            text += "\"section\",\"id\":\(JSONText.quoted(idText(id)))"
             if let isLoaded { text += ",\"loaded\":\(isLoaded)" }
             if let opacity { text += ",\"opacity\":\(number(opacity))" }
             if let isHidden { text += ",\"hidden\":\(isHidden)" }
         case .lifecycle(let call):
-            text += JSONWriter.quoted(call.name)
+            text += JSONText.quoted(call.name)
         }
         return text + "}"
     }
 
-    private static func append(_ section: TrackedSection<String>, to text: inout String) {
-        text += "{\"id\":\(JSONWriter.quoted(section.id)),\"cells\":[\(section.cells.map(rect).joined(separator: ","))]"
+    private static func append<ID>(_ section: TrackedSection<ID>, idText: (ID) -> String, to text: inout String) {
+        text += "{\"id\":\(JSONText.quoted(idText(section.id))),\"cells\":[\(section.cells.map(rect).joined(separator: ","))]"
         if !section.nestedCells.isEmpty {
             // Consecutive cells of one container are written as a group.
             text += ",\"nested\":["
@@ -73,7 +81,7 @@ package enum TraceEncoder {
                 var end = position
                 while end < nested.count && nested[end].containerID == containerID { end += 1 }
                 if position > 0 { text += "," }
-                text += "{\"container\":\(JSONWriter.quoted(containerID)),\"cells\":["
+                text += "{\"container\":\(JSONText.quoted(containerID)),\"cells\":["
                 text += nested[position..<end].map { rect($0.frame) }.joined(separator: ",") + "]}"
                 position = end
             }
@@ -90,10 +98,10 @@ package enum TraceEncoder {
         text += "}"
     }
 
-    static func policy(_ policy: ImpressionPolicy) -> String {
+    package static func policy(_ policy: ImpressionPolicy) -> String {
         var text = "{\"ratio\":\(number(policy.minimumVisibleRatio)),\"durationMs\":\(milliseconds(policy.minimumDuration))"
         text += ",\"measure\":\"\(policy.measure.name)\""
-        text += ",\"recurrence\":\"\(NumberFormatting.recurrenceKey(policy.recurrence))\""
+        text += ",\"recurrence\":\"\(policy.recurrence.key)\""
         if let exit = policy.exitVisibleRatio { text += ",\"exitRatio\":\(number(exit))" }
         switch policy.largeSectionRule {
         case nil: break
@@ -111,7 +119,7 @@ package enum TraceEncoder {
 
     /// `"top":..,"left":..,"bottom":..,"right":..`, and `"relative":{...}` only when there
     /// are relative insets: a trace without them reads as it always did.
-    static func insets(_ insets: Insets) -> String {
+    package static func insets(_ insets: Insets) -> String {
         var text = "\"top\":\(number(insets.top)),\"left\":\(number(insets.left))"
             + ",\"bottom\":\(number(insets.bottom)),\"right\":\(number(insets.right))"
         let relative = insets.relative
@@ -122,11 +130,11 @@ package enum TraceEncoder {
         return text
     }
 
-    static func rect(_ rect: Rect) -> String {
+    package static func rect(_ rect: Rect) -> String {
         "[\(number(rect.x)),\(number(rect.y)),\(number(rect.width)),\(number(rect.height))]"
     }
 
-    static func point(_ point: Point) -> String {
+    package static func point(_ point: Point) -> String {
         "[\(number(point.x)),\(number(point.y))]"
     }
 

@@ -1,0 +1,139 @@
+/// Records every input an ``ImpressionEngine`` or ``ImpressionTracker`` applies, at the
+/// time it applies it, as the lines of a trace (`docs/trace-format.md`): what
+/// `impressions replay`, `fit` and `audit` read. An app records its real sessions with
+/// it, then replays them under other policies, fits its users to them and audits its
+/// SDK against them.
+///
+/// Give the recorder to the engine or tracker when you create it, and read its ``lines``
+/// from a task of your own, writing them where your logs go:
+///
+/// ```swift
+/// let recorder = TraceRecorder(session: sessionID, source: "home feed, build 4.2.0")
+/// let tracker = try ImpressionTracker<String>(policy: .default, recorder: recorder)
+/// Task.detached(priority: .utility) {
+///     for await line in recorder.lines { logFile.write(line + "\n") }
+/// }
+/// ```
+///
+/// The header is written when the engine is created; each input the engine accepts
+/// becomes one line (a refused input writes nothing, as it changes nothing); an input
+/// sent with ``ImpressionTracker/send(_:)`` is written at the time it was sent, which is
+/// when the tracker applies it. ``ImpressionTracker/finish()`` writes the `end` line and
+/// ends ``lines``; with an engine of your own, call ``finish(at:)`` with its time.
+/// Section ids are written as text: a `String` as it is, any other id as
+/// `String(describing:)`, so give an id type of your own a description that names it.
+///
+/// Recording never blocks the engine. Each line goes into a buffer of ``bufferLimit``
+/// lines, which your task empties; it costs one line's encoding per input and nothing
+/// per sample, and an engine without a recorder pays nothing. When your task falls
+/// behind (a slow disk, a write that throws and ends your loop, no task at all) and the
+/// buffer is full, the recorder drops lines rather than wait or grow: it counts them in
+/// ``droppedLineCount``, and once there is room again it writes a `gap` line saying how
+/// many are missing there, so a replay stops at that line instead of silently
+/// replaying a different session (`--keep-going` skips it and replays on, inexactly).
+/// The engine's state is never affected.
+///
+/// One recorder records one engine or tracker: a second one is refused with
+/// ``ConfigurationError/Code/recorderInUse``.
+public final class TraceRecorder: Sendable {
+    private struct State {
+        var header: TraceHeader?
+        /// Lines lost since the last line written, and the time of the first of them.
+        var missing = 0
+        var firstMissingTime = Duration.zero
+        var droppedLineCount = 0
+        var isFinished = false
+    }
+
+    /// Which session this is, written in the header: the app's session id, say.
+    public let session: String?
+    /// Where the trace comes from, written in the header: the screen and the build, say.
+    public let source: String?
+    /// The most lines held for a reader that falls behind; more are dropped and counted.
+    public let bufferLimit: Int
+    private let buffer: SubscriberBuffer<String>
+    private let state = Locked(State())
+
+    /// Creates a recorder, to give to one engine or tracker.
+    ///
+    /// - Parameters:
+    ///   - session: the session's id, written in the header (any text; `nil` leaves it out).
+    ///   - source: where the trace comes from, written in the header (any text).
+    ///   - bufferLimit: the most lines held for a reader that falls behind; at least 2,
+    ///     so that a `gap` line and the line after it fit.
+    public init(session: String? = nil, source: String? = nil, bufferLimit: Int = 10_000) {
+        self.session = session
+        self.source = source
+        self.bufferLimit = max(2, bufferLimit)
+        buffer = SubscriberBuffer(bufferingPolicy: .bufferingOldest(self.bufferLimit))
+        // Held here, so the buffer lives as long as the recorder, whoever reads it.
+        lines = TrackerSubscription(buffer: buffer)
+    }
+
+    /// The trace's lines, in order, each without its newline: the header, then a line per
+    /// input, then the `end` line, after which the sequence ends. Read it from one task.
+    public let lines: TrackerSubscription<String>
+
+    /// How many lines were dropped because the reader of ``lines`` fell behind.
+    public var droppedLineCount: Int { state.withLock { $0.droppedLineCount } }
+
+    /// Whether ``finish(at:)`` was called: later inputs are not written.
+    public var isFinished: Bool { state.withLock { $0.isFinished } }
+
+    /// Writes the `end` line at `time` (the engine's ``ImpressionEngine/time``) and ends
+    /// ``lines``; later calls do nothing.
+    public func finish(at time: Duration) {
+        let isFirst = state.withLock { state in
+            defer { state.isFinished = true }
+            return !state.isFinished && state.header != nil
+        }
+        if isFirst { write(TraceEncoder.endLine(at: time), at: time, evenIfFinished: true) }
+        buffer.finish()
+    }
+
+    /// Takes the recorder for an engine of `sampleInterval` and writes the header.
+    ///
+    /// - Throws: ``ConfigurationError/Code/recorderInUse`` when another engine has it.
+    func start(sampleInterval: Duration) throws(ConfigurationError) {
+        let header = TraceHeader(sampleInterval: sampleInterval, session: session, source: source)
+        let isFirst = state.withLock { state in
+            guard state.header == nil else { return false }
+            state.header = header
+            return true
+        }
+        guard isFirst else { throw .recorderInUse(session: session) }
+        write(TraceEncoder.line(header), at: .zero)
+    }
+
+    /// Writes `input`, applied at `time`.
+    func record<ID>(_ input: EngineInput<ID>, at time: Duration) {
+        write(TraceEncoder.line(input, at: time, text: Self.text), at: time)
+    }
+
+    /// A section id as the trace writes it.
+    private static func text<ID>(_ id: ID) -> String {
+        id as? String ?? String(describing: id)
+    }
+
+    /// Puts `line` into the buffer, after a `gap` line when lines were lost before it;
+    /// when there is no room for them, counts `line` as lost too.
+    private func write(_ line: String, at time: Duration, evenIfFinished: Bool = false) {
+        let (missing, firstMissingTime) = state.withLock { state -> (Int, Duration)? in
+            guard !state.isFinished || evenIfFinished else { return nil }
+            return (state.missing, state.firstMissingTime)
+        } ?? (-1, .zero)
+        guard missing >= 0 else { return }
+        let taken = missing == 0
+            ? buffer.publishWhole([line])
+            : buffer.publishWhole([TraceEncoder.gapLine(at: firstMissingTime, count: missing), line])
+        state.withLock { state in
+            if taken {
+                state.missing = 0
+            } else {
+                if state.missing == 0 { state.firstMissingTime = time }
+                state.missing += 1
+                state.droppedLineCount += 1
+            }
+        }
+    }
+}
