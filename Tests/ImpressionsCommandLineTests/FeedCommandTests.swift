@@ -47,6 +47,26 @@ struct FeedCommandTests {
         #expect(rows.contains { $0.hasPrefix("ad#1,ad,") })
     }
 
+    @Test("with a feed file, --trace-out names each section by its id in the file, as --sections-out does, and the traces replay")
+    func traceOutNamesFeedSections() async throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/feed-example.json").path
+        let directory = try temporaryDirectory()
+        let run = await impressions("simulate", "--feed", example, "--sessions", "2", "--seconds", "30",
+                                    "--policy", "default", "--trace-out", directory)
+        #expect(run.status == 0)
+        let trace = try String(contentsOfFile: directory + "/session-000000.jsonl", encoding: .utf8)
+        let layout = try #require(trace.split(separator: "\n").first { $0.contains("\"type\":\"layout\"") })
+        #expect(layout.contains("{\"id\":\"hero\"") && layout.contains("{\"id\":\"picks\""), "\(layout.prefix(300))")
+        #expect(trace.contains("{\"id\":\"ad#1\""))
+        let replay = await impressions("replay", directory + "/session-000000.jsonl", "--policy", "default")
+        // The impressions name the file's sections: named ones by name, the others by position.
+        let named = replay.output.split(separator: "\n").filter { line in
+            ["hero", "picks", "module", "ad#"].contains { line.contains("\"section\":\"\($0)") }
+        }
+        #expect(replay.status == 0 && !named.isEmpty, "\(replay.output.prefix(300))")
+    }
+
     @Test("a bad feed file fails with status 1, the file, the JSON path and the value; nothing on standard output")
     func badFile() async throws {
         let path = try temporaryFile(#"""

@@ -13,30 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-browser=""
-candidates=(chromium chromium-browser google-chrome)
-if [ -n "${CHROMIUM:-}" ]; then candidates=("$CHROMIUM"); fi
-for candidate in "${candidates[@]}"; do
-    if command -v "$candidate" > /dev/null; then browser="$(command -v "$candidate")"; break; fi
-done
-if [ -z "$browser" ]; then
-    echo "SKIPPED: chromium not installed (apt-get install -y chromium to check the HTML reports in a browser)"
-    exit 0
-fi
-if ! command -v python3 > /dev/null; then
-    echo "SKIPPED: python3 not found (the screenshot and DOM checks need it)"
-    exit 0
-fi
-
-out="${REPORT_CHECK_OUT:-$(mktemp -d)}"
-mkdir -p "$out"
-impressions="${IMPRESSIONS:-}"
-if [ -z "$impressions" ]; then
-    swift build --product impressions > /dev/null
-    impressions="$(swift build --show-bin-path)/impressions"
-fi
-echo "browser: $browser ($("$browser" --version 2>/dev/null | head -n 1))"
-echo "output: $out"
+source Tests/Report/browser-setup.sh
+browser_setup "the HTML reports" "${REPORT_CHECK_OUT:-}"
 
 # A feed whose file name, section ids and policy name are hostile: markup, quotes,
 # ampersands, an id of the longest length a feed file allows (200).

@@ -16,4 +16,5 @@ let benchmarks: @Sendable () -> Void = {
     registerLayoutBenchmarks()
     registerActorBenchmarks()
     registerBaselineBenchmarks()
+    registerDebuggingBenchmarks()
 }

@@ -132,8 +132,6 @@ public struct AuditReplayer: Sendable {
     private func hiddenReason(_ row: SectionSnapshot<String>?) -> String {
         guard let row else { return "not in the layout" }
         switch row.notVisibleReason {
-        case .belowThreshold(let ratio, let required)?:
-            return "below threshold (\(Self.ratio(ratio)) < \(Self.ratio(required)))"
         case .some(let reason):
             return "\(reason)"
         case nil:
@@ -179,10 +177,5 @@ public struct AuditReplayer: Sendable {
         for (offset, input) in trace.inputs.enumerated() { try replayer.apply(input, lineNumber: offset + 2) }
         replayer.finish(at: trace.end ?? trace.inputs.last?.time ?? .zero)
         return replayer.report(tolerance: tolerance ?? trace.header.sampleInterval)
-    }
-
-    /// A ratio to two decimals, as the reasons print it: `0.31`.
-    static func ratio(_ value: Double) -> String {
-        TraceEncoder.number((value * 100).rounded(.down) / 100)
     }
 }

@@ -10,10 +10,22 @@ import ImpressionTracking
 public struct TraceReplayer: Sendable {
     /// The policies, in report order.
     public let policies: [NamedPolicy]
+    /// The time between two samples.
+    public let sampleInterval: Duration
     /// The impressions of each policy so far, in time order.
     public private(set) var impressions: [[Impression<String>]]
     /// What the engine showed under the first policy at each sample, when asked for.
     public private(set) var timeline: TimelineRecorder?
+    /// What the engine showed under every policy at each sample, for the session player,
+    /// when asked for.
+    public private(set) var player: SessionPlayer?
+    /// The sample whose overlay snapshots to keep, when asked for.
+    public let snapshotSample: Int?
+    /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
+    /// ``snapshotSample`` was evaluated; empty until then.
+    public private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
+    /// The next sample the player or the snapshot steps to.
+    private var nextSteppedSample = 0
     /// `nil` without policies: then nothing is replayed.
     private var engine: ImpressionEngine<String>?
 
@@ -24,9 +36,17 @@ public struct TraceReplayer: Sendable {
     ///   - sampleInterval: the time between two samples, usually the trace header's.
     ///   - recordsTimeline: record what the engine sees under the first policy at every
     ///     sample, for ``TimelineRecorder/svg(title:maximumRows:)``.
+    ///   - recordsPlayer: record what the engine shows under every policy at every
+    ///     sample, for ``SessionPlayer/html(title:)``.
+    ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
+    ///     just after this sample is evaluated, in ``snapshotsAtSample``.
     /// - Throws: ``SimulationError`` naming an invalid policy.
-    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
+    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false,
+                recordsPlayer: Bool = false, snapshotSample: Int? = nil) throws(SimulationError) {
         self.policies = policies
+        self.snapshotSample = snapshotSample
+        self.sampleInterval = sampleInterval
+        if recordsPlayer { player = SessionPlayer(policies: policies, sampleInterval: sampleInterval) }
         engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval)
         impressions = Array(repeating: [], count: policies.count)
         if recordsTimeline, let first = policies.first {
@@ -47,15 +67,39 @@ public struct TraceReplayer: Sendable {
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the \(Self.name(of: input.input)): \(error)")
         }
+        switch input.input {
+        case .layout(let sections, let containers): player?.layout(sections, containers: containers)
+        case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
+        default: break
+        }
     }
 
     /// Advances the engine to `time`, collecting what fires under each policy.
     public mutating func advance(to time: Duration) {
         guard var engine else { return }
         self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
+        defer { self.engine = engine }
+        // The player and the snapshot see the engine just after each sample.
+        while player?.limitReached == nil && (player != nil || snapshotSample.map { nextSteppedSample <= $0 } == true),
+              sampleInterval * nextSteppedSample <= time {
+            let sample = nextSteppedSample
+            let fired = collect(advancing: &engine, to: sampleInterval * sample)
+            player?.record(engine, sample: sample, fired: fired)
+            if sample == snapshotSample {
+                snapshotsAtSample = policies.indices.map { engine.overlaySnapshot(policy: $0) }
+            }
+            nextSteppedSample += 1
+        }
+        collect(advancing: &engine, to: time)
+    }
+
+    /// Advances `engine` to `time` (through the timeline, when recorded), keeping what
+    /// fired, and returns it.
+    @discardableResult
+    private mutating func collect(advancing engine: inout ImpressionEngine<String>, to time: Duration) -> [Impression<String>] {
         let fired = timeline != nil ? (timeline?.advance(&engine, to: time) ?? []) : engine.advance(to: time)
-        self.engine = engine
         for impression in fired { impressions[impression.policy].append(impression) }
+        return fired
     }
 
     /// Replays a whole trace and returns each policy's impressions.

@@ -135,12 +135,22 @@ public enum NotVisibleReason: Sendable, Hashable, CustomStringConvertible {
         case .offscreen: "offscreen"
         case .clippedByContainer(let id): "clipped by container \(id)"
         case .obstructed: "obstructed"
-        case .belowThreshold(let ratio, let required): "below threshold (\(ratio) < \(required))"
+        case .belowThreshold(let ratio, let required):
+            "below threshold (\(Self.rounded(ratio, below: required)) < \(required.shortText))"
         case .notLoaded: "not loaded"
         case .hidden: "hidden"
         case .hiddenByContainer(let id): "hidden with container \(id)"
-        case .transparent(let opacity, let required): "transparent (opacity \(opacity) < \(required))"
+        case .transparent(let opacity, let required):
+            "transparent (opacity \(Self.rounded(opacity, below: required)) < \(required.shortText))"
         }
+    }
+
+    /// `value` to three decimals, rounded down when rounding would reach `limit`, which
+    /// it is below: `0.499 < 0.5` for 0.4999, never `0.5 < 0.5`.
+    private static func rounded(_ value: Double, below limit: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let nearest = (value * 1000).rounded() / 1000
+        return (nearest >= limit && value < limit ? (value * 1000).rounded(.down) / 1000 : nearest).shortText
     }
 }
 

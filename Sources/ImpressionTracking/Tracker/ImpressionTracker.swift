@@ -213,9 +213,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///
     /// While an overlay is subscribed and the tracker is active, ``run()`` ticks at every
     /// sample, so counts grow one by one on screen; a tick that runs late shows the last of
-    /// the samples it evaluated. A snapshot identical to the last one but for its time is
-    /// not sent. The default buffer keeps only the newest snapshot: an overlay wants the
-    /// present, not a backlog.
+    /// the samples it evaluated. A snapshot an overlay would draw as the last one (the
+    /// same sections, ratios, counts, statuses and reasons) is not sent. The default
+    /// buffer keeps only the newest snapshot: an overlay wants the present, not a backlog.
     ///
     /// ```swift
     /// for await snapshot in await tracker.overlaySnapshots() {

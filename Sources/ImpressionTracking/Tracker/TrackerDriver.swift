@@ -165,10 +165,23 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         overlays.removeAll { $0.subscribers.count == 0 }
         for channel in overlays {
             let snapshot = engine.overlaySnapshot(policy: channel.policy)
-            if let last = channel.last, last.sections == snapshot.sections, last.visit == snapshot.visit,
-               last.inactiveCauses == snapshot.inactiveCauses { continue }
+            if let last = channel.last, Self.drawsAlike(last, snapshot) { continue }
             channel.last = snapshot
             channel.subscribers.publish([snapshot])
+        }
+    }
+
+    /// Whether an overlay draws two snapshots alike: the same sections, ratios, counts,
+    /// statuses and reasons, visit and lifecycle. Ages and visible times, which grow at
+    /// every sample, are not drawn.
+    private static func drawsAlike(_ first: EngineSnapshot<ID>, _ second: EngineSnapshot<ID>) -> Bool {
+        guard first.visit == second.visit, first.inactiveCauses == second.inactiveCauses,
+              first.sections.count == second.sections.count else { return false }
+        return zip(first.sections, second.sections).allSatisfy { one, other in
+            one.sectionID == other.sectionID && one.visibleRatio == other.visibleRatio
+                && one.statistics.countedSamples == other.statistics.countedSamples
+                && one.consecutiveSamples == other.consecutiveSamples && one.status == other.status
+                && one.hasFiredThisVisit == other.hasFiredThisVisit && one.notVisibleReason == other.notVisibleReason
         }
     }
 

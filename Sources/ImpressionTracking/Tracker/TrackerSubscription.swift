@@ -1,8 +1,9 @@
 import Synchronization
 
-/// A subscription to an ``ImpressionTracker``'s impressions or events: an `AsyncSequence`
-/// of every element published after it was made, in order, through a buffer of your
-/// choice, counting whatever that buffer drops.
+/// A subscription to an ``ImpressionTracker``'s impressions, events or overlay snapshots,
+/// or to a ``TraceRecorder``'s lines: an `AsyncSequence` of every element published after
+/// it was made, in order, through a buffer of your choice, counting whatever that buffer
+/// drops.
 ///
 /// What one sample fires arrives as one batch: the tracker appends it to the
 /// subscription's buffer at once and wakes the consuming task once, and the task then

@@ -10,7 +10,9 @@ extension ImpressionsCommand {
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
-                              recordsTimeline: options.timelinePath != nil || options.reportPath != nil)
+                              recordsTimeline: options.timelinePath != nil || options.reportPath != nil,
+                              recordsPlayer: options.playerPath != nil,
+                              snapshotSample: options.snapshotTime.map { sample(at: $0, interval: header.sampleInterval) })
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
@@ -30,6 +32,25 @@ extension ImpressionsCommand {
                 return 1
             }
         }
+        if let path = options.playerPath {
+            if let limit = replayer.player?.limitReached {
+                io.writeError("impressions replay: \(trace.name): \(limit)\n")
+                return 1
+            }
+            let title = "Replay of " + (header.source ?? trace.name) + (header.session.map { ", session " + $0 } ?? "")
+            guard let page = replayer.player?.html(title: title),
+                  writeOutputFile(page, to: path, subcommand: "replay", io: io) else { return 1 }
+        }
+        if let time = options.snapshotTime {
+            guard !replayer.snapshotsAtSample.isEmpty || policies.isEmpty else {
+                io.writeError("impressions replay: \(trace.name): the session ends at \(NumberFormatting.seconds(trace.end)), "
+                    + "before --snapshot-at \(NumberFormatting.seconds(time))\n")
+                return 1
+            }
+            io.writeOutput(snapshotLines(replayer.snapshotsAtSample, sample: replayer.snapshotSample ?? 0))
+            io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))
+            return 0
+        }
         if let path = options.reportPath {
             let details: KeyValuePairs<String, String> = [
                 "trace": trace.name,
@@ -47,6 +68,27 @@ extension ImpressionsCommand {
         return 0
     }
 
+    /// The index of the sample at or before `time`.
+    static func sample(at time: Duration, interval: Duration) -> Int {
+        Int(time.totalAttoseconds / interval.totalAttoseconds)
+    }
+
+    /// One JSON object per row of each policy's overlay snapshot: what the session
+    /// player shows at that sample.
+    static func snapshotLines(_ snapshots: [EngineSnapshot<String>], sample: Int) -> String {
+        var text = ""
+        for (policy, snapshot) in snapshots.enumerated() {
+            let inactive = snapshot.inactiveCauses.isEmpty ? "" : snapshot.inactiveCauses.description
+            for row in snapshot.sections {
+                text += "{\"policy\":\(policy),\"section\":\(JSONText.quoted(row.sectionID)),\"status\":\"\(row.status.rawValue)\""
+                    + ",\"ratio\":\(TraceEncoder.number(row.visibleRatio)),\"samples\":\(row.statistics.countedSamples)"
+                    + ",\"required\":\(row.requiredSamples),\"reason\":\(JSONText.quoted(row.notVisibleReason.map(String.init(describing:)) ?? ""))"
+                    + ",\"sample\":\(sample),\"inactive\":\(JSONText.quoted(inactive))}\n"
+            }
+        }
+        return text
+    }
+
     /// One JSON object per impression, in time order; within a sample, by policy, then
     /// in layout order.
     static func impressionLines(_ impressions: [[Impression<String>]], policies: [NamedPolicy]) -> String {
@@ -58,7 +100,7 @@ extension ImpressionsCommand {
         var text = ""
         for entry in entries {
             let impression = impressions[entry.policy][entry.order]
-            text += "{\"policy\":\(JSONWriter.quoted(policies[entry.policy].name)),\"section\":\(JSONWriter.quoted(impression.sectionID))"
+            text += "{\"policy\":\(JSONText.quoted(policies[entry.policy].name)),\"section\":\(JSONText.quoted(impression.sectionID))"
                 + ",\"timeMs\":\(TraceEncoder.milliseconds(impression.time)),\"ratio\":\(TraceEncoder.number(impression.visibleRatio))"
                 + ",\"seenMs\":\(TraceEncoder.milliseconds(impression.visibleDuration)),\"visit\":\(impression.visit)}\n"
         }

@@ -170,7 +170,8 @@ package enum HelpText {
 
         USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
                                   [--timeline FILE.svg] [--timeline-rows N]
-                                  [--report FILE.html]
+                                  [--report FILE.html] [--player FILE.html]
+                                  [--snapshot-at T]
                                   [--max-line-bytes N] [--max-sections N]
 
         ARGUMENTS:
@@ -185,6 +186,16 @@ package enum HelpText {
           --report FILE       Also write the replay as an HTML page for a browser
                               (inline CSS and SVG, no script, nothing fetched):
                               the trace, each policy's impressions, the timeline.
+          --player FILE       Write the session player: one self-contained HTML page
+                              that plays the session back, sample by sample, under
+                              every policy (the sections as rectangles, the viewport
+                              moving over them, each section's status, ratio and
+                              "n of N", each impression as it fires). At most 36,000
+                              samples (an hour at 100 ms) and 48 MiB of session data;
+                              a longer trace is refused, naming the limit.
+          --snapshot-at T     Instead of the impressions, print what the player shows
+                              just after the sample at time T (e.g. 12.35s): one JSON
+                              object per section on or near the screen, per policy.
           --max-line-bytes N  The longest line accepted (default 16777216); a longer one
                               fails as soon as it passes the limit (with --keep-going,
                               it is skipped to its newline).
@@ -198,6 +209,7 @@ package enum HelpText {
 
         EXAMPLES:
           impressions replay traces/session-000000.jsonl --policy default --policy abema
+          impressions replay recorded.jsonl --player session.html
           cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
           impressions replay trace.jsonl --report replay.html > impressions.jsonl
 

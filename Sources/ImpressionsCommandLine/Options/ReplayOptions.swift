@@ -12,6 +12,11 @@ package struct ReplayOptions: Hashable, Sendable {
     package var timelinePath: String?
     /// `--report FILE`: write the replay, with its timeline, as a self-contained HTML page there.
     package var reportPath: String?
+    /// `--player FILE`: write the session player, a self-contained HTML page, there.
+    package var playerPath: String?
+    /// `--snapshot-at T`: print what an overlay shows just after the sample at `T`, under
+    /// each policy, instead of the impressions.
+    package var snapshotTime: Duration?
     /// `--timeline-rows N`: the most sections the timeline draws (also the report's).
     package var timelineRows = 40
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits.
@@ -51,6 +56,14 @@ package struct ReplayOptions: Hashable, Sendable {
                 options.timelinePath = try scanner.value()
             case .flag("--report"):
                 options.reportPath = try scanner.value()
+            case .flag("--player"):
+                options.playerPath = try scanner.value()
+            case .flag("--snapshot-at"):
+                let text = try scanner.value()
+                guard let seconds = NamedPolicy.parseSeconds(text), seconds >= 0, seconds <= 864_000 else {
+                    throw scanner.invalid(text, "expected a time in the session, 0 to 864000 seconds (e.g. 12.35s, 1500ms, 2m)")
+                }
+                options.snapshotTime = .nanoseconds(Int64((seconds * 1e9).rounded()))
             case .flag("--timeline-rows"):
                 options.timelineRows = try scanner.integer(in: 1...500)
             case .flag(let flag):

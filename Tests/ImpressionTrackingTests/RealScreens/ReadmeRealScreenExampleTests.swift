@@ -27,7 +27,7 @@ struct ReadmeRealScreenExampleTests {
         #expect("\(engine.snapshot())" == """
             time 1 s, visit 1, active
             section  ratio  samples  fired  status
-            banner   0.331  0        no     below threshold (0.33125 < 0.5)
+            banner   0.331  0        no     below threshold (0.331 < 0.5)
             picks    1.0    11       yes    visible
             video    0.506  11       yes    visible
             """)

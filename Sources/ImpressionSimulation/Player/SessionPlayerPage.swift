@@ -1,0 +1,931 @@
+/// The session player's page: one self-contained HTML file that plays a replayed
+/// session back, sample by sample, from the player's data (JSON, format
+/// `impressions-player`, version 1) embedded in it.
+///
+/// The page draws the current layout in root content coordinates (cells, container
+/// frames, the viewport, the effective viewport, obstructions), coloured by each
+/// section's status under the selected policy; lists every section on screen under every
+/// policy, the lifecycle state and the impressions fired so far; and scrubs through the
+/// samples with a timeline, buttons, the keyboard and the URL's `#sample=K`.
+///
+/// Nothing is fetched (inline CSS and script, no fonts, no links but `#…`), so the file
+/// works from `file://` and offline. Every string from the data (section, container and
+/// policy names, reasons) reaches the document as text only: the script writes it with
+/// `textContent` and `setAttribute`, never as markup, and the data itself is escaped so
+/// that no id can close the `<script>` element it travels in.
+enum SessionPlayerPage {
+    /// The whole page: `title` escaped as HTML text, `sessionJSON` embedded in a
+    /// `<script type="application/json" id="session">` element (with every `<` written
+    /// as `\u003c`, and U+2028/U+2029 escaped too, so no id can close the element), then
+    /// the style and the script inline.
+    ///
+    /// - Parameters:
+    ///   - title: the page's title and heading, as given (escaped here).
+    ///   - sessionJSON: the player's data, valid JSON (the escaping keeps it valid only
+    ///     because `<` and the two separators can occur in JSON inside strings only).
+    static func html(title: String, sessionJSON: String) -> String {
+        let heading = HTMLEscaping.escaped(title)
+        // The root has no data-sample until the script rendered a sample, so a check of
+        // the rendered DOM cannot mistake a page whose script failed for sample 0.
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta name="generator" content="impressions (ImpressionTracking)"/>
+        <title>\(heading)</title>
+        <style>
+        \(style)
+        </style>
+        </head>
+        <body>
+        <svg class="paints" width="0" height="0" aria-hidden="true" focusable="false">
+        <pattern id="stripes" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#718096"/><rect width="3.5" height="8" fill="#1a202c"/></pattern>
+        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><rect width="6" height="6" fill="rgba(229,62,62,0.18)"/><rect width="1.6" height="6" fill="#e53e3e"/></pattern>
+        </svg>
+        <main id="player">
+        <header>
+        <h1>\(heading)</h1>
+        <p class="meta" id="meta"></p>
+        <p class="error" id="error" hidden></p>
+        </header>
+        <section class="card controls" aria-label="Timeline">
+        <div class="bar">
+        <button type="button" id="back" title="Back one sample (←; Shift+← ten)" aria-label="Back one sample">◀ step</button>
+        <button type="button" id="play" title="Play or pause (space)">Play</button>
+        <button type="button" id="forward" title="Forward one sample (→; Shift+→ ten)" aria-label="Forward one sample">step ▶</button>
+        <label class="speed">speed <select id="speed"><option value="1">1×</option><option value="4">4×</option><option value="16">16×</option><option value="64">64×</option></select></label>
+        <span class="clock" id="clock" aria-live="off"></span>
+        </div>
+        <div class="track">
+        <input type="range" id="scrub" min="0" max="0" step="1" value="0" aria-label="Sample"/>
+        <svg id="ticks" preserveAspectRatio="none" aria-hidden="true"></svg>
+        </div>
+        <div class="policies" id="policies" role="radiogroup" aria-label="Policy"></div>
+        <p class="keys">Keys: ← → one sample, Shift+← → ten, space play/pause, Home/End. Marks under the timeline: impressions per policy, grey spans inactive, dark lines layout changes.</p>
+        </section>
+        <div class="panes">
+        <section class="card drawing-pane" aria-label="Drawing">
+        <ul class="legend">
+        <li><i class="sw st-offscreen"></i>offscreen</li><li><i class="sw st-below"></i>below threshold</li><li><i class="sw st-counting"></i>counting</li><li><i class="sw st-fired"></i>fired</li><li><i class="sw st-inactive"></i>inactive</li>
+        <li><i class="sw viewport"></i>viewport</li><li><i class="sw effective"></i>effective viewport</li><li><i class="sw obstruction"></i>obstruction</li><li><i class="sw frame"></i>container</li><li><i class="sw fire"></i>impression</li>
+        </ul>
+        <p class="pane-head" id="drawing-head"></p>
+        <div class="stage" id="stage"><svg id="drawing" role="img" aria-label="The layout, the viewport and the obstructions at the current sample"></svg></div>
+        </section>
+        <section class="side" aria-label="State">
+        <div class="card">
+        <p class="lifecycle" id="lifecycle"></p>
+        <p class="details" id="details"></p>
+        </div>
+        <div class="card">
+        <h2>On screen at this sample</h2>
+        <div class="scroll"><table id="rows"><thead><tr><th>policy</th><th>section</th><th>status</th><th class="num">ratio</th><th class="num">samples</th><th>reason</th></tr></thead><tbody id="row-body"></tbody></table></div>
+        </div>
+        <div class="card">
+        <h2 id="impressions-head">Impressions</h2>
+        <ol id="impressions"></ol>
+        </div>
+        </section>
+        </div>
+        </main>
+        <script type="application/json" id="session">\(embeddable(sessionJSON))</script>
+        <script>
+        \(script)
+        </script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// `\u003c`, which a JSON string reads as `<`: written for every `<` so that no
+    /// string in the data can end the `<script>` element (`</script>`) or open a comment
+    /// (`<!--`) inside it.
+    private static let lessThanEscape = Array(#"\u003c"#.utf8)
+    /// `\u2028`: LINE SEPARATOR, escaped because older JavaScript parsers end a line there.
+    private static let lineSeparatorEscape = Array(#"\u2028"#.utf8)
+    /// `\u2029`: PARAGRAPH SEPARATOR, escaped for the same reason.
+    private static let paragraphSeparatorEscape = Array(#"\u2029"#.utf8)
+
+    /// `json` ready to sit inside a `<script>` element: `<` as `\u003c`, U+2028 and
+    /// U+2029 as `\u2028` and `\u2029`. Valid JSON stays valid and means the same, since
+    /// those characters can occur only inside its strings. Works on UTF-8 bytes (U+2028
+    /// is E2 80 A8, U+2029 E2 80 A9; UTF-8 never has those bytes mid-character) so that
+    /// the data of a long session is copied once.
+    private static func embeddable(_ json: String) -> String {
+        let source = Array(json.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count + source.count / 64)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "<") {
+                result += lessThanEscape
+                index += 1
+            } else if byte == 0xE2, index + 2 < source.count, source[index + 1] == 0x80,
+                      source[index + 2] == 0xA8 || source[index + 2] == 0xA9 {
+                result += source[index + 2] == 0xA8 ? lineSeparatorEscape : paragraphSeparatorEscape
+                index += 3
+            } else {
+                result.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The page's style sheet: the drawing beside the tables from a laptop's width, the
+    /// tables under the drawing on a phone's (under 820 px), status colours shared by the
+    /// drawing, the legend and the table.
+    static let style: String = #"""
+    *{box-sizing:border-box}
+    html{-webkit-text-size-adjust:100%}
+    body{margin:0;background:#edf2f7;color:#1a202c;font:14px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif}
+    .paints{position:absolute;width:0;height:0;overflow:hidden}
+    #player{max-width:1440px;margin:0 auto;padding:6px 14px 18px}
+    h1{font-size:1.15rem;line-height:1.3;margin:.15em 0 0;overflow-wrap:anywhere}
+    h2{font-size:.9rem;margin:0 0 .35em}
+    p{margin:0}
+    .meta{color:#4a5568;font-size:12px;overflow-wrap:anywhere}
+    .error{margin:8px 0;padding:8px 12px;border-radius:6px;background:#fed7d7;color:#742a2a;font-weight:600}
+    .card{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:8px 12px;min-width:0}
+    .controls{margin:6px 0 10px}
+    .bar{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px}
+    button,select{font:inherit;font-size:13px;padding:3px 10px;border:1px solid #a0aec0;border-radius:6px;background:#f7fafc;color:#1a202c;cursor:pointer}
+    button:hover{background:#e2e8f0}
+    button:focus-visible,select:focus-visible,input:focus-visible{outline:2px solid #3182ce;outline-offset:1px}
+    #play{min-width:5.2em;font-weight:600}
+    .speed{font-size:13px;color:#4a5568}
+    .clock{margin-left:auto;font-variant-numeric:tabular-nums;white-space:nowrap;font-weight:600}
+    .track{margin:8px 0 0}
+    #scrub{-webkit-appearance:none;appearance:none;display:block;width:100%;height:18px;margin:0;background:transparent;cursor:pointer}
+    #scrub::-webkit-slider-runnable-track{height:6px;border-radius:3px;background:#cbd5e0}
+    #scrub::-webkit-slider-thumb{-webkit-appearance:none;appearance:none;width:14px;height:14px;margin-top:-4px;border-radius:50%;background:#2d3748;border:2px solid #fff;box-shadow:0 0 0 1px #2d3748}
+    #scrub::-moz-range-track{height:6px;border-radius:3px;background:#cbd5e0}
+    #scrub::-moz-range-thumb{width:10px;height:10px;border-radius:50%;background:#2d3748;border:2px solid #fff;box-shadow:0 0 0 1px #2d3748}
+    #ticks{display:block;width:calc(100% - 14px);height:14px;margin:2px 7px 0;cursor:pointer;background:#f7fafc}
+    #ticks .inactive-span{fill:#cbd5e0}
+    #ticks .layout-change{stroke:#1a202c;stroke-width:1.5}
+    #ticks .tick{stroke-width:1.5}
+    .policies{display:flex;flex-wrap:wrap;gap:4px 18px;margin:8px 0 0;font-size:13px}
+    .policies label{display:inline-flex;align-items:baseline;gap:5px;cursor:pointer;overflow-wrap:anywhere;min-width:0}
+    .policies input{margin:0;align-self:center}
+    .rule{color:#4a5568;font-size:12px}
+    .keys{margin-top:6px;color:#718096;font-size:12px}
+    .swatch{display:inline-block;width:10px;height:10px;border-radius:50%;flex:none}
+    .panes{display:grid;grid-template-columns:minmax(340px,5fr) minmax(0,6fr);gap:10px;align-items:start}
+    .side{display:grid;gap:10px;min-width:0}
+    .legend{list-style:none;display:flex;flex-wrap:wrap;gap:2px 10px;margin:0 0 4px;padding:0;font-size:12px;color:#2d3748}
+    .legend li{display:inline-flex;align-items:center;gap:4px}
+    .sw{display:inline-block;width:12px;height:12px;border-radius:2px;border:1px solid transparent}
+    .sw.st-offscreen{background:#e2e8f0;border-color:#a0aec0}
+    .sw.st-below{background:#fbd38d;border-color:#c05621}
+    .sw.st-counting{background:#90cdf4;border-color:#2b6cb0}
+    .sw.st-fired{background:#9ae6b4;border-color:#2f855a}
+    .sw.st-inactive{background:repeating-linear-gradient(45deg,#1a202c 0 3px,#718096 3px 6px)}
+    .sw.viewport{border:2.5px solid #6b46c1}
+    .sw.effective{border:1.5px dashed #6b46c1}
+    .sw.obstruction{background:repeating-linear-gradient(-45deg,#e53e3e 0 1.5px,#fed7d7 1.5px 4px);border-color:#c53030}
+    .sw.frame{border:1.5px dashed #2d3748}
+    .sw.fire{width:10px;height:10px;margin:0 1px;transform:rotate(45deg);background:#f6e05e;border:1.5px solid #744210;border-radius:0}
+    .pane-head{font-size:12px;color:#4a5568;margin:0 0 4px;overflow-wrap:anywhere}
+    .stage{height:calc(100vh - 292px);min-height:380px;background:#f1f5f9;border:1px solid #e2e8f0;border-radius:6px;overflow:hidden}
+    #drawing{display:block;width:100%;height:100%;font-family:inherit}
+    #drawing .page{fill:#fff;stroke:#cbd5e0}
+    #drawing .sec rect{stroke-width:1}
+    #drawing .st-offscreen rect{fill:#e2e8f0;stroke:#a0aec0}
+    #drawing .st-below rect{fill:#fbd38d;stroke:#c05621}
+    #drawing .st-counting rect{fill:#90cdf4;stroke:#2b6cb0}
+    #drawing .st-fired rect{fill:#9ae6b4;stroke:#2f855a}
+    #drawing .st-inactive rect{fill:url(#stripes);stroke:#1a202c}
+    #drawing .frame{fill:none;stroke:#2d3748;stroke-width:1.2;stroke-dasharray:4 2}
+    #drawing .outside{fill:rgba(26,32,44,.07);fill-rule:evenodd}
+    #drawing .viewport{fill:none;stroke:#6b46c1;stroke-width:2.5}
+    #drawing .effective{fill:none;stroke:#6b46c1;stroke-width:1.2;stroke-dasharray:5 3}
+    #drawing .obstruction{fill:url(#hatch);stroke:#c53030;stroke-width:1}
+    #drawing .fire{fill:#f6e05e;stroke:#744210;stroke-width:1.5}
+    #drawing .fire-ring{fill:none;stroke:#d69e2e;stroke-width:2.5}
+    #drawing .label{font-size:12px;fill:#1a202c}
+    #drawing .label.st-offscreen{fill:#718096}
+    #drawing .label.st-fired{fill:#22543d;font-weight:600}
+    #drawing .label.st-counting{fill:#2a4365;font-weight:600}
+    #drawing .label.st-below{fill:#7b341e}
+    #drawing .leader{fill:none;stroke:#a0aec0;stroke-width:1}
+    #drawing .minimap{fill:#e2e8f0}
+    #drawing .minimap-window{fill:#a0aec0}
+    #drawing .minimap-viewport{fill:#6b46c1}
+    #drawing .banner rect{fill:#2d3748}
+    #drawing .banner text{fill:#fff;font-size:12px;font-weight:600}
+    #drawing .empty{fill:#718096;font-size:13px}
+    .lifecycle{font-weight:600;overflow-wrap:anywhere}
+    .badge{display:inline-block;padding:0 9px;margin-right:6px;border-radius:10px;font-size:12px;line-height:20px;color:#fff}
+    .badge.on{background:#2f855a}
+    .badge.off{background:#2d3748}
+    .details{color:#4a5568;font-size:12px;margin-top:2px;overflow-wrap:anywhere}
+    .scroll{overflow:auto;max-height:calc(100vh - 330px);min-height:120px}
+    table{border-collapse:collapse;width:100%;font-size:13px;font-variant-numeric:tabular-nums}
+    th,td{padding:3px 7px;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
+    th{background:#f7fafc;font-weight:600;position:sticky;top:0;z-index:1}
+    th.num,td.num{text-align:right;white-space:nowrap}
+    td.policy{max-width:9em;overflow-wrap:anywhere}
+    td.policy.selected{font-weight:600}
+    td.id{max-width:16em;overflow-wrap:anywhere}
+    td.id span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;line-clamp:3;overflow:hidden}
+    td.reason{min-width:7em;overflow-wrap:anywhere;color:#4a5568}
+    td.status{white-space:nowrap}
+    td.status::before{content:"";display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:-1px;background:#e2e8f0}
+    tr[data-status=below] td.status::before{background:#f6ad55}
+    tr[data-status=counting] td.status::before{background:#3182ce}
+    tr[data-status=fired] td.status::before{background:#38a169}
+    tr[data-status=inactive] td.status::before{background:#1a202c}
+    tr.empty td{color:#718096;font-style:italic}
+    #impressions{list-style:none;margin:0;padding:0;max-height:220px;overflow-y:auto;font-size:13px}
+    #impressions button{display:flex;gap:8px;align-items:baseline;width:100%;text-align:left;border:0;border-bottom:1px solid #edf2f7;border-radius:0;background:none;padding:3px 4px}
+    #impressions button:hover{background:#edf2f7}
+    #impressions .now button{background:#fefcbf}
+    #impressions .when{font-variant-numeric:tabular-nums;white-space:nowrap;color:#4a5568}
+    #impressions .when,#impressions .who{flex:none}
+    #impressions .who{white-space:nowrap;display:inline-flex;align-items:center;gap:4px;max-width:10em;overflow:hidden;text-overflow:ellipsis}
+    #impressions .what{flex:1;min-width:0;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}
+    #impressions .other{opacity:.6}
+    #impressions .more{color:#718096;font-style:italic;padding:3px 4px}
+    @media (max-width:820px){
+    #player{padding:4px 8px 16px}
+    .panes{grid-template-columns:1fr}
+    .stage{height:58vh;min-height:300px}
+    .scroll{max-height:none}
+    .clock{margin-left:0;width:100%}
+    .keys{display:none}
+    th,td{padding:3px 5px}
+    table{min-width:540px}
+    td.policy{min-width:5em}
+    td.id{min-width:9em}
+    }
+    """#
+
+    /// The page's script: reads the data, rebuilds the state at any sample from the
+    /// frames' changes (full states kept every 256 samples as they are first passed, so a
+    /// jump replays at most 256 frames), and draws the drawing, the table, the lifecycle
+    /// and the impressions for the current sample, synchronously on load (a headless
+    /// browser's DOM dump sees the sample of `#sample=K`). Data reaches the document only
+    /// through `textContent`, `setAttribute` and `createElementNS`.
+    static let script: String = #"""
+    (() => {
+    'use strict';
+    const SVG_NS = 'http://www.w3.org/2000/svg';
+    const CHECKPOINT = 256;   // samples between the full states kept for jumps
+    const FLASH = 10;         // samples an impression's diamond stays on its section
+    const LISTED = 200;       // newest impressions listed
+    const STATUSES = ['offscreen', 'below', 'counting', 'fired', 'inactive'];
+    const PALETTE = ['#2b6cb0', '#dd6b20', '#2f855a', '#805ad5', '#d53f8c', '#319795', '#975a16', '#4a5568'];
+    const byId = (id) => document.getElementById(id);
+    const root = byId('player');
+
+    function element(tag, className, text) {
+      const node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    }
+    function svgElement(tag, attributes, text) {
+      const node = document.createElementNS(SVG_NS, tag);
+      for (const name in attributes) node.setAttribute(name, String(attributes[name]));
+      if (text !== undefined) node.textContent = text;
+      return node;
+    }
+    function fail(message) {
+      const box = byId('error');
+      box.textContent = message;
+      box.hidden = false;
+    }
+
+    let data;
+    try {
+      data = JSON.parse(byId('session').textContent);
+    } catch (error) {
+      fail('The session data is not valid JSON: ' + error.message);
+      return;
+    }
+    if (!data || data.format !== 'impressions-player' || data.version !== 1 || !Array.isArray(data.frames) || data.frames.length === 0) {
+      fail('This page needs an impressions-player session, version 1, with at least one sample.');
+      return;
+    }
+
+    // ---- Geometry: rects are {x, y, w, h}; null is nothing.
+    function rect(value) {
+      if (!Array.isArray(value) || value.length !== 4 || !value.every(Number.isFinite) || value[2] < 0 || value[3] < 0) return null;
+      return { x: value[0], y: value[1], w: value[2], h: value[3] };
+    }
+    function intersect(a, b) {
+      if (!a || !b) return null;
+      const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+      const right = Math.min(a.x + a.w, b.x + b.w), bottom = Math.min(a.y + a.h, b.y + b.h);
+      return right > x && bottom > y ? { x, y, w: right - x, h: bottom - y } : null;
+    }
+    function union(a, b) {
+      if (!a) return b;
+      if (!b) return a;
+      const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+      return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+    }
+    const round = (value) => Math.round(value * 10) / 10;
+    const finite = (value) => (Number.isFinite(value) ? value : 0);
+    const text = (value, fallback) => (value === undefined || value === null ? fallback : String(value));
+    function shortened(value, limit) {
+      const characters = Array.from(value);
+      return characters.length > limit ? characters.slice(0, Math.max(1, limit - 1)).join('') + '…' : value;
+    }
+    const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+    const percent = (ratio) => Math.round(finite(ratio) * 1000) / 10 + '%';
+
+    // ---- The data.
+    const frames = data.frames;
+    const count = frames.length;
+    const interval = Number.isFinite(data.sampleIntervalMs) && data.sampleIntervalMs > 0 ? data.sampleIntervalMs : 100;
+    const policies = (Array.isArray(data.policies) ? data.policies : []).map((policy, index) => ({
+      name: text(policy && policy.name, 'policy ' + index),
+      rule: text(policy && policy.rule, ''),
+    }));
+    if (policies.length === 0) policies.push({ name: 'policy 0', rule: '' });
+    const layouts = Array.isArray(data.layouts) ? data.layouts : [];
+    const frameAt = (k) => (frames[k] && typeof frames[k] === 'object' ? frames[k] : {});
+    const timeAt = (k) => (Number.isFinite(frameAt(k).t) ? frameAt(k).t : k * interval);
+    const colour = (policy) => PALETTE[policy % PALETTE.length];
+
+    // A layout read once, when first shown: sections with their top-level cells and
+    // bounding box, nested cells by container, containers with their parent.
+    const prepared = new Map();
+    function layoutAt(index) {
+      if (prepared.has(index)) return prepared.get(index);
+      const raw = layouts[index] && typeof layouts[index] === 'object' ? layouts[index] : {};
+      const containers = (Array.isArray(raw.containers) ? raw.containers : []).map((container, i) => ({
+        id: text(container && container.id, 'container ' + i),
+        frame: rect(container && container.frame),
+        parent: container && Number.isInteger(container.parent) ? container.parent : -1,
+      }));
+      let bounds = null;
+      const sections = (Array.isArray(raw.sections) ? raw.sections : []).map((section, i) => {
+        const cells = (section && Array.isArray(section.cells) ? section.cells : []).map(rect).filter(Boolean);
+        const nested = (section && Array.isArray(section.nested) ? section.nested : [])
+          .filter((group) => group && Number.isInteger(group.container) && group.container >= 0 && group.container < containers.length)
+          .map((group) => ({ container: group.container, cells: (Array.isArray(group.cells) ? group.cells : []).map(rect).filter(Boolean) }));
+        let box = null;
+        for (const cell of cells) box = union(box, cell);
+        bounds = union(bounds, box);
+        return { id: text(section && section.id, '#' + i), cells, nested, box };
+      });
+      const layout = { index, sections, containers, bounds };
+      prepared.set(index, layout);
+      return layout;
+    }
+    const sectionName = (layout, index) => (layoutAt(layout).sections[index] || { id: '#' + index }).id;
+
+    // Each container's frame, content origin and visible part (its frame within every
+    // ancestor's), in root content coordinates, under the current content offsets.
+    function containerGeometry(layout, offsets) {
+      const list = layout.containers, n = list.length;
+      const result = new Array(n), visiting = new Uint8Array(n);
+      function resolve(c) {
+        if (result[c] !== undefined) return result[c];
+        if (visiting[c]) return (result[c] = null); // a cycle: not drawn
+        visiting[c] = 1;
+        const container = list[c];
+        let parent = { origin: { x: 0, y: 0 }, clip: null };
+        if (container.parent >= 0) parent = container.parent < n ? resolve(container.parent) : null;
+        if (!container.frame || !parent || (container.parent >= 0 && !parent.clip)) return (result[c] = null);
+        const frame = { x: parent.origin.x + container.frame.x, y: parent.origin.y + container.frame.y, w: container.frame.w, h: container.frame.h };
+        const offset = offsets[c] || [0, 0];
+        const clip = container.parent >= 0 ? intersect(frame, parent.clip) : frame;
+        return (result[c] = { frame, origin: { x: frame.x - offset[0], y: frame.y - offset[1] }, clip });
+      }
+      for (let c = 0; c < n; c++) resolve(c);
+      return result;
+    }
+
+    // ---- The state at a sample: frames applied in order, from a kept full state.
+    function blankState() {
+      return { k: -1, layout: -1, viewport: null, effective: null, obstructions: [], offsets: [], inactive: '', rows: policies.map(() => new Map()) };
+    }
+    function copyState(state) {
+      return Object.assign({}, state, { offsets: state.offsets.slice(), rows: state.rows.map((rows) => new Map(rows)) });
+    }
+    function apply(state, k) {
+      const frame = frameAt(k);
+      state.k = k;
+      if ('layout' in frame) {
+        // A new layout starts afresh: its rows list every section on screen, its
+        // offsets every container not at [0, 0].
+        state.layout = Number.isInteger(frame.layout) ? frame.layout : -1;
+        state.offsets = [];
+        state.rows = policies.map(() => new Map());
+      }
+      if ('viewport' in frame) state.viewport = rect(frame.viewport);
+      if ('effective' in frame) state.effective = rect(frame.effective);
+      if ('obstructions' in frame) state.obstructions = Array.isArray(frame.obstructions) ? frame.obstructions.map(rect).filter(Boolean) : [];
+      if (Array.isArray(frame.offsets)) {
+        for (const offset of frame.offsets) {
+          if (Array.isArray(offset) && Number.isInteger(offset[0]) && offset[0] >= 0 && offset[0] < 1e6) {
+            state.offsets[offset[0]] = [finite(offset[1]), finite(offset[2])];
+          }
+        }
+      }
+      if ('inactive' in frame) state.inactive = text(frame.inactive, '');
+      if (Array.isArray(frame.rows)) {
+        for (const row of frame.rows) {
+          if (!Array.isArray(row) || !Number.isInteger(row[1])) continue;
+          const rows = state.rows[row[0]];
+          if (!rows) continue;
+          if (row[2] === 'offscreen') rows.delete(row[1]);
+          else rows.set(row[1], row);
+        }
+      }
+    }
+    const checkpoints = [];   // checkpoints[j]: the state after sample j * CHECKPOINT
+    let working = null;       // the state shown, moved forward in place
+    function stateAt(k) {
+      if (!checkpoints[0]) {
+        const first = blankState();
+        apply(first, 0);
+        checkpoints[0] = copyState(first);
+      }
+      let c = Math.floor(k / CHECKPOINT);
+      while (!checkpoints[c]) c--;
+      if (!working || working.k > k || working.k < c * CHECKPOINT) working = copyState(checkpoints[c]);
+      while (working.k < k) {
+        apply(working, working.k + 1);
+        if (working.k % CHECKPOINT === 0 && !checkpoints[working.k / CHECKPOINT]) checkpoints[working.k / CHECKPOINT] = copyState(working);
+      }
+      return working;
+    }
+
+    // ---- One pass over the session: impressions, inactive spans, layout changes.
+    const impressions = [];   // {k, policy, layout, section}, by sample
+    const inactiveSpans = [];
+    const layoutChanges = [];
+    let typicalHeight = 0;    // the first viewport's height, for a session's moments without one
+    {
+      let layout = -1, inactive = '', since = 0;
+      for (let k = 0; k < count; k++) {
+        const frame = frameAt(k);
+        if ('layout' in frame) {
+          layout = frame.layout;
+          if (k > 0) layoutChanges.push(k);
+        }
+        if (!typicalHeight && frame.viewport) typicalHeight = (rect(frame.viewport) || { h: 0 }).h;
+        if ('inactive' in frame) {
+          const now = text(frame.inactive, '');
+          if (now !== inactive) {
+            if (inactive) inactiveSpans.push([since, k]);
+            inactive = now;
+            since = k;
+          }
+        }
+        if (Array.isArray(frame.fired)) {
+          for (const fired of frame.fired) {
+            if (Array.isArray(fired) && Number.isInteger(fired[0]) && fired[0] >= 0 && fired[0] < policies.length && Number.isInteger(fired[1])) {
+              impressions.push({ k, policy: fired[0], layout, section: fired[1] });
+            }
+          }
+        }
+      }
+      if (inactive) inactiveSpans.push([since, count]);
+    }
+    function firedThrough(k) {   // how many impressions fired at samples <= k
+      let low = 0, high = impressions.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (impressions[middle].k <= k) low = middle + 1;
+        else high = middle;
+      }
+      return low;
+    }
+
+    // ---- The page's parts.
+    const scrub = byId('scrub'), ticks = byId('ticks'), clock = byId('clock'), play = byId('play'), speed = byId('speed');
+    const stage = byId('stage'), drawing = byId('drawing'), rowBody = byId('row-body'), list = byId('impressions');
+    let current = 0, policy = 0, playing = false, playFrom = 0, playStart = 0, playTimer = 0, hashTimer = 0, listed = '', stageSize = null;
+
+    byId('meta').textContent = [
+      count + ' samples every ' + interval + ' ms (' + seconds(timeAt(count - 1)) + ')',
+      policies.length === 1 ? '1 policy' : policies.length + ' policies',
+      layouts.length === 1 ? '1 layout' : layouts.length + ' layouts',
+      impressions.length === 1 ? '1 impression' : impressions.length + ' impressions',
+    ].join(' · ');
+    scrub.max = String(count - 1);
+
+    const policyBox = byId('policies');
+    policies.forEach((entry, index) => {
+      const label = element('label');
+      const swatch = element('span', 'swatch');
+      swatch.style.background = colour(index);
+      const name = element('span', 'name', entry.name);
+      if (policies.length > 1) {
+        const radio = element('input');
+        radio.type = 'radio';
+        radio.name = 'policy';
+        radio.value = String(index);
+        radio.checked = index === 0;
+        radio.addEventListener('change', () => {
+          if (!radio.checked) return;
+          policy = index;
+          render();
+          scheduleHash();
+        });
+        label.append(radio);
+      }
+      label.append(swatch, name);
+      if (entry.rule) label.append(element('span', 'rule', entry.rule));
+      policyBox.append(label);
+    });
+
+    // The timeline's marks, drawn once: inactive spans, layout changes, and a row of
+    // ticks per policy for its impressions.
+    (function drawTicks() {
+      const width = Math.max(count - 1, 1), height = 12, band = height / policies.length;
+      ticks.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+      for (const [from, to] of inactiveSpans) {
+        ticks.append(svgElement('rect', { class: 'inactive-span', x: from, y: 0, width: Math.max(to - from, 0.5), height }));
+      }
+      if (layoutChanges.length) {
+        ticks.append(svgElement('path', { class: 'layout-change', 'vector-effect': 'non-scaling-stroke', d: layoutChanges.map((k) => 'M' + k + ' 0V' + height).join('') }));
+      }
+      const paths = policies.map(() => []);
+      for (const impression of impressions) {
+        paths[impression.policy].push('M' + impression.k + ' ' + round(impression.policy * band) + 'v' + round(band));
+      }
+      paths.forEach((segments, index) => {
+        if (segments.length) ticks.append(svgElement('path', { class: 'tick', stroke: colour(index), 'vector-effect': 'non-scaling-stroke', d: segments.join('') }));
+      });
+    })();
+
+    // ---- Rendering one sample.
+    function render() {
+      const state = stateAt(current);
+      const time = timeAt(current);
+      root.setAttribute('data-sample', String(current));
+      root.setAttribute('data-time-ms', String(time));
+      root.setAttribute('data-inactive', state.inactive);
+      root.setAttribute('data-policy', String(policy));
+      scrub.value = String(current);
+      clock.textContent = seconds(time) + ' / ' + seconds(timeAt(count - 1)) + ' · sample ' + current;
+      renderLifecycle(state);
+      renderDrawing(state);
+      renderTable(state);
+      renderImpressions();
+    }
+
+    function renderLifecycle(state) {
+      const line = byId('lifecycle');
+      line.replaceChildren(element('span', state.inactive ? 'badge off' : 'badge on', state.inactive ? 'inactive' : 'active'),
+        document.createTextNode(state.inactive || 'visible and in the foreground'));
+      const layout = layoutAt(state.layout);
+      const viewport = state.viewport;
+      byId('details').textContent = [
+        'layout ' + (state.layout + 1) + ' of ' + layouts.length + ' (' + layout.sections.length + ' sections, ' + layout.containers.length + ' containers)',
+        viewport ? 'viewport y ' + round(viewport.y) + '–' + round(viewport.y + viewport.h) + ', x ' + round(viewport.x) + '–' + round(viewport.x + viewport.w) : 'no viewport',
+        state.obstructions.length === 1 ? '1 obstruction' : state.obstructions.length + ' obstructions',
+      ].join(' · ');
+    }
+
+    function renderDrawing(state) {
+      const layout = layoutAt(state.layout);
+      // The stage's size is read once, then again only after a resize: reading it after
+      // the table changed would make the browser lay the page out at every sample.
+      if (!stageSize) {
+        const box = stage.getBoundingClientRect();
+        stageSize = { W: Math.max(200, Math.round(box.width)), H: Math.max(200, Math.round(box.height)) };
+      }
+      const { W, H } = stageSize;
+      drawing.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+      const defs = svgElement('defs');
+      const parts = [defs];
+      const geometry = containerGeometry(layout, state.offsets);
+      const viewport = state.viewport;
+      let bounds = layout.bounds;
+      for (const container of geometry) if (container) bounds = union(bounds, container.clip);
+      if (viewport) bounds = union(bounds, viewport);
+      if (!bounds || bounds.w <= 0 || bounds.h <= 0) bounds = { x: 0, y: 0, w: 390, h: 844 };
+
+      // The window drawn: the whole content when it is short, else about three
+      // viewport heights centred on the viewport, kept within the content.
+      const span = 3 * Math.max(viewport ? viewport.h : typicalHeight || bounds.w * 2, 1);
+      let view = bounds;
+      if (bounds.h > span) {
+        const centre = viewport ? viewport.y + viewport.h / 2 : bounds.y + span / 2;
+        view = { x: bounds.x, y: Math.min(Math.max(centre - span / 2, bounds.y), bounds.y + bounds.h - span), w: bounds.w, h: span };
+      }
+      const pad = 12, mapWidth = 14, gutter = Math.min(280, W * 0.55);
+      const scale = Math.max(1e-6, Math.min((W - mapWidth - pad - gutter) / Math.max(view.w, 1), (H - 2 * pad) / Math.max(view.h, 1)));
+      const left = mapWidth + pad, top = pad + (H - 2 * pad - view.h * scale) / 2;
+      const X = (x) => round(left + (x - view.x) * scale), Y = (y) => round(top + (y - view.y) * scale);
+      const box4 = (r) => ({ x: X(r.x), y: Y(r.y), width: round(r.w * scale), height: round(r.h * scale) });
+      byId('drawing-head').textContent = 'Under ' + policies[policy].name + ': content y ' + round(view.y) + '–' + round(view.y + view.h)
+        + ' at ' + (Math.round(scale * 1000) / 1000) + ' px a point';
+
+      // The minimap: where the window and the viewport are in the whole content.
+      if (bounds.h > view.h) {
+        const mapHeight = H - 2 * pad, mapY = (y) => round(pad + ((y - bounds.y) / bounds.h) * mapHeight);
+        parts.push(svgElement('rect', { class: 'minimap', x: 4, y: pad, width: 6, height: mapHeight, rx: 3 }));
+        parts.push(svgElement('rect', { class: 'minimap-window', x: 4, y: mapY(view.y), width: 6, height: Math.max(2, mapY(view.y + view.h) - mapY(view.y)), rx: 3 }));
+        if (viewport) parts.push(svgElement('rect', { class: 'minimap-viewport', x: 4, y: mapY(viewport.y), width: 6, height: Math.max(2, mapY(viewport.y + viewport.h) - mapY(viewport.y)) }));
+      }
+
+      const windowClip = svgElement('clipPath', { id: 'clip-window' });
+      windowClip.append(svgElement('rect', box4(view)));
+      defs.append(windowClip);
+      const content = svgElement('g', { 'clip-path': 'url(#clip-window)' });
+      parts.push(content);
+      content.append(svgElement('rect', Object.assign({ class: 'page' }, box4(bounds))));
+
+      // Sections, coloured by their status under the selected policy.
+      const rows = state.rows[policy] || new Map();
+      const clipped = new Set();
+      const visibleBoxes = new Map();
+      const labels = [];
+      layout.sections.forEach((section, index) => {
+        if (section.nested.length === 0 && !intersect(section.box, view)) return;
+        const row = rows.get(index);
+        const status = row ? String(row[2]) : 'offscreen';
+        const look = STATUSES.includes(status) ? status : 'below';
+        let group = null, visible = null;
+        const add = (cell, shown, container) => {
+          if (!group) group = svgElement('g', { class: 'sec st-' + look });
+          const shape = svgElement('rect', box4(cell));
+          if (container !== undefined) {
+            shape.setAttribute('clip-path', 'url(#clip-' + container + ')');
+            clipped.add(container);
+          }
+          group.append(shape);
+          visible = union(visible, shown);
+        };
+        for (const cell of section.cells) {
+          const shown = intersect(cell, view);
+          if (shown) add(cell, shown);
+        }
+        for (const nested of section.nested) {
+          const container = geometry[nested.container];
+          const area = container && intersect(container.clip, view);
+          if (!area) continue;
+          for (const cell of nested.cells) {
+            const placed = { x: container.origin.x + cell.x, y: container.origin.y + cell.y, w: cell.w, h: cell.h };
+            const shown = intersect(placed, area);
+            if (shown) add(placed, shown, nested.container);
+          }
+        }
+        if (!group) return;
+        const detail = row ? ' ' + Math.round(finite(row[3]) * 100) + '% · ' + finite(row[4]) + ' of ' + finite(row[5]) : '';
+        group.append(svgElement('title', {}, section.id + ' — ' + status + detail));
+        content.append(group);
+        visibleBoxes.set(index, visible);
+        labels.push({ y: Y(visible.y + visible.h / 2), x: X(visible.x + visible.w), id: section.id, detail, look, status, onScreen: !!row });
+      });
+      for (const c of clipped) {
+        const path = svgElement('clipPath', { id: 'clip-' + c });
+        path.append(svgElement('rect', box4(geometry[c].clip)));
+        defs.append(path);
+      }
+      geometry.forEach((container, c) => {
+        if (!container || !intersect(container.clip, view)) return;
+        const frame = svgElement('rect', Object.assign({ class: 'frame' }, box4(container.frame)));
+        frame.append(svgElement('title', {}, 'container ' + layout.containers[c].id));
+        content.append(frame);
+      });
+
+      // The viewport over them: the rest dimmed, the effective viewport dashed,
+      // obstructions (viewport coordinates) hatched.
+      if (viewport) {
+        const outer = box4(view), inner = box4(viewport);
+        content.append(svgElement('path', { class: 'outside', d: 'M' + outer.x + ' ' + outer.y + 'h' + outer.width + 'v' + outer.height + 'h' + -outer.width + 'Z'
+          + 'M' + inner.x + ' ' + inner.y + 'h' + inner.width + 'v' + inner.height + 'h' + -inner.width + 'Z' }));
+        for (const obstruction of state.obstructions) {
+          const placed = { x: viewport.x + obstruction.x, y: viewport.y + obstruction.y, w: obstruction.w, h: obstruction.h };
+          const shape = svgElement('rect', Object.assign({ class: 'obstruction' }, box4(placed)));
+          shape.append(svgElement('title', {}, 'obstruction ' + [obstruction.x, obstruction.y, obstruction.w, obstruction.h].map(round).join(', ')));
+          content.append(shape);
+        }
+        if (state.effective) content.append(svgElement('rect', Object.assign({ class: 'effective' }, box4(state.effective))));
+        content.append(svgElement('rect', Object.assign({ class: 'viewport' }, inner)));
+      }
+
+      // Impressions of the selected policy in the last FLASH samples: a diamond on the
+      // section, fading, ringed at the sample it fired.
+      for (let i = firedThrough(current) - 1; i >= 0 && impressions[i].k > current - FLASH; i--) {
+        const impression = impressions[i];
+        if (impression.policy !== policy || impression.layout !== state.layout) continue;
+        const visible = visibleBoxes.get(impression.section);
+        if (!visible) continue;
+        const cx = X(visible.x + visible.w / 2), cy = Y(visible.y + visible.h / 2), r = 9, age = current - impression.k;
+        if (age === 0) content.append(svgElement('circle', { class: 'fire-ring', cx, cy, r: 15 }));
+        content.append(svgElement('path', { class: 'fire', opacity: round(1 - age / FLASH * 0.75),
+          d: 'M' + cx + ' ' + (cy - r) + 'L' + (cx + r) + ' ' + cy + 'L' + cx + ' ' + (cy + r) + 'L' + (cx - r) + ' ' + cy + 'Z' }));
+      }
+      if (layout.sections.length === 0) parts.push(svgElement('text', { class: 'empty', x: left, y: pad + 16 }, 'No layout at this sample'));
+
+      // Labels in the gutter right of the content, stacked so that none overlaps; when
+      // there are too many, those of sections on screen first.
+      const labelX = X(view.x + view.w) + 16, room = W - labelX - 4, lineHeight = 15;
+      if (room >= 60 && labels.length) {
+        const fit = Math.max(1, Math.floor((H - 2 * pad) / lineHeight));
+        let shown = labels.length > fit ? labels.filter((label) => label.onScreen) : labels;
+        if (shown.length > fit) shown = shown.slice(0, fit);
+        shown.sort((a, b) => a.y - b.y);
+        let previous = pad + lineHeight / 2 - lineHeight;
+        for (const label of shown) previous = label.placed = Math.max(label.y, previous + lineHeight);
+        let next = H - pad - lineHeight / 2 + lineHeight;
+        for (let i = shown.length - 1; i >= 0; i--) next = shown[i].placed = Math.min(shown[i].placed, next - lineHeight);
+        const characters = Math.max(6, Math.floor(room / 6.3));
+        const group = svgElement('g');
+        for (const label of shown) {
+          const idRoom = Math.max(4, characters - Array.from(label.detail).length);
+          group.append(svgElement('path', { class: 'leader', d: 'M' + label.x + ' ' + label.y + 'L' + (labelX - 9) + ' ' + label.placed + 'H' + (labelX - 3) }));
+          const caption = svgElement('text', { class: 'label st-' + label.look, x: labelX, y: label.placed, dy: '0.35em' }, shortened(label.id, idRoom) + label.detail);
+          caption.append(svgElement('title', {}, label.id + ' — ' + label.status + label.detail));
+          group.append(caption);
+        }
+        parts.push(group);
+      }
+      if (state.inactive) {
+        const banner = svgElement('g', { class: 'banner' });
+        const words = shortened('inactive: ' + state.inactive, Math.max(10, Math.floor((W - left - 20) / 7)));
+        banner.append(svgElement('rect', { x: left, y: 4, width: Math.min(W - left - 4, 16 + Array.from(words).length * 6.8), height: 20, rx: 4 }),
+          svgElement('text', { x: left + 8, y: 18 }, words));
+        parts.push(banner);
+      }
+      drawing.replaceChildren(...parts);
+    }
+
+    function renderTable(state) {
+      const body = [];
+      state.rows.forEach((rows, p) => {
+        const indices = Array.from(rows.keys()).sort((a, b) => a - b);
+        for (const index of indices) {
+          const row = rows.get(index);
+          const tr = element('tr', 'row');
+          const id = sectionName(state.layout, index);
+          tr.setAttribute('data-policy', String(p));
+          tr.setAttribute('data-id', id);
+          tr.setAttribute('data-status', String(row[2]));
+          tr.setAttribute('data-ratio', finite(row[3]).toFixed(3));
+          tr.setAttribute('data-samples', String(finite(row[4])));
+          tr.setAttribute('data-required', String(finite(row[5])));
+          // The id whole as text (clamped to three lines by the style) and as a tooltip.
+          const idCell = element('td', 'id');
+          idCell.title = id;
+          idCell.append(element('span', '', id));
+          tr.append(element('td', p === policy ? 'policy selected' : 'policy', policies[p].name), idCell,
+            element('td', 'status', String(row[2])), element('td', 'num', percent(row[3])),
+            element('td', 'num', finite(row[4]) + ' of ' + finite(row[5])), element('td', 'reason', text(row[6], '')));
+          body.push(tr);
+        }
+      });
+      if (body.length === 0) {
+        const tr = element('tr', 'empty');
+        const cell = element('td', '', 'No section on screen under any policy');
+        cell.colSpan = 6;
+        tr.append(cell);
+        body.push(tr);
+      }
+      rowBody.replaceChildren(...body);
+    }
+
+    function renderImpressions() {
+      const through = firedThrough(current);
+      // Rebuilt only when it changes: a new impression, another policy, or the newest
+      // one's sample reached or left (it is highlighted at its sample).
+      const key = through + '/' + policy + '/' + (through > 0 && impressions[through - 1].k === current);
+      if (key === listed) return;
+      listed = key;
+      byId('impressions-head').textContent = 'Impressions so far: ' + through + (through ? ' (newest first)' : '');
+      const items = [];
+      for (let i = through - 1; i >= 0 && i >= through - LISTED; i--) {
+        const impression = impressions[i];
+        const item = element('li', impression.k === current ? 'now' : '');
+        const button = element('button');
+        button.type = 'button';
+        button.setAttribute('data-sample', String(impression.k));
+        button.title = sectionName(impression.layout, impression.section) + ': go to sample ' + impression.k;
+        const who = element('span', 'who' + (impression.policy === policy ? '' : ' other'));
+        const swatch = element('span', 'swatch');
+        swatch.style.background = colour(impression.policy);
+        who.append(swatch, document.createTextNode(policies[impression.policy].name));
+        button.append(element('span', 'when', seconds(timeAt(impression.k))), who, element('span', 'what', sectionName(impression.layout, impression.section)));
+        item.append(button);
+        items.push(item);
+      }
+      if (through > LISTED) items.push(element('li', 'more', (through - LISTED) + ' earlier'));
+      if (through === 0) items.push(element('li', 'more', 'None yet'));
+      list.replaceChildren(...items);
+    }
+
+    // ---- Moving: scrubbing, stepping, playing, the URL's #sample=K.
+    const clamp = (k) => Math.min(count - 1, Math.max(0, Math.round(finite(k))));
+    function go(k) {
+      if (playing) pause();
+      current = clamp(k);
+      render();
+      scheduleHash();
+    }
+    function readHash() {
+      const sample = /(?:^#|&)sample=(\d+)/.exec(location.hash);
+      const chosen = /(?:^#|&)policy=(\d+)/.exec(location.hash);
+      if (chosen && Number(chosen[1]) < policies.length) {
+        policy = Number(chosen[1]);
+        const radio = policyBox.querySelector('input[value="' + policy + '"]');
+        if (radio) radio.checked = true;
+      }
+      return sample ? clamp(Number(sample[1])) : 0;
+    }
+    function writeHash() {
+      hashTimer = 0;
+      const hash = '#sample=' + current + (policy ? '&policy=' + policy : '');
+      if (location.hash === hash) return;
+      try {
+        history.replaceState(null, '', hash);
+      } catch (error) {
+        // Some browsers refuse history changes on file: pages; the page works without.
+      }
+    }
+    // At most one history change every 300 ms: browsers throttle (and warn about) more.
+    function scheduleHash() {
+      if (!hashTimer) hashTimer = setTimeout(writeHash, 300);
+    }
+    // Playing: a tick per sample (at most ~60 a second), the sample from the time
+    // elapsed, so a slow render skips samples instead of slowing the clock. Timers
+    // rather than animation frames: headless browsers' virtual time runs them.
+    function tick() {
+      if (!playing) return;
+      const rate = Number(speed.value) || 1;
+      const k = clamp(playFrom + Math.floor(((performance.now() - playStart) * rate) / interval));
+      if (k !== current) {
+        current = k;
+        render();
+      }
+      if (k >= count - 1) pause();
+      else playTimer = setTimeout(tick, Math.max(15, interval / rate));
+    }
+    function start() {
+      if (current >= count - 1) current = 0;
+      playing = true;
+      playFrom = current;
+      playStart = performance.now();
+      play.textContent = 'Pause';
+      play.setAttribute('aria-pressed', 'true');
+      playTimer = setTimeout(tick, Math.max(15, interval / (Number(speed.value) || 1)));
+    }
+    function pause() {
+      playing = false;
+      clearTimeout(playTimer);
+      play.textContent = 'Play';
+      play.setAttribute('aria-pressed', 'false');
+      scheduleHash();
+    }
+    const toggle = () => (playing ? pause() : start());
+
+    play.addEventListener('click', toggle);
+    byId('back').addEventListener('click', () => go(current - 1));
+    byId('forward').addEventListener('click', () => go(current + 1));
+    speed.addEventListener('change', () => {
+      playFrom = current;
+      playStart = performance.now();
+    });
+    scrub.addEventListener('input', () => go(Number(scrub.value)));
+    ticks.addEventListener('click', (event) => {
+      const box = ticks.getBoundingClientRect();
+      if (box.width > 0) go(((event.clientX - box.left) / box.width) * (count - 1));
+    });
+    list.addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-sample]');
+      if (button) go(Number(button.getAttribute('data-sample')));
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && (target.tagName === 'SELECT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      const step = event.shiftKey ? 10 : 1;
+      switch (event.key) {
+        case 'ArrowLeft': go(current - step); break;
+        case 'ArrowRight': go(current + step); break;
+        case ' ': case 'Spacebar': toggle(); break;
+        case 'Home': go(0); break;
+        case 'End': go(count - 1); break;
+        default: return;
+      }
+      event.preventDefault();
+    });
+    window.addEventListener('hashchange', () => {
+      const k = readHash();
+      if (k !== current) go(k);
+      else render();
+    });
+    let resizing = 0;
+    window.addEventListener('resize', () => {
+      if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; stageSize = null; render(); });
+    });
+
+    current = readHash();
+    render();
+    })();
+    """#
+}
