@@ -67,6 +67,14 @@ struct FeedCommandTests {
         #expect(replay.status == 0 && !named.isEmpty, "\(replay.output.prefix(300))")
     }
 
+    @Test("a users file is read up to 1 MiB, a feed file up to 256 MiB: past the limit, refused naming it")
+    func fileSizeLimits() async throws {
+        let users = await impressions("simulate", "--users", "/dev/zero")
+        #expect(users.status == 1 && users.output.isEmpty)
+        #expect(users.error == "impressions simulate: /dev/zero is larger than the limit of 1048576 bytes\n", "\(users.error)")
+        #expect(ImpressionsCommand.maximumFeedFileBytes == 256 << 20)
+    }
+
     @Test("a bad feed file fails with status 1, the file, the JSON path and the value; nothing on standard output")
     func badFile() async throws {
         let path = try temporaryFile(#"""

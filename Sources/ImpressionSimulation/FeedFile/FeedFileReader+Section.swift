@@ -130,7 +130,8 @@ extension FeedFileReader {
         try checkKeys(fields, allowed: ["ratio", "durationMs", "measure", "recurrence", "timing", "cooldownMs", "focus",
                                         "minOpacity"], at: path)
         var policy = ImpressionPolicy()
-        policy.minimumVisibleRatio = try number(required(fields, "ratio", at: path), at: path + ".ratio")
+        // The ranges checked here too, so that an error names the file's key, not the engine's.
+        policy.minimumVisibleRatio = try fraction(required(fields, "ratio", at: path), at: path + ".ratio")
         policy.minimumDuration = try milliseconds(required(fields, "durationMs", at: path), at: path + ".durationMs")
         if let cooldown = fields["cooldownMs"] { policy.cooldown = try milliseconds(cooldown, at: path + ".cooldownMs") }
         if let timing = fields["timing"] {
@@ -146,8 +147,14 @@ extension FeedFileReader {
             }
             policy.measure = known
         }
-        if let focus = fields["focus"] { policy.largeSectionRule = .focus(fraction: try number(focus, at: path + ".focus")) }
-        if let minimum = fields["minOpacity"] { policy.minimumOpacity = try number(minimum, at: path + ".minOpacity") }
+        if let focus = fields["focus"] {
+            let fraction = try number(focus, at: path + ".focus")
+            guard fraction > 0 && fraction <= 1 else {
+                throw FileFormatError(path: path + ".focus", "must be in (0, 1], got \(TraceEncoder.number(fraction))")
+            }
+            policy.largeSectionRule = .focus(fraction: fraction)
+        }
+        if let minimum = fields["minOpacity"] { policy.minimumOpacity = try fraction(minimum, at: path + ".minOpacity") }
         if let recurrence = fields["recurrence"] {
             switch try string(recurrence, at: path + ".recurrence") {
             case "every-entry": policy.recurrence = .onEveryEntry
@@ -164,6 +171,15 @@ extension FeedFileReader {
             throw FileFormatError(path: path, "\(error)")
         }
         return policy
+    }
+
+    /// A number in `0...1`.
+    private func fraction(_ value: JSONValue, at path: String) throws(FileFormatError) -> Double {
+        let fraction = try number(value, at: path)
+        guard (0...1).contains(fraction) else {
+            throw FileFormatError(path: path, "must be in 0...1, got \(TraceEncoder.number(fraction))")
+        }
+        return fraction
     }
 
     /// A policy's duration in milliseconds, `0...86400000` (a day), to the nanosecond.

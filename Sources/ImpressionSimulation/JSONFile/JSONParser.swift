@@ -3,8 +3,10 @@
 /// Feed and users files are read whole and walked by path, so the parser only has to
 /// build the tree, fast: `JSONDecoder` into an enum tries each kind of value in turn and
 /// pays for an error each time, where this parser tells a value's kind by its first byte.
-/// Hostile input cannot crash it: nesting is capped at ``maximumDepth``, and a number
-/// no `Double` holds (`1e999`) is an error.
+/// Hostile input cannot crash it: nesting is capped at ``maximumDepth``. A value the
+/// grammar allows but the files cannot use is refused with its JSON path, as the readers
+/// refuse a bad value: a number no `Double` holds (`sections[0].height: the number 1e999
+/// is out of range`), a string that is not valid UTF-8.
 struct JSONParser {
     /// The deepest nesting accepted, as `JSONDecoder`'s.
     static let maximumDepth = 512
@@ -12,6 +14,13 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
     private var depth = 0
+    /// Where the parser is: the member names and array indices down to the current value.
+    private var path: [PathComponent] = []
+
+    private enum PathComponent {
+        case member(String)
+        case index(Int)
+    }
 
     /// Parses `bytes`, which must hold exactly one JSON value (with white space around it).
     static func parse(_ bytes: [UInt8]) throws(FileFormatError) -> JSONValue {
@@ -54,7 +63,9 @@ struct JSONParser {
                 skipWhiteSpace()
                 guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a member name") }
                 position += 1
+                path.append(.member(key))
                 members[key] = try value()
+                path.removeLast()
                 skipWhiteSpace()
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
                 guard peek(UInt8(ascii: "}")) else { throw failure("expected ',' or '}' in an object") }
@@ -74,7 +85,9 @@ struct JSONParser {
             position += 1
         } else {
             while true {
+                path.append(.index(elements.count))
                 elements.append(try value())
+                path.removeLast()
                 skipWhiteSpace()
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
                 guard peek(UInt8(ascii: "]")) else { throw failure("expected ',' or ']' in an array") }
@@ -112,8 +125,11 @@ struct JSONParser {
         }
         decoded += bytes[start..<position]
         position += 1
-        // Invalid UTF-8 becomes U+FFFD, as String(decoding:) does everywhere else here.
-        return String(decoding: decoded, as: UTF8.self)
+        // Refused rather than read as U+FFFD: two different bad names would become one.
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+            throw FileFormatError(path: pathText, "a string that is not valid UTF-8 (ending at \(place))")
+        }
+        return text
     }
 
     /// Appends the character an escape sequence (after its backslash) stands for.
@@ -172,7 +188,9 @@ struct JSONParser {
             guard digits() > 0 else { throw failure("expected digits in an exponent") }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw failure("number \(text) is not representable") }
+        guard let number = Double(text), number.isFinite else {
+            throw FileFormatError(path: pathText, "the number \(text) is out of range (a Double holds up to 1.8e308)")
+        }
         return number
     }
 
@@ -199,11 +217,29 @@ struct JSONParser {
 
     /// `malformed JSON: <what> at line L, column C`, for the file as a whole.
     private func failure(_ message: String) -> FileFormatError {
+        FileFormatError(path: "(the file)", "malformed JSON: \(message) at \(place)")
+    }
+
+    /// `line L, column C` of the current position.
+    private var place: String {
         var line = 1
         var column = 1
         for byte in bytes[..<min(position, bytes.count)] {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
-        return FileFormatError(path: "(the file)", "malformed JSON: \(message) at line \(line), column \(column)")
+        return "line \(line), column \(column)"
+    }
+
+    /// The JSON path of the current value, as the readers write it (`sections[3].id`;
+    /// for a member's name, its object's), `(the file)` at the top.
+    private var pathText: String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .member(let name): text += text.isEmpty ? name : "." + name
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text.isEmpty ? "(the file)" : text
     }
 }

@@ -10,7 +10,7 @@ extension ImpressionsCommand {
                                io: some CommandIO) async -> Int32 {
         var feeds: [Feed] = []
         for path in options.feedPaths {
-            guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+            guard let feed = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
             feeds.append(feed)
         }
         let comparison: LayoutComparison

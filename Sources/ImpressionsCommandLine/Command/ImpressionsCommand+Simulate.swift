@@ -10,7 +10,7 @@ extension ImpressionsCommand {
         let simulation: Simulation
         do throws(SimulationError) {
             if let path = options.feedPath {
-                guard let feed = readJSONFile(path, decode: FeedFile.decode, io: io) else { return 1 }
+                guard let feed = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
                 simulation = try Simulation(configuration: configuration, feed: feed)
             } else {
                 simulation = try Simulation(configuration: configuration)
@@ -64,7 +64,9 @@ extension ImpressionsCommand {
     static func configuration(of options: SimulateOptions, io: some CommandIO) -> SimulationConfiguration? {
         var configuration = options.configuration
         if let path = options.usersPath {
-            guard let model = readJSONFile(path, decode: UserFile.decode, io: io) else { return nil }
+            guard let model = readJSONFile(path, maximumBytes: maximumUsersFileBytes, decode: UserFile.decode, io: io) else {
+                return nil
+            }
             configuration.user = model
         }
         return configuration
@@ -97,10 +99,10 @@ extension ImpressionsCommand {
 
     /// The feed or users file at `path`, or `nil` after saying on standard error what is
     /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
-    static func readJSONFile<Value>(_ path: String, decode: (Data) throws(FileFormatError) -> Value,
+    static func readJSONFile<Value>(_ path: String, maximumBytes: Int, decode: (Data) throws(FileFormatError) -> Value,
                                     io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
-            let bytes = try FileAccess.read(path, maximumBytes: maximumFeedFileBytes)
+            let bytes = try FileAccess.read(path, maximumBytes: maximumBytes)
             do throws(FileFormatError) {
                 return try decode(bytes)
             } catch {
@@ -112,8 +114,11 @@ extension ImpressionsCommand {
         return nil
     }
 
-    /// The largest feed file read: room for a million sections with their cells.
-    static let maximumFeedFileBytes = 512 << 20
+    /// The largest feed file read: room for the most a feed holds, a million sections and
+    /// five million cells, each cell written out at about 50 bytes.
+    static let maximumFeedFileBytes = 256 << 20
+    /// The largest users file read: a users file is a few dozen numbers.
+    static let maximumUsersFileBytes = 1 << 20
 
     /// Writes session `i` of `sessions` to `directory/session-00000i.jsonl`.
     private static func writeTraces(of simulation: Simulation, sessions: Range<Int>, to directory: String,

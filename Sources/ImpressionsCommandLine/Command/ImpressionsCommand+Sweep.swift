@@ -24,7 +24,7 @@ extension ImpressionsCommand {
         guard let configuration = configuration(of: options.simulation, io: io) else { return nil }
         var feed: Feed?
         if let path = options.simulation.feedPath {
-            guard let read = readJSONFile(path, decode: FeedFile.decode, io: io) else { return nil }
+            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return nil }
             feed = read
         }
         let workers = options.simulation.workers ?? Simulation.defaultWorkerCount

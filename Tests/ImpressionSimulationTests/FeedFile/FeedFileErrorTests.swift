@@ -9,7 +9,11 @@ struct FileFormatErrorTests {
         (#""sections": [\#(card), {"kind": "card", "height": 10, "cells": [{"width": 1, "height": 1}, {"width": 2, "height": -4}]}]"#,
          "sections[1].cells[1].height: must be positive, got -4"),
         (#""sections": [{"kind": "card", "height": "NaN"}]"#, #"sections[0].height: must be a number, got "NaN""#),
-        (#""sections": [{"kind": "card", "height": 1e999}]"#, "(the file): malformed JSON"),
+        // A number no Double holds is named by its path, as any bad value.
+        (#""sections": [{"kind": "card", "height": 1e999}]"#,
+         "sections[0].height: the number 1e999 is out of range (a Double holds up to 1.8e308)"),
+        (#""sections": [\#(card), {"kind": "card", "height": 1, "cells": [{"width": 1, "height": -1E400}]}]"#,
+         "sections[1].cells[0].height: the number -1E400 is out of range (a Double holds up to 1.8e308)"),
         (#""sections": [{"kind": "card", "height": 100001}]"#, "sections[0].height: must be at most 100000, got 100001"),
         (#""sections": [{"kind": "card", "height": 100, "cells": [{"y": 50, "width": 10, "height": 60}]}]"#,
          "sections[0].cells[0]: cells must lie within the section's height, 0...100, got 50...110"),
@@ -35,7 +39,15 @@ struct FileFormatErrorTests {
          "sections[0].carousel.height: the row must fit in the section: y + height must be at most 100, got 110"),
         (#""sections": [{"kind": "carousel", "height": 100, "carousel": {"cards": []}}]"#,
          "sections[0].carousel.cards: a carousel needs at least one card"),
-        (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 2, "durationMs": 0}}]"#, "sections[0].policy:"),
+        // A policy's ranges are named by the file's keys, not the engine's words.
+        (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 2, "durationMs": 0}}]"#,
+         "sections[0].policy.ratio: must be in 0...1, got 2"),
+        (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 0.5, "durationMs": 0, "minOpacity": 1.5}}]"#,
+         "sections[0].policy.minOpacity: must be in 0...1, got 1.5"),
+        (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 0.5, "durationMs": 0, "focus": 0}}]"#,
+         "sections[0].policy.focus: must be in (0, 1], got 0"),
+        (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 0.5, "durationMs": 0, "focus": -0.5}}]"#,
+         "sections[0].policy.focus: must be in (0, 1], got -0.5"),
         (#""sections": [{"kind": "ad", "height": 1, "policy": {"ratio": 0.5, "durationMs": 1, "recurrence": "always"}}]"#,
          #"sections[0].policy.recurrence: must be every-entry, once-per-visit or once-per-tracker, got "always""#),
         (#""sections": [{"id": "x", "kind": "ad", "height": 1}, {"id": "x", "kind": "ad", "height": 1}]"#,
@@ -54,6 +66,21 @@ struct FileFormatErrorTests {
             try FeedFileTests.decode(members)
         } throws: { error in
             "\(error)".hasPrefix(message)
+        }
+    }
+
+    @Test("invalid UTF-8 is refused with the string's path, never read as U+FFFD (two bad ids would become one)")
+    func invalidUTF8() {
+        var bytes = Array(#"{"format": "impressions-feed", "version": 1, "sections": [{"id": "ad-"#.utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(#"", "kind": "ad", "height": 1}, {"id": "ad-"#.utf8) + [0xC3] + Array(#"", "kind": "ad", "height": 1}]}"#.utf8)
+        #expect(throws: FileFormatError(path: "sections[0].id", "a string that is not valid UTF-8 (ending at line 1, column 73)")) {
+            try FeedFile.decode(bytes)
+        }
+        // A bad member name: the path of its object.
+        let key = Array(#"{"format": "impressions-feed", "version": 1, "sections": [{"k"#.utf8) + [0x80] + Array(#"": 1}]}"#.utf8)
+        #expect(throws: FileFormatError(path: "sections[0]", "a string that is not valid UTF-8 (ending at line 1, column 64)")) {
+            try FeedFile.decode(key)
         }
     }
 

@@ -29,8 +29,8 @@ struct FeedFileMeasureTests {
 
     @Test("a bad measure or focus is named by its path", arguments: [
         (#""measure": "depth""#, #"sections[0].policy.measure: must be height, area or width, got "depth""#),
-        (#""focus": 1.5"#, "sections[0].policy: the focus rule's fraction must be in (0, 1], got 1.5"),
-        (#""focus": 0"#, "sections[0].policy: the focus rule's fraction must be in (0, 1], got 0.0"),
+        (#""focus": 1.5"#, "sections[0].policy.focus: must be in (0, 1], got 1.5"),
+        (#""focus": 0"#, "sections[0].policy.focus: must be in (0, 1], got 0"),
     ])
     func badValues(member: String, expected: String) {
         let text = #"{"format": "impressions-feed", "version": 1, "sections": [{"kind": "card", "height": 100, "policy": {"ratio": 0.5, "durationMs": 1000, "#

@@ -31,6 +31,17 @@ struct UserFileTests {
         }
     }
 
+    @Test("invalid UTF-8 and numbers no Double holds are refused with their path, as in a feed file")
+    func invalidUTF8AndHugeNumbers() {
+        let bytes = Array(#"{"format": "impressions-users", "version": 1, "_note": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+        #expect(throws: FileFormatError(path: "_note", "a string that is not valid UTF-8 (ending at line 1, column 62)")) {
+            try UserFile.decode(bytes)
+        }
+        #expect(throws: FileFormatError(path: "frameRate", "the number 1e999 is out of range (a Double holds up to 1.8e308)")) {
+            try UserFile.decode(Array(#"{"format": "impressions-users", "version": 1, "frameRate": 1e999}"#.utf8))
+        }
+    }
+
     @Test("left-out parameters keep the built-in values; null session length means every session lasts the run")
     func defaults() throws {
         let model = try UserFile.decode(Array(#"{"format": "impressions-users", "version": 1, "frameRate": 120, "sessionLength": null}"#.utf8))
