@@ -7,6 +7,9 @@ import Testing
 struct ShardComparisonMergeTests {
     static let (adAt3, adAt5) = (LayoutComparisonCommandTests.adAt3, LayoutComparisonCommandTests.adAt5)
     static let run = ["--sessions", "40", "--seconds", "20", "--seed", "4", "--policy", "default", "--policy", "abema"]
+    /// The same options on less work, for the refusals: a merge refuses a shard by its
+    /// configuration and feeds, whatever its counts.
+    static let smallRun = ["--sessions", "6", "--seconds", "3", "--seed", "4", "--policy", "default", "--policy", "abema"]
 
     /// Runs every shard of `count` of the comparison of `feeds` with `workers` workers
     /// (one more on odd shards), writes each output to a file, returns the paths.
@@ -113,25 +116,25 @@ struct ShardComparisonMergeTests {
 
     @Test("A/B shards with single-run shards, or of other feeds, names, seeds or options, are refused naming the file")
     func refusedRuns() async throws {
-        let paths = try await Self.shardFiles(count: 3)
-        let singles = try await ShardMergeTests.shardFiles(count: 3, arguments: ["--feed", Self.adAt3] + Self.run)
+        let paths = try await Self.shardFiles(count: 3, arguments: Self.smallRun)
+        let singles = try await ShardMergeTests.shardFiles(count: 3, arguments: ["--feed", Self.adAt3] + Self.smallRun)
         let mixed = await impressions(arguments: ["merge", paths[0], singles[1], paths[2]])
         #expect(mixed.status == 1 && mixed.output.isEmpty && mixed.error == "impressions merge: \(singles[1]) is a shard of a single run, "
             + "\(paths[0]) of an A/B comparison (two --feed files): merge each run's shards on their own\n", "\(mixed.error)")
         let mixedFirst = await impressions(arguments: ["merge", singles[0], paths[1], singles[2]])
         #expect(mixedFirst.status == 1 && mixedFirst.error.contains("\(paths[1]) is a shard of an A/B comparison (two --feed files), "
             + "\(singles[0]) of a single run"), "\(mixedFirst.error)")
-        let swapped = try await Self.shardFiles(count: 3, feeds: [Self.adAt5, Self.adAt3])
+        let swapped = try await Self.shardFiles(count: 3, feeds: [Self.adAt5, Self.adAt3], arguments: Self.smallRun)
         let named = await impressions(arguments: ["merge", paths[0], swapped[1], paths[2]])
         #expect(named.status == 1 && named.error.contains("\(swapped[1]) is a shard of another run than \(paths[0]): feeds named "
             + "\(Self.adAt5) and \(Self.adAt3) vs \(Self.adAt3) and \(Self.adAt5)"), "\(named.error)")
-        var otherSeed = Self.run
+        var otherSeed = Self.smallRun
         otherSeed[5] = "5"
         let seeded = try await Self.shardFiles(count: 3, arguments: otherSeed)
         let seeds = await impressions(arguments: ["merge", paths[0], paths[1], seeded[2]])
         #expect(seeds.error == "impressions merge: \(seeded[2]) is a shard of another run than \(paths[0]): feed A: seed 5 vs 4\n",
                 "\(seeds.error)")
-        let policies = try await Self.shardFiles(count: 3, arguments: Array(Self.run.dropLast(2)))
+        let policies = try await Self.shardFiles(count: 3, arguments: Array(Self.smallRun.dropLast(2)))
         let options = await impressions(arguments: ["merge", paths[0], policies[1], paths[2]])
         #expect(options.status == 1 && options.error.contains("\(policies[1]) is a shard of another run than \(paths[0]): feed A: policies"),
                 "\(options.error)")
@@ -140,10 +143,10 @@ struct ShardComparisonMergeTests {
         let (feedA, feedB) = (directory + "/a.json", directory + "/b.json")
         try FileManager.default.copyItem(atPath: Self.adAt3, toPath: feedA)
         try FileManager.default.copyItem(atPath: Self.adAt5, toPath: feedB)
-        let before = try await Self.shardFiles(count: 2, feeds: [feedA, feedB])
+        let before = try await Self.shardFiles(count: 2, feeds: [feedA, feedB], arguments: Self.smallRun)
         try FileManager.default.removeItem(atPath: feedB)
         try FileManager.default.copyItem(atPath: Self.adAt3, toPath: feedB)
-        let after = try await Self.shardFiles(count: 2, feeds: [feedA, feedB])
+        let after = try await Self.shardFiles(count: 2, feeds: [feedA, feedB], arguments: Self.smallRun)
         let feeds = await impressions(arguments: ["merge", before[0], after[1]])
         #expect(feeds.status == 1 && feeds.error.contains("\(after[1]) is a shard of another run than \(before[0]): feed B: another feed"),
                 "\(feeds.error)")
