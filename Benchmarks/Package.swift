@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "engine-profile", targets: ["EngineProfile"]),
         .executable(name: "audit-cost", targets: ["AuditCost"]),
+        .executable(name: "calibration-spread", targets: ["CalibrationSpread"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -76,6 +77,14 @@ let package = Package(
             name: "AuditCost",
             dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking")],
             path: "Profiling/AuditCost",
+            swiftSettings: swiftSettings
+        ),
+        // Where the built-in feed and users land, seed by seed, feed and users apart; see its main.swift.
+        .executableTarget(
+            name: "CalibrationSpread",
+            dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking"),
+                           .product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Profiling/CalibrationSpread",
             swiftSettings: swiftSettings
         ),
     ],

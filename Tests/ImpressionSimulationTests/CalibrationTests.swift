@@ -7,19 +7,36 @@ import Testing
 @Suite("Calibration of the built-in feed and users")
 struct CalibrationTests {
     /// IAS Media Quality Report: mobile in-app display viewability 70.8 % (global, H1
-    /// 2020) and 72.1 % (H2 2020). Ads impressed under MRC display over ads rendered,
-    /// once per session, in 1,000 sessions of 60 s, seed 11 (the README shows the same
-    /// for 2,000 with `impressions simulate`). With about 2,400 ads rendered the sampling
-    /// error is about 0.9 points, so the band is the published range widened by three
-    /// of them.
-    @Test("ad slots under MRC display are viewable about as often as IAS reports for mobile in-app display")
+    /// 2020) and 72.1 % (H2 2020). Ads impressed under MRC display over ads rendered, once
+    /// per session, in sessions of 60 s.
+    ///
+    /// A seed draws the feed (which kinds sit around each ad slot) as well as the users,
+    /// and the feed moves the rate most: over 20 seeds of 2,000 sessions one seed lands
+    /// anywhere from 61.7 % to 75.9 %, and about 87 % of that variance is the feed's
+    /// (`calibration-spread` in the Benchmarks package, README "Calibration"). So the test
+    /// pools eight seeds of 250 sessions: the pooled rate must lie in the published range
+    /// widened by three of its standard errors, and the spread across seeds must stay what
+    /// the study found (a standard deviation of about 3 points from the feed, plus about 2
+    /// from sampling 250 sessions).
+    @Test("ad slots under MRC display are viewable about as often as IAS reports, pooled over eight seeds")
     func adViewability() async throws {
-        let simulation = try Simulation(configuration: SimulationConfiguration(
-            sessionCount: 1000, seed: 11, policies: [try #require(NamedPolicy.defaults.first { $0.name == "mrc-display" })]))
-        let ads = await simulation.run().policies[0].viewability(of: .ad)
-        let rate = try #require(ads.viewableRate)
-        print("calibration: ads viewable under mrc-display: \(ads.impressed) / \(ads.rendered) = \(percent(rate)) (IAS: 70.8 %, 72.1 %)")
-        #expect(rate >= 0.681 && rate <= 0.748, "\(ads.impressed) / \(ads.rendered)")
+        let mrcDisplay = try #require(NamedPolicy.defaults.first { $0.name == "mrc-display" })
+        var rates: [Double] = []
+        var impressed = 0, rendered = 0
+        for seed in (1...8).map({ UInt64($0) * 7 + 4 }) {   // 11, 18, ..., 60
+            let simulation = try Simulation(configuration: SimulationConfiguration(sessionCount: 250, seed: seed, policies: [mrcDisplay]))
+            let ads = await simulation.run().policies[0].viewability(of: .ad)
+            impressed += ads.impressed
+            rendered += ads.rendered
+            rates.append(Double(ads.impressed) / Double(ads.rendered))
+        }
+        let pooled = Double(impressed) / Double(rendered)
+        let mean = rates.reduce(0, +) / Double(rates.count)
+        let deviation = (rates.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(rates.count - 1)).squareRoot()
+        print("calibration: ads viewable under mrc-display, pooled over 8 seeds: \(impressed) / \(rendered) = \(percent(pooled)); "
+            + "by seed \(rates.map(percent)), standard deviation \(percent(deviation)) (IAS: 70.8 %, 72.1 %)")
+        #expect(pooled >= 0.681 && pooled <= 0.748, "\(impressed) / \(rendered)")
+        #expect(deviation >= 0.01 && deviation <= 0.05, "spread across seeds: \(rates.map(percent))")
     }
 
     /// NN/g's scrolling studies: 57 % of the viewing time on the first screenful of a
