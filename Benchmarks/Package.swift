@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "engine-profile", targets: ["EngineProfile"]),
         .executable(name: "audit-cost", targets: ["AuditCost"]),
         .executable(name: "calibration-spread", targets: ["CalibrationSpread"]),
+        .executable(name: "fit-bias", targets: ["FitBias"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -85,6 +86,14 @@ let package = Package(
             dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking"),
                            .product(name: "ImpressionTracking", package: "ImpressionTracking")],
             path: "Profiling/CalibrationSpread",
+            swiftSettings: swiftSettings
+        ),
+        // How far `impressions fit` lands from a known users file over seeds; see its main.swift.
+        .executableTarget(
+            name: "FitBias",
+            dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking"),
+                           .product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Profiling/FitBias",
             swiftSettings: swiftSettings
         ),
     ],

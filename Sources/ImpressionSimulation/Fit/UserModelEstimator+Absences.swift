@@ -18,9 +18,14 @@ extension UserModelEstimator {
     /// Rates of the rare events (Poisson: occurrences over the time each could happen,
     /// which is every moment but its own), their durations, and the spread of the times
     /// away.
+    ///
+    /// A rare event falls due at any moment but happens at the user's next turn, so the
+    /// time it could happen in ends at each session's last turn: one that falls due after
+    /// it is never seen, and counting that time would bias every rate low by about a
+    /// turn per session.
     mutating func estimateAbsences() {
-        let total = Double(traces.reduce(Int64(0)) { $0 + $1.end })
-        let lag = meanWaitForTurn()
+        let total = Double(traces.reduce(Int64(0)) { $0 + ($1.turns.last?.start ?? 0) })
+        let lag = meanWaitForTurn(of: traces.flatMap { Self.cycles(of: $0) })
         var centeredLogs: [Double] = []
         var groups = 0
         for kind in AwayKind.allCases {
@@ -53,18 +58,42 @@ extension UserModelEstimator {
         } else {
             notes["awayTimeSigma"] = "too few absences: built-in value"
         }
-        estimateBackToTop(total: total, lag: lag)
+        estimateBackToTop()
     }
 
-    /// Taps on the status bar: one at the top moves nothing and leaves no trace, so the
-    /// time they could happen is scaled by the share of turns that began away from it.
-    private mutating func estimateBackToTop(total: Double, lag: Double) {
+    /// Taps on the status bar: one at the top moves nothing and leaves no trace. A tap
+    /// that falls due in a cycle (from one turn to the next) happens at the cycle's end,
+    /// so only the cycles that end away from the top could show one: their time is what
+    /// the rate is over, less the waits until the turn. Weighting by turns instead (the
+    /// share that began away from the top) would miss that a tap's own return to the top
+    /// starts its next due time there.
+    ///
+    /// A turn takes one rare event, the first due: a tap that falls due after another
+    /// event in the same cycle waits. After a refresh (which scrolls to the top) it is
+    /// lost, so that wait, a cycle's residual, is time no tap could show in; after an
+    /// absence it happens a cycle later, so the tap's clock also stood still for the
+    /// cycle after the absence, as often as a tap fell due in the residual before it
+    /// (the tap's rate times that residual: solved for the rate by iterating).
+    private mutating func estimateBackToTop() {
         let durations = traces.flatMap(\.backToTopDurations)
-        let turns = traces.flatMap(\.turns)
-        let awayFromTop = turns.isEmpty ? 1 : Double(turns.count { $0.offsetAtStart > 0 }) / Double(turns.count)
-        let exposure = (total - durations.reduce(0, +) * 1e6 - Double(durations.count) * lag) * awayFromTop
-        set("backToTopPerMinute", perMinute(durations.count, over: exposure), from: durations.count, "scrolls to the top",
-            significantDigits: 3)
+        let allCycles = traces.map { Self.cycles(of: $0) }
+        let cycles = allCycles.flatMap { $0.filter(\.endsAwayFromTop) }
+        let wait = meanWaitForTurn(of: cycles)
+        var refreshes = 0
+        var cyclesAfterAbsences = 0.0
+        for traceCycles in allCycles {
+            for (index, cycle) in traceCycles.enumerated() where cycle.endsAwayFromTop {
+                switch cycle.endingKind {
+                case .away(.refresh): refreshes += 1
+                case .away: cyclesAfterAbsences += index + 1 < traceCycles.count ? traceCycles[index + 1].length : 0
+                default: break
+                }
+            }
+        }
+        let open = cycles.reduce(0) { $0 + $1.length } - Double(durations.count + refreshes) * wait
+        var rate = open > 0 ? Double(durations.count) / open : 0   // per nanosecond
+        for _ in 0..<8 { rate = Double(durations.count) / max(1, open - rate * wait * cyclesAfterAbsences) }
+        set("backToTopPerMinute", rate * 60e9, from: durations.count, "scrolls to the top", significantDigits: 3)
         if durations.isEmpty {
             notes["backToTopDurationMs"] = "none in the traces: built-in value"
         } else {
@@ -72,20 +101,29 @@ extension UserModelEstimator {
         }
     }
 
-    /// A rare event falls due during a turn and happens at the next one: between its
-    /// due time and its start passes, on average, the residual of a turn cycle,
-    /// E[C²] / 2E[C] over the cycles C between turn starts (in nanoseconds). That time
-    /// is not time the next one could fall due in.
-    private func meanWaitForTurn() -> Double {
-        var sum = 0.0
-        var squares = 0.0
-        for trace in traces {
-            for (previous, next) in zip(trace.turns, trace.turns.dropFirst()) {
-                let cycle = Double(next.start - previous.start)
-                sum += cycle
-                squares += cycle * cycle
-            }
+    /// The time from one turn's start to the next one's (from the session's start to the
+    /// first turn), in nanoseconds; whether the turn that ends it began away from the top,
+    /// and what it was.
+    private struct Cycle {
+        var length: Double
+        var endsAwayFromTop: Bool
+        var endingKind: TurnRecord.Kind
+    }
+
+    private static func cycles(of trace: TraceObserver) -> [Cycle] {
+        var previous: Int64 = 0
+        return trace.turns.map { turn in
+            defer { previous = turn.start }
+            return Cycle(length: Double(turn.start - previous), endsAwayFromTop: turn.offsetAtStart > 0, endingKind: turn.kind)
         }
+    }
+
+    /// A rare event falls due during a cycle and happens at its end: between its due time
+    /// and its start passes, on average, the residual of a cycle, E[C²] / 2E[C] over the
+    /// `cycles` (in nanoseconds). That time is not time the next one could fall due in.
+    private func meanWaitForTurn(of cycles: [Cycle]) -> Double {
+        let sum = cycles.reduce(0) { $0 + $1.length }
+        let squares = cycles.reduce(0) { $0 + $1.length * $1.length }
         return sum > 0 ? squares / (2 * sum) : 0
     }
 

@@ -67,6 +67,34 @@ struct UserModelFitTests {
         print(Self.comparison(fitted: model, truth: truth))
     }
 
+    /// The rare events' rates are unbiased: over eight seeds of 300 sessions each (every
+    /// seed its own feed), the mean of fitted / true is within 5 % for each. One seed's
+    /// count of each event is about 300, so one fit alone may land 15 % off; the mean of
+    /// eight is within about 2 % of the truth when the estimate has no bias. Before the
+    /// estimator stopped counting the time after each session's last turn and the waits a
+    /// status-bar tap spends behind other events, the taps came back 5.3 % low here.
+    @Test("the rare events' rates, averaged over eight seeds, are within 5 % of the truth")
+    func rareEventRatesUnbiased() throws {
+        let rates: [(String, (UserModel) -> Double)] = [
+            ("backToTopPerMinute", \.backToTopPerMinute), ("tabSwitchesPerMinute", \.tabSwitchesPerMinute),
+            ("backgroundingsPerMinute", \.backgroundingsPerMinute), ("modalsPerMinute", \.modalsPerMinute),
+            ("refreshesPerMinute", \.refreshesPerMinute),
+        ]
+        var sums = Array(repeating: 0.0, count: rates.count)
+        let seeds: [UInt64] = Array(1...8)
+        for seed in seeds {
+            var fit = UserModelFit()
+            for trace in try Self.traces(of: Self.truth, count: 300, cap: .seconds(900), seed: seed) { fit.add(trace) }
+            let model = try fit.estimate().model
+            for (index, rate) in rates.enumerated() { sums[index] += rate.1(model) / rate.1(Self.truth) }
+        }
+        let means = sums.map { $0 / Double(seeds.count) }
+        print("fit: mean fitted / true over 8 seeds: " + zip(rates, means).map { "\($0.0) \(($1 * 1000).rounded() / 1000)" }.joined(separator: ", "))
+        for (rate, mean) in zip(rates, means) {
+            #expect(abs(mean - 1) <= 0.05, "\(rate.0): \(mean)")
+        }
+    }
+
     /// The recovered-vs-true table, printed for the record.
     static func comparison(fitted: UserModel, truth: UserModel) -> String {
         var text = "parameter                      true        fitted\n"
