@@ -26,7 +26,12 @@ package enum TraceEncoder {
 
     /// The line of `input` applied at `time`, each section id written as `text(id)`.
     package static func line<ID>(_ input: EngineInput<ID>, at time: Duration, text idText: (ID) -> String) -> String {
-        var text = "{\"t\":\(milliseconds(time)),\"type\":"
+        // Appended into one buffer with room for a screen input's line: a recorder writes
+        // one at every scroll frame.
+        var text = "{\"t\":"
+        text.reserveCapacity(96)
+        text += milliseconds(time)
+        text += ",\"type\":"
         switch input {
         case .layout(let sections, let containers):
             text += "\"layout\",\"sections\":["
@@ -50,13 +55,25 @@ package enum TraceEncoder {
                 text += "]"
             }
         case .viewport(let viewport):
-            text += "\"viewport\",\"rect\":\(rect(viewport))"
+            text += "\"viewport\",\"rect\":"
+            append(viewport, to: &text)
         case .contentOffset(let offset, let containerID):
-            text += "\"contentOffset\",\"container\":\(JSONText.quoted(containerID)),\"offset\":\(point(offset))"
+            text += "\"contentOffset\",\"container\":"
+            text += JSONText.quoted(containerID)
+            text += ",\"offset\":["
+            text += number(offset.x)
+            text += ","
+            text += number(offset.y)
+            text += "]"
         case .viewportInsets(let insets):
             text += "\"insets\"," + self.insets(insets)
         case .obstructions(let rects):
-            text += "\"obstructions\",\"rects\":[\(rects.map(rect).joined(separator: ","))]"
+            text += "\"obstructions\",\"rects\":["
+            for (index, rect) in rects.enumerated() {
+                if index > 0 { text += "," }
+                append(rect, to: &text)
+            }
+            text += "]"
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             // Only what the input changes: an absent field keeps the section's state.
             text += "\"section\",\"id\":\(JSONText.quoted(idText(id)))"
@@ -66,7 +83,21 @@ package enum TraceEncoder {
         case .lifecycle(let call):
             text += JSONText.quoted(call.name)
         }
-        return text + "}"
+        text += "}"
+        return text
+    }
+
+    /// Appends `[x,y,width,height]`.
+    private static func append(_ rect: Rect, to text: inout String) {
+        text += "["
+        text += number(rect.x)
+        text += ","
+        text += number(rect.y)
+        text += ","
+        text += number(rect.width)
+        text += ","
+        text += number(rect.height)
+        text += "]"
     }
 
     private static func append<ID>(_ section: TrackedSection<ID>, idText: (ID) -> String, to text: inout String) {

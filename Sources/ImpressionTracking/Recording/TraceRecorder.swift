@@ -124,7 +124,7 @@ public final class TraceRecorder: Sendable {
         } ?? (-1, .zero)
         guard missing >= 0 else { return }
         let taken = missing == 0
-            ? buffer.publishWhole([line])
+            ? buffer.publishWhole(CollectionOfOne(line))
             : buffer.publishWhole([TraceEncoder.gapLine(at: firstMissingTime, count: missing), line])
         state.withLock { state in
             if taken {

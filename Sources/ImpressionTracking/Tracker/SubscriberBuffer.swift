@@ -94,7 +94,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
     /// Appends all of `batch` to a bounded buffer that has room for it, else nothing:
     /// returns whether it was taken (not when full, finished, or the consumer went away).
     /// A recorder's lines are whole or missing, never cut in the middle of a batch.
-    func publishWhole(_ batch: [Element]) -> Bool {
+    func publishWhole(_ batch: some Collection<Element>) -> Bool {
         guard let limit else { return publish(batch) }
         let (taken, wake) = state.withLock { state -> (Bool, (UnsafeContinuation<Handoff, Never>, Element)?) in
             guard !state.isTerminated, !state.isFinished else { return (false, nil) }
