@@ -6,7 +6,12 @@ import ImpressionTracking
 /// The run is its ``SimulationConfiguration``, decoded as it was encoded, and, when the
 /// configuration's seed does not generate its feed (a feed file's), the feed itself
 /// (see ``ShardFeed``); shards of one run carry equal configurations and feeds.
-struct ShardRecord: Codable {
+package struct ShardRecord: Codable {
+    /// The largest count a shard may hold: far more than any run makes (a trillion), and
+    /// small enough that a merge's sums, and a count of samples times the interval, can
+    /// never overflow.
+    package static let maximumCount = 1 << 40
+
     var index: Int
     var count: Int
     /// The whole run's configuration, not the slice's.
@@ -86,11 +91,18 @@ struct ShardRecord: Codable {
             tally.rejectedInputs = rejectedInputs
             tally.deepestSections = try Self.expand(deepestSections, atMost: sessions, what: "deepestSections", fail: fail).map { Int($0) }
             guard tally.deepestSections.count == sessions else { throw fail("deepestSections does not hold one value per session") }
+            // Positions in the feed, which the report counts from 1: no value past the feed.
+            guard tally.deepestSections.allSatisfy({ (-1..<sectionCount).contains($0) }) else {
+                throw fail("deepestSections must be positions in the feed, 0..<\(sectionCount), or -1 for a session that reached none")
+            }
             for (index, policy) in policies.enumerated() {
                 guard policy.byDepth.count == empty.policies[index].byDepth.count,
-                      policy.byKind.count == empty.policies[index].byKind.count,
-                      ([policy.impressions, policy.distinctSections] + policy.byDepth + policy.byKind).allSatisfy({ $0 >= 0 }) else {
+                      policy.byKind.count == empty.policies[index].byKind.count else {
                     throw fail("policy \(index) does not have the run's depth buckets and kinds")
+                }
+                guard ([policy.impressions, policy.distinctSections] + policy.byDepth + policy.byKind)
+                    .allSatisfy({ (0...ShardRecord.maximumCount).contains($0) }) else {
+                    throw fail("policy \(index) has a count outside 0...\(ShardRecord.maximumCount)")
                 }
                 tally.policies[index].impressions = policy.impressions
                 tally.policies[index].distinctSections = policy.distinctSections
@@ -138,7 +150,7 @@ struct ShardRecord: Codable {
                 let impressed = stride(from: 2, to: row.count, by: 2).map { row[$0] }
                 let visibleSamples = stride(from: 3, to: row.count, by: 2).map { row[$0] }
                 guard (0...sessions).contains(row[1]), impressed.allSatisfy({ (0...row[1]).contains($0) }),
-                      visibleSamples.allSatisfy({ $0 >= 0 }) else {
+                      visibleSamples.allSatisfy({ (0...ShardRecord.maximumCount).contains($0) }) else {
                     throw fail("section \(row[0]) has counts that do not fit \(sessions) sessions")
                 }
                 counts.set(section: row[0], rendered: row[1], impressed: impressed, visibleSamples: visibleSamples)

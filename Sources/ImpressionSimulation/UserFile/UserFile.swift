@@ -103,6 +103,6 @@ struct UserFileReader: JSONPathReading {
         guard sigma >= 0 && sigma <= 10 else {
             throw FileFormatError(path: "sessionLength.sigma", "must be in 0...10, got \(TraceEncoder.number(sigma))")
         }
-        return SessionLength(median: .milliseconds(median), sigma: sigma)
+        return SessionLength(median: DecodedLine.duration(milliseconds: median), sigma: sigma)
     }
 }

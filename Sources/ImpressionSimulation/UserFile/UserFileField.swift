@@ -27,11 +27,13 @@ struct UserFileField: Sendable {
         }
     }
 
-    /// Sets `model`'s value from the file's number.
+    /// Sets `model`'s value from the file's number; a duration to the nearest
+    /// nanosecond, the precision ``UserFile/encode(_:source:)`` writes, so that a model
+    /// read from a file is written back as that file says it.
     func write(_ number: Double, to model: inout UserModel) {
         switch value {
         case .number(let path): model[keyPath: path] = number
-        case .duration(let path): model[keyPath: path] = .milliseconds(number)
+        case .duration(let path): model[keyPath: path] = DecodedLine.duration(milliseconds: number)
         }
     }
 

@@ -58,6 +58,20 @@ struct AuditShard: Codable {
             } catch {
                 throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(error)")
             }
+            // The summary reads the counts by class: one per class, as the audit writes them.
+            let classes = AuditVerdict.allCases.count
+            if let trace = shard.traces.first(where: { $0.counts.count != classes || $0.expectedCounts.count != classes }) {
+                throw ShardSummaryError("\(names[position]): the audit of \(trace.path) does not hold one count per class "
+                    + "(\(AuditVerdict.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            // Counts a merge adds up: each within what no sum of shards can overflow.
+            if let trace = shard.traces.first(where: { trace in
+                ([trace.claims, trace.expected, trace.otherPolicyClaims] + trace.counts + trace.expectedCounts)
+                    .contains { !(0...ShardRecord.maximumCount).contains($0) }
+            }) {
+                throw ShardSummaryError("\(names[position]): the audit of \(trace.path) has a count outside "
+                    + "0...\(ShardRecord.maximumCount)")
+            }
             if let first = shards.first {
                 let differences = shard.run.differences(from: first.run)
                     + (shard.count == first.count ? [] : ["\(shard.count) shards vs \(first.count)"])

@@ -31,6 +31,15 @@ struct UserFileTests {
         }
     }
 
+    @Test("a duration with more decimals than nanoseconds reads to the nearest nanosecond, so it writes back as read")
+    func subNanosecondDurations() throws {
+        let text = #"{"format": "impressions-users", "version": 1, "meanReadingPauseMs": 16.498865, "sessionLength": {"medianMs": 1000.0000004, "sigma": 1}}"#
+        let model = try UserFile.decode(Array(text.utf8))
+        #expect(model.meanReadingPause == .nanoseconds(16_498_865))
+        #expect(model.sessionLength?.median == .nanoseconds(1_000_000_000))
+        #expect(try UserFile.decode(Array(UserFile.encode(model).utf8)) == model)
+    }
+
     @Test("invalid UTF-8 and numbers no Double holds are refused with their path, as in a feed file")
     func invalidUTF8AndHugeNumbers() {
         let bytes = Array(#"{"format": "impressions-users", "version": 1, "_note": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
