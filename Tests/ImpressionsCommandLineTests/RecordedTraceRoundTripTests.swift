@@ -39,6 +39,21 @@ struct RecordedTraceRoundTripTests {
         #expect(impressions > 100 && refused > 10 && sent > 100, "\(impressions) impressions, \(refused) refused, \(sent) sent")
     }
 
+    @Test("impressions replay of a recorded trace prints the tracker's impressions, line for line")
+    func commandLineReplayOfRecordedTraces() async throws {
+        var impressionCount = 0
+        for seed in UInt64(500)..<512 {
+            let recorded = try await Self.record(seed: seed)
+            let path = try temporaryFile(recorded.lines.joined(separator: "\n") + "\n")
+            let byPolicy = Self.policies.indices.map { policy in recorded.impressions.filter { $0.policy == policy } }
+            let replay = await impressions(arguments: ["replay", path] + Self.policies.flatMap { ["--policy", $0.name] })
+            #expect(replay.status == 0, "seed \(seed): \(replay.error)")
+            #expect(replay.output == ImpressionsCommand.impressionLines(byPolicy, policies: Self.policies), "seed \(seed)")
+            impressionCount += recorded.impressions.count
+        }
+        #expect(impressionCount > 10, "\(impressionCount) impressions")
+    }
+
     @Test("simulated users recorded through a tracker: fit reads them as it reads the simulator's traces, audit matches the tracker's impressions")
     func fitAndAuditReadRecordedTraces() async throws {
         let simulation = try Simulation(configuration: SimulationConfiguration(
