@@ -25,7 +25,8 @@ extension UserModelEstimator {
     /// turn per session.
     mutating func estimateAbsences() {
         let total = Double(traces.reduce(Int64(0)) { $0 + ($1.turns.last?.start ?? 0) })
-        let lag = meanWaitForTurn(of: traces.flatMap { Self.cycles(of: $0) })
+        let cyclesByTrace = traces.map { Self.cycles(of: $0) }
+        let lag = meanWaitForTurn(of: cyclesByTrace.flatMap { $0 })
         var centeredLogs: [Double] = []
         var groups = 0
         for kind in AwayKind.allCases {
@@ -58,7 +59,7 @@ extension UserModelEstimator {
         } else {
             notes["awayTimeSigma"] = "too few absences: built-in value"
         }
-        estimateBackToTop()
+        estimateBackToTop(cyclesByTrace)
     }
 
     /// Taps on the status bar: one at the top moves nothing and leaves no trace. A tap
@@ -74,14 +75,13 @@ extension UserModelEstimator {
     /// absence it happens a cycle later, so the tap's clock also stood still for the
     /// cycle after the absence, as often as a tap fell due in the residual before it
     /// (the tap's rate times that residual: solved for the rate by iterating).
-    private mutating func estimateBackToTop() {
+    private mutating func estimateBackToTop(_ cyclesByTrace: [[Cycle]]) {
         let durations = traces.flatMap(\.backToTopDurations)
-        let allCycles = traces.map { Self.cycles(of: $0) }
-        let cycles = allCycles.flatMap { $0.filter(\.endsAwayFromTop) }
+        let cycles = cyclesByTrace.flatMap { $0.filter(\.endsAwayFromTop) }
         let wait = meanWaitForTurn(of: cycles)
         var refreshes = 0
         var cyclesAfterAbsences = 0.0
-        for traceCycles in allCycles {
+        for traceCycles in cyclesByTrace {
             for (index, cycle) in traceCycles.enumerated() where cycle.endsAwayFromTop {
                 switch cycle.endingKind {
                 case .away(.refresh): refreshes += 1
