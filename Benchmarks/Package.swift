@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "audit-cost", targets: ["AuditCost"]),
         .executable(name: "calibration-spread", targets: ["CalibrationSpread"]),
         .executable(name: "fit-bias", targets: ["FitBias"]),
+        .executable(name: "endless-feed", targets: ["EndlessFeed"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -94,6 +95,13 @@ let package = Package(
             dependencies: [.product(name: "ImpressionSimulation", package: "ImpressionTracking"),
                            .product(name: "ImpressionTracking", package: "ImpressionTracking")],
             path: "Profiling/FitBias",
+            swiftSettings: swiftSettings
+        ),
+        // An engine's memory over an endless feed of distinct sections; see its main.swift.
+        .executableTarget(
+            name: "EndlessFeed",
+            dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Profiling/EndlessFeed",
             swiftSettings: swiftSettings
         ),
     ],

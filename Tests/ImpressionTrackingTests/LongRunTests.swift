@@ -28,8 +28,8 @@ struct LongRunTests {
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
                 "states": engine.base.sampler.states.capacity,
-                "departedStates": engine.base.departed.states.count,
-                "departedStates capacity": engine.base.departed.states.capacity,
+                "departedStates": engine.base.departed.entries.count,
+                "departedStates capacity": engine.base.departed.entries.capacity,
                 "slotsInRun": engine.base.sampler.slotsInRun.capacity,
                 "departedInRun": engine.base.departed.inRun.capacity,
                 "departedExitIDs": engine.base.departed.exited.capacity,

@@ -66,10 +66,14 @@ struct MultiPolicyPropertyTests {
     /// difference, if any.
     static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) throws -> Outcome {
         let policies = given ?? policies(for: session)
-        var multiEvents = try ImpressionEngine<Int>(policies: policies, sampleInterval: session.sampleInterval)
+        var multiEvents = try ImpressionEngine<Int>(policies: policies, sampleInterval: session.sampleInterval,
+                                                    rememberedSectionLimit: session.rememberedSectionLimit)
         var multiImpressions = multiEvents
         var multiTally = multiEvents
-        var eventEngines = try policies.map { try ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval) }
+        var eventEngines = try policies.map {
+            try ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval,
+                                      rememberedSectionLimit: session.rememberedSectionLimit)
+        }
         var impressionEngines = eventEngines
         var outcome = Outcome()
         for (index, step) in session.steps.enumerated() {

@@ -149,15 +149,18 @@ struct RealScreenPropertyTests {
     /// Replays `session` into two fresh engines and a fresh model side by side and
     /// returns the first difference, or `nil`.
     static func firstMismatch(in session: Session<Int>) throws -> Mismatch? {
-        var eventEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
-        var impressionEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
-        var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        var eventEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
+                                                    rememberedSectionLimit: session.rememberedSectionLimit)
+        var impressionEngine = eventEngine
+        var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
+                                        rememberedSectionLimit: session.rememberedSectionLimit)
         for (index, step) in session.steps.enumerated() {
             // Described only for a report: describing every step would double the cost.
             var stepText: String { EngineModelPropertyTests.describe(step) }
             func mismatch(_ what: String, _ expected: some Any, _ got: some Any) -> Mismatch {
                 Mismatch(seed: session.seed, stepIndex: index, step: stepText, what: what,
-                         expected: "\(expected)", got: "\(got)", recentSteps: ["engine policy \(session.policy), interval \(session.sampleInterval)"]
+                         expected: "\(expected)", got: "\(got)", recentSteps: ["engine policy \(session.policy), interval \(session.sampleInterval), "
+                                                                     + "remembered sections \(session.rememberedSectionLimit)"]
                             + session.steps[max(0, index - 12)..<index].enumerated().map { offset, earlier in
                                 "#\(max(0, index - 12) + offset) \(EngineModelPropertyTests.describe(earlier))"
                             })

@@ -113,9 +113,13 @@ struct TrackerModelPropertyTests {
     static func firstMismatch(in session: Session<Int>, ticking: Bool) async throws -> Outcome {
         var outcome = Outcome()
         let clock = ManualClock()
-        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock)
-        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
-        var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        let limit = session.rememberedSectionLimit
+        let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock,
+                                                 rememberedSectionLimit: limit)
+        var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
+                                               rememberedSectionLimit: limit)
+        var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
+                                        rememberedSectionLimit: limit)
 
         // Both subscriptions exist before the first step: one drained at the end, one
         // consumed as the impressions are published.

@@ -1,10 +1,16 @@
 /// The sections that left the layout while the engine still owes them something: the
-/// memory of what fired, the exposure of the visit, or the exit of a run.
+/// memory of what fired, the exposure of the visit, the exit of a run, or their
+/// statistics.
 ///
 /// A lazy list reports only what it shows, so sections leave and come back all the time.
 /// Their counters wait here, by id, until they come back or are no longer worth keeping
 /// (``Retention``). A run that was open when its section left ends at the first sample
 /// evaluated after, before every other exit, in the order the sections left.
+///
+/// What the rules need is kept exactly, however many sections leave. Statistics are not:
+/// at most ``statisticsLimit`` departed sections keep theirs, and past it the one that
+/// left first is forgotten (``forgetOldest(_:)``) but for what its rules still need, so
+/// that an engine fed an endless feed stays within bounded memory.
 struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// What makes the counters of a departed section worth keeping, as of the engine's
     /// next sample.
@@ -16,21 +22,99 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         /// The next sample the engine evaluates.
         var nextSample: Int
 
-        /// Whether `state` must be kept until its section comes back.
-        func keeps(_ state: SectionState) -> Bool {
-            // What fired is remembered by id (`.oncePerVisit`, `.oncePerTracker`).
-            state.lastFiredVisit >= firstRememberedVisit
-                // An open run, even one a new visit voided, still owes its exit.
-                || state.hasOpenRun(at: nextSample)
-                // The visit's exposure adds up the stays before and after it left.
-                || (state.exposureVisit == visit && state.exposureSamples > 0)
-                // Its statistics, once something of it has shown (``SectionStatistics``).
-                || state.highestRatio > 0
+        /// Whether `entry` is worth keeping: it has its statistics, or its rules need
+        /// something of it.
+        func keeps(_ entry: Entry) -> Bool {
+            entry.hasStatistics || rulesNeed(entry.state, under: entry.rules)
+        }
+
+        /// Whether `rules` still need the last impression of `state`: it forbids another
+        /// (once per visit, in this visit; once per tracker, since the last reset), or its
+        /// cooldown still runs at the next sample.
+        func needsLastImpression(_ state: SectionState, under rules: Rules) -> Bool {
+            guard state.lastFiredVisit >= firstRememberedVisit else { return false }
+            switch rules.recurrence {
+            case .oncePerTracker: return true
+            case .oncePerVisit where state.lastFiredVisit == visit: return true
+            case .oncePerVisit, .onEveryEntry:
+                return state.isCoolingDown(at: nextSample, cooldownSamples: rules.cooldownSamples,
+                                           firstRememberedVisit: firstRememberedVisit)
+            }
+        }
+
+        /// Whether `rules` still need the visible time `state` adds up: cumulative timing
+        /// counts the visit's earlier runs.
+        func needsVisitTime(_ state: SectionState, under rules: Rules) -> Bool {
+            rules.accumulatesTime && state.exposureVisit == visit
+        }
+
+        /// Whether `rules` need anything of `state`: its run is open (even one a new visit
+        /// voided, it owes its exit), or its last impression or visit time still counts.
+        func rulesNeed(_ state: SectionState, under rules: Rules) -> Bool {
+            state.hasOpenRun(at: nextSample) || needsLastImpression(state, under: rules)
+                || needsVisitTime(state, under: rules)
+        }
+
+        /// The counters of a section that comes back at `time` after its statistics were
+        /// forgotten: fresh ones, but for what `rules` still need of `state`.
+        func restored(_ state: SectionState, under rules: Rules, appearingAt time: Duration) -> SectionState {
+            var restored = SectionState(firstAppearance: time)
+            if needsLastImpression(state, under: rules) {
+                restored.lastFiredVisit = state.lastFiredVisit
+                restored.lastFiredSample = state.lastFiredSample
+            }
+            if needsVisitTime(state, under: rules) {
+                // The sum goes on; the exposure the exits report is a statistic, forgotten.
+                restored.exposureVisit = state.exposureVisit
+                restored.accumulatedSamples = state.accumulatedSamples
+                restored.completedDuringRun = state.completedDuringRun
+            }
+            return restored
         }
     }
 
+    /// What the rules of a section's policy, as it was when the section left, need of its
+    /// counters: whether an impression forbids another, how long a cooldown holds one back,
+    /// and whether the visit's visible time adds up.
+    struct Rules: Sendable {
+        var recurrence: ImpressionPolicy.Recurrence
+        var accumulatesTime: Bool
+        var cooldownSamples: Int
+
+        init(_ policy: ResolvedPolicy) {
+            recurrence = policy.recurrence
+            accumulatesTime = policy.accumulatesTime
+            cooldownSamples = policy.cooldownSamples
+        }
+    }
+
+    /// A departed section's counters, the rules it left under, and where it stands in the
+    /// order of departure.
+    struct Entry: Sendable {
+        var state: SectionState
+        var rules: Rules
+        /// The number of the departure, counted from 0: what `departures` names it by.
+        var departure: Int
+        /// Whether its statistics are kept; when not, only what its rules need is, and it
+        /// is no row of a snapshot.
+        var hasStatistics: Bool
+    }
+
+    /// The most departed sections that keep their statistics.
+    let statisticsLimit: Int
     /// The counters kept, by id.
-    private(set) var states: [ID: SectionState] = [:]
+    private(set) var entries: [ID: Entry] = [:]
+    /// The departures of sections kept with their statistics, oldest first from
+    /// `firstDeparture`: an item whose entry came back or left again since is stale.
+    private var departures: [(id: ID, departure: Int)] = []
+    private var firstDeparture = 0
+    /// The number the next departure takes.
+    private var nextDeparture = 0
+    /// The entries with their statistics.
+    private(set) var statisticsCount = 0
+    /// The entries without: pruned once they outnumber `pruneAt`.
+    private var strippedCount = 0
+    private var pruneAt = 64
     /// The sections whose run was open when they left, in the order they left: their
     /// exits are due at the next sample evaluated.
     private(set) var inRun: [ID] = []
@@ -38,35 +122,114 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// `.departed(index)` is about `exited[index]`.
     private(set) var exited: [ID] = []
 
+    init(statisticsLimit: Int) {
+        self.statisticsLimit = statisticsLimit
+    }
+
     /// Whether no counters are kept.
-    var isEmpty: Bool { states.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Whether some run that was open when its section left has not ended yet.
     var hasOpenRuns: Bool { !inRun.isEmpty }
 
-    /// Keeps the counters of a section that left the layout, when `retention` does.
-    mutating func remember(_ state: SectionState, of id: ID, _ retention: Retention) {
-        guard retention.keeps(state) else { return }
+    /// The departed sections that keep their statistics, with their counters: the rows of
+    /// a snapshot.
+    var remembered: [(id: ID, state: SectionState)] {
+        entries.compactMap { $0.value.hasStatistics ? ($0.key, $0.value.state) : nil }
+    }
+
+    /// The counters of `id` when it is a departed section that keeps its statistics.
+    func remembered(_ id: ID) -> SectionState? {
+        entries[id].flatMap { $0.hasStatistics ? $0.state : nil }
+    }
+
+    /// Keeps the counters of a section that left the layout under `policy`, when
+    /// `retention` does: whole once something of it has shown or its run is open (its
+    /// statistics), else what its rules need. ``forgetOldest(_:)`` then applies the limit.
+    mutating func remember(_ state: SectionState, of id: ID, under policy: ResolvedPolicy, _ retention: Retention) {
+        let hasStatistics = state.highestRatio > 0 || state.hasOpenRun(at: retention.nextSample)
+        let entry = Entry(state: state, rules: Rules(policy), departure: nextDeparture, hasStatistics: hasStatistics)
+        guard retention.keeps(entry) else { return }
         // Room for a session's worth at once: grown one doubling at a time from empty, the
         // table would be rehashed at every doubling, several times in a session.
-        if states.isEmpty { states.reserveCapacity(Self.initialCapacity) }
-        states[id] = state
+        if entries.isEmpty { entries.reserveCapacity(Self.initialCapacity) }
+        // A section in the layout is never kept here too; were it, its new counters win.
+        if let replaced = entries.updateValue(entry, forKey: id) { uncount(replaced) }
+        if entry.hasStatistics {
+            statisticsCount += 1
+            departures.append((id, nextDeparture))
+            nextDeparture += 1
+        } else {
+            strippedCount += 1
+        }
+    }
+
+    /// Takes `entry`, no longer kept, out of the counts.
+    private mutating func uncount(_ entry: Entry) {
+        if entry.hasStatistics { statisticsCount -= 1 } else { strippedCount -= 1 }
     }
 
     /// The room the first section remembered makes.
     static var initialCapacity: Int { 32 }
 
-    /// The counters of a section that comes back, no longer kept here; fresh ones, first
-    /// appearing at `time`, when none were.
-    mutating func takeBack(_ id: ID, appearingAt time: Duration) -> SectionState {
+    /// The counters of a section that comes back at `time`, no longer kept here: those it
+    /// left with, or when its statistics were forgotten, fresh ones but for what its rules
+    /// still need (``Retention/restored(_:under:appearingAt:)``); fresh ones when none
+    /// were kept.
+    mutating func takeBack(_ id: ID, appearingAt time: Duration, _ retention: Retention) -> SectionState {
         // Nothing kept: no need to hash the id.
-        states.isEmpty ? SectionState(firstAppearance: time)
-            : states.removeValue(forKey: id) ?? SectionState(firstAppearance: time)
+        guard !entries.isEmpty, let entry = entries.removeValue(forKey: id) else {
+            return SectionState(firstAppearance: time)
+        }
+        uncount(entry)
+        return entry.hasStatistics ? entry.state : retention.restored(entry.state, under: entry.rules, appearingAt: time)
     }
 
-    /// Forgets the counters that `retention` no longer keeps: a visit started.
+    /// Forgets the statistics of the sections that left first while more than
+    /// ``statisticsLimit`` keep theirs, stopping at one whose run is still open (its exit,
+    /// due at the next sample, reports them); each keeps only what its rules still need,
+    /// if anything. After every layout change and every sample's exits.
+    mutating func forgetOldest(_ retention: Retention) {
+        while statisticsCount > statisticsLimit, firstDeparture < departures.count {
+            let (id, departure) = departures[firstDeparture]
+            guard let entry = entries[id], entry.departure == departure, entry.hasStatistics else {
+                firstDeparture += 1   // came back, or already forgotten
+                continue
+            }
+            if entry.state.hasOpenRun(at: retention.nextSample) { break }
+            firstDeparture += 1
+            statisticsCount -= 1
+            if retention.rulesNeed(entry.state, under: entry.rules) {
+                entries[id]?.hasStatistics = false
+                strippedCount += 1
+            } else {
+                entries[id] = nil
+            }
+        }
+        compactDepartures()
+        if strippedCount > pruneAt { prune(retention) }
+    }
+
+    /// Drops the stale departures once they make up most of the list: sections that come
+    /// back and leave again add one each, and never reach its head below the limit.
+    private mutating func compactDepartures() {
+        let live = departures.count - firstDeparture
+        guard departures.count > 64, firstDeparture > departures.count / 2 || live > 2 * statisticsCount + 64 else {
+            return
+        }
+        departures = departures[firstDeparture...].filter { item in
+            entries[item.id].map { $0.departure == item.departure && $0.hasStatistics } ?? false
+        }
+        firstDeparture = 0
+    }
+
+    /// Forgets the entries without statistics that their rules no longer need: a visit
+    /// started, or they grew in number (cooldowns ran out since). Entries with statistics
+    /// stay, so the departures stay as they are.
     mutating func prune(_ retention: Retention) {
-        states = states.filter { retention.keeps($0.value) }
+        entries = entries.filter { retention.keeps($0.value) }
+        strippedCount = entries.count - statisticsCount
+        pruneAt = max(64, 2 * strippedCount)
     }
 
     /// Moves the open runs into a new layout: each of `layoutRuns` (the old layout's, in
@@ -103,20 +266,27 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Ends at `sample` the runs that were open when their sections left, and appends their
-    /// exits to `records` when `recordingVisibility`.
+    /// exits to `records` when `recordingVisibility`; then forgets what the limit no longer
+    /// lets it keep (``forgetOldest(_:)``).
     mutating func endOpenRuns(at sample: Int, _ retention: Retention, recordingVisibility: Bool,
                               into records: inout [SlotSampler.Record]) {
         exited.clear()
         guard !inRun.isEmpty else { return }
         for index in inRun.indices {
             let id = inRun[index]
-            guard var state = states[id] else { continue }
-            state.endRun()
-            if recordingVisibility { records.append(.exit(of: .departed(index), ending: state, at: sample)) }
-            states[id] = retention.keeps(state) ? state : nil
+            guard var entry = entries[id] else { continue }
+            entry.state.endRun()
+            if recordingVisibility { records.append(.exit(of: .departed(index), ending: entry.state, at: sample)) }
+            if retention.keeps(entry) {
+                entries[id] = entry
+            } else {
+                entries[id] = nil
+                uncount(entry)
+            }
         }
         // The ended runs become the exits the records name; both buffers keep their room.
         swap(&exited, &inRun)
+        forgetOldest(retention)
     }
 
     /// The sections the `.departed(index)` records of the last evaluation are about, by

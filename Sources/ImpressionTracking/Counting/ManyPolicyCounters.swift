@@ -103,6 +103,11 @@ struct ManyPolicyCounters: Sendable {
         }
     }
 
+    /// The policy of the section in `slot` under policy `policyIndex`, resolved.
+    func policy(ofSlot slot: Int, policyIndex: Int) -> ResolvedPolicy {
+        policies[Int(policyIndices[slot &* policyCount &+ policyIndex])]
+    }
+
     /// Policy `policyIndex`'s counters, by slot.
     func states(ofPolicy policyIndex: Int) -> [SectionState] {
         Swift.stride(from: policyIndex, to: states.count, by: policyCount).map { states[$0] }

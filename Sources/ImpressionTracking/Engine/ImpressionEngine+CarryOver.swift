@@ -9,6 +9,7 @@ extension ImpressionEngine {
         let policyCount = policyCount
         let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
         let time = base.time
+        let retention = base.retention
         var newStates: [SectionState]
         if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {
             newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * policyCount)
@@ -21,16 +22,16 @@ extension ImpressionEngine {
                 } else {
                     // `takeBack` hashes the id only for a policy that keeps departed counters.
                     for policyIndex in 0..<policyCount {
-                        newStates.append(departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time))
+                        newStates.append(departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
+                                                                        retention))
                     }
                 }
             }
         }
-        let retention = base.retention
         for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
                 departed[policyIndex].remember(sampler.states[oldSlot * policyCount + policyIndex], of: oldIDs[oldSlot],
-                                               retention)
+                                               under: sampler.policy(ofSlot: oldSlot, policyIndex: policyIndex), retention)
             }
         }
         // Each policy's open runs, in slot order: sections that leave together exit in
@@ -43,6 +44,7 @@ extension ImpressionEngine {
             }
             departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
                                         orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
+            departed[policyIndex].forgetOldest(retention)
         }
         // A slot open under several policies is listed once.
         newSlotsInRun.sort()

@@ -95,44 +95,67 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   - sampleInterval: the time between two samples.
     ///   - recorder: where to write every input the engine accepts, as a trace; see
     ///     ``TraceRecorder``. `nil`, the default, records nothing and costs nothing.
+    ///   - rememberedSectionLimit: how many sections that left the layout keep their
+    ///     statistics, under each policy; see ``defaultRememberedSectionLimit``.
     /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
-    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, or a
-    ///   recorder that records another engine.
+    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
+    ///   negative remembered-section limit, or a recorder that records another engine.
     public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100),
-                recorder: TraceRecorder? = nil) throws(ConfigurationError) {
+                recorder: TraceRecorder? = nil,
+                rememberedSectionLimit: Int = defaultRememberedSectionLimit) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
         try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval,
-                      recorder: recorder)
+                      recorder: recorder, rememberedSectionLimit: rememberedSectionLimit)
     }
 
     /// Creates an engine deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:recorder:)`.
+    /// `init(policies: [policy], sampleInterval:recorder:rememberedSectionLimit:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy (see
-    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, or a
-    ///   recorder that records another engine.
+    ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
+    ///   negative remembered-section limit, or a recorder that records another engine.
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
-                recorder: TraceRecorder? = nil) throws(ConfigurationError) {
+                recorder: TraceRecorder? = nil,
+                rememberedSectionLimit: Int = defaultRememberedSectionLimit) throws(ConfigurationError) {
         // No one-element array: an engine of one policy allocates nothing for its list.
-        try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder)
+        try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder,
+                      rememberedSectionLimit: rememberedSectionLimit)
     }
 
+    /// How many sections that left the layout keep their statistics under each policy,
+    /// unless an engine or tracker is given another limit: 10,000.
+    ///
+    /// A lazy list reports only what it shows, so the engine remembers by id the sections
+    /// that left: what their rules need, and their statistics (``SectionStatistics``, the
+    /// visible time an exit reports, the rows of ``snapshot(policy:)``). What the rules
+    /// need is kept exactly, without limit: the last impression of a section that may not
+    /// fire again (`.oncePerVisit` in its visit, `.oncePerTracker` until ``reset()``) or
+    /// whose cooldown runs, and with cumulative timing the visit's visible time; about
+    /// 200 bytes a section. The statistics are kept for at most this many departed
+    /// sections: past it, the section that left first is forgotten but for what its rules
+    /// need, and should it come back, its statistics start again. So an engine fed an
+    /// endless feed stays within a bounded memory; impressions never depend on the limit.
+    public static var defaultRememberedSectionLimit: Int { 10_000 }
+
     /// An engine under `first`, then each of `others`, in that order.
-    private init(first: ImpressionPolicy, others: [ImpressionPolicy],
-                 sampleInterval: Duration, recorder: TraceRecorder?) throws(ConfigurationError) {
+    private init(first: ImpressionPolicy, others: [ImpressionPolicy], sampleInterval: Duration,
+                 recorder: TraceRecorder?, rememberedSectionLimit: Int) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
         try first.validate()
         for policy in others { try policy.validate() }
+        guard rememberedSectionLimit >= 0 else { throw .negativeRememberedSectionLimit(rememberedSectionLimit) }
         // Last of the checks: a recorder taken writes its header.
         try recorder?.start(sampleInterval: sampleInterval)
         self.recorder = recorder
         otherPolicies = others
         self.sampleInterval = sampleInterval
-        base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval)
+        base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval,
+                                  rememberedSectionLimit: rememberedSectionLimit)
         let count = others.count + 1
         sampler = ManyPolicyCounters(policyCount: count)
         // One policy is evaluated by `base` alone: the counters side by side stay empty.
-        departed = count > 1 ? Array(repeating: DepartedSections(), count: count) : []
+        departed = count > 1
+            ? Array(repeating: DepartedSections(statisticsLimit: rememberedSectionLimit), count: count) : []
         var measureGroups: [MeasureKey: Int] = [:]
         var groupOfPolicy: [Int] = []
         var firstPolicyOfGroup: [Int] = []

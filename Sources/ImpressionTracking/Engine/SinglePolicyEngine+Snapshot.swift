@@ -9,11 +9,12 @@ extension SinglePolicyEngine {
         let screen = self.screen
         let causes = inactiveCauses
         var rows: [SectionSnapshot<ID>] = []
-        rows.reserveCapacity(layout.count + departed.states.count)
+        let remembered = departed.remembered
+        rows.reserveCapacity(layout.count + remembered.count)
         for slot in 0..<layout.count {
             rows.append(row(ofSlot: slot, screen: screen, causes: causes, measurer: &measurer))
         }
-        for (id, state) in departed.states.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+        for (id, state) in remembered.sorted(by: { "\($0.id)" < "\($1.id)" }) {
             rows.append(departedRow(id, state))
         }
         return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
@@ -53,7 +54,7 @@ extension SinglePolicyEngine {
             var measurer = VisibilityMeasurer()
             return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
         }
-        return departed.states[id].map { departedRow(id, $0) }
+        return departed.remembered(id).map { departedRow(id, $0) }
     }
 
     /// The row of the section in `slot`: measured with `measurer`, whose buffers it reuses.

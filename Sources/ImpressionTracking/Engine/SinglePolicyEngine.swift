@@ -34,7 +34,7 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// The counters by slot and the sampling loop, free of `ID`.
     private(set) var sampler = SlotSampler()
     /// The sections that left the layout but whose counters must be remembered.
-    private(set) var departed = DepartedSections<ID>()
+    private(set) var departed: DepartedSections<ID>
     /// The index of the next sample to evaluate.
     private(set) var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
@@ -48,10 +48,12 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     let sampleIntervalAttoseconds: Int128
 
     /// An engine at time zero, in visit 1, active, with no layout or viewport, for a
-    /// valid policy and a positive interval.
-    init(policy: ImpressionPolicy, sampleInterval: Duration) {
+    /// valid policy and a positive interval, keeping the statistics of at most
+    /// `rememberedSectionLimit` sections that left the layout.
+    init(policy: ImpressionPolicy, sampleInterval: Duration, rememberedSectionLimit: Int) {
         self.policy = policy
         self.sampleInterval = sampleInterval
+        departed = DepartedSections(statisticsLimit: rememberedSectionLimit)
         sampleIntervalAttoseconds = sampleInterval.totalAttoseconds
     }
 
@@ -122,6 +124,7 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// layout or among the departed sections. Sections that leave go to the departed ones,
     /// and open runs follow their sections.
     private mutating func carryCountersOver(to newLayout: SectionLayout<ID>) -> [SectionState] {
+        let retention = self.retention
         var newStates: [SectionState]
         if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
@@ -133,19 +136,20 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
                 if let oldSlot = layout.slotsByID[id] {
                     newStates.append(sampler.states[oldSlot])
                 } else {
-                    newStates.append(departed.takeBack(id, appearingAt: time))
+                    newStates.append(departed.takeBack(id, appearingAt: time, retention))
                 }
             }
         }
-        let retention = self.retention
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
-            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot], retention)
+            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot],
+                              under: layout.geometry.policy(ofSlot: oldSlot), retention)
         }
         // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
         // together exit in their layout order.
         let layoutRuns = sampler.slotsInRun.sorted().map { layout.ids[Int($0)] }
         sampler.slotsInRun.removeAll(keepingCapacity: true)
         departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
+        departed.forgetOldest(retention)
         return newStates
     }
 

@@ -39,6 +39,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let noPolicies = Code("noPolicies")
         /// A ``TraceRecorder`` already records another engine or tracker.
         public static let recorderInUse = Code("recorderInUse")
+        /// An engine or tracker was given a negative `rememberedSectionLimit`.
+        public static let negativeRememberedSectionLimit = Code("negativeRememberedSectionLimit")
     }
 
     /// The kind of problem.
@@ -109,6 +111,13 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static var noPolicies: ConfigurationError {
         ConfigurationError(.noPolicies, field: "policies", value: "[]",
                            description: "an engine needs at least one policy")
+    }
+
+    /// A negative limit on the sections that left the layout and keep their statistics
+    /// (``ImpressionEngine/defaultRememberedSectionLimit``).
+    public static func negativeRememberedSectionLimit(_ limit: Int) -> ConfigurationError {
+        ConfigurationError(.negativeRememberedSectionLimit, field: "rememberedSectionLimit", value: "\(limit)",
+                           description: "rememberedSectionLimit must not be negative, got \(limit)")
     }
 
     /// A ``TraceRecorder`` that already records another engine or tracker: a trace holds

@@ -40,15 +40,21 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///   - clock: the clock the tick and sent inputs follow; a ``ManualClock`` in tests.
     ///   - recorder: where to write every input the tracker applies, as a trace, until
     ///     ``finish()`` writes its end; see ``TraceRecorder``. `nil` records nothing.
+    ///   - rememberedSectionLimit: how many sections that left the layout keep their
+    ///     statistics, under each policy; see
+    ///     ``ImpressionEngine/defaultRememberedSectionLimit``.
     /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, a sample
-    ///   interval that is not positive, or a recorder that records another engine.
+    ///   interval that is not positive, a negative remembered-section limit, or a recorder
+    ///   that records another engine.
     public init(
         policies: [ImpressionPolicy],
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
-        recorder: TraceRecorder? = nil
+        recorder: TraceRecorder? = nil,
+        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit
     ) throws(ConfigurationError) {
-        let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval, recorder: recorder)
+        let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval, recorder: recorder,
+                                              rememberedSectionLimit: rememberedSectionLimit)
         self.policies = policies
         self.sampleInterval = sampleInterval
         self.clock = TrackerClock(clock)
@@ -56,17 +62,20 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 
     /// Creates a tracker deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:clock:recorder:)`.
+    /// `init(policies: [policy], sampleInterval:clock:recorder:rememberedSectionLimit:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy, a sample interval that is
-    ///   not positive, or a recorder that records another engine.
+    ///   not positive, a negative remembered-section limit, or a recorder that records
+    ///   another engine.
     public init(
         policy: ImpressionPolicy = .default,
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
-        recorder: TraceRecorder? = nil
+        recorder: TraceRecorder? = nil,
+        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit
     ) throws(ConfigurationError) {
-        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder)
+        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder,
+                      rememberedSectionLimit: rememberedSectionLimit)
     }
 
     /// The engine. Internal: tests check its memory.

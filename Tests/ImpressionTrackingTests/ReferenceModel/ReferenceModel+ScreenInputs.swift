@@ -14,13 +14,27 @@ extension ReferenceModel {
     mutating func setLayout(_ sections: [TrackedSection<ID>], containers newContainers: [ScrollContainer]) -> Bool {
         guard Self.isValidLayout(sections, containers: newContainers) else { return false }
         let newIDs = Set(sections.map(\.id))
-        for section in layout where !newIDs.contains(section.id) && seen[section.id]?.highestRatio == 0 {
-            seen[section.id] = nil   // left unseen: forgotten
+        let oldIDs = Set(layout.map(\.id))
+        for section in sections where !oldIDs.contains(section.id) {
+            if let policy = forgottenDepartures.removeValue(forKey: section.id) {
+                restoreForgotten(section.id, leftUnder: policy)
+            }
+            rememberedDepartures.removeAll { $0.id == section.id }
+        }
+        for section in layout where !newIDs.contains(section.id) {
+            if seen[section.id]?.highestRatio == 0 && openRuns[section.id] == nil {
+                // Left unseen: no statistics to keep, only what its rules need.
+                seen[section.id] = nil
+                forgottenDepartures[section.id] = section.policy ?? policy
+            } else {
+                rememberedDepartures.append((section.id, section.policy ?? policy))
+            }
         }
         for section in sections where seen[section.id] == nil {
             seen[section.id] = Seen(firstAppearance: time)
         }
         layout = sections
+        forgetOldestDepartures()
         containers = Dictionary(uniqueKeysWithValues: newContainers.map { ($0.id, $0) })
         layoutMeasures = [:]
         for section in sections {

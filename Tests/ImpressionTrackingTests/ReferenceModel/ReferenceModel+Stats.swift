@@ -37,6 +37,12 @@ extension ReferenceModel {
         var leftOutCells = 0
         /// Samples at which everything of a section that showed was left out.
         var invisibleForGates = 0
+        /// Departed sections whose statistics were forgotten past the limit.
+        var forgottenSections = 0
+        /// Of those that came back, the ones whose last impression their rules still
+        /// needed, and the ones that had fired but came back as new.
+        var lastImpressionKeptAfterForgetting = 0
+        var lastImpressionDroppedAfterForgetting = 0
     }
 
     mutating func record(_ measured: Measured, section: TrackedSection<ID>, policy: ImpressionPolicy,

@@ -17,6 +17,9 @@
 struct ReferenceModel<ID: Hashable & Sendable> {
     let policy: ImpressionPolicy
     let sampleInterval: Duration
+    /// How many sections that left the layout keep their statistics (the engine's
+    /// `rememberedSectionLimit`).
+    let rememberedSectionLimit: Int
 
     /// The latest time advanced to (never decreases).
     private(set) var time: Duration = .zero
@@ -81,7 +84,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// Open runs by id, including those voided by a new visit and those of sections that
     /// left the layout: each is reported as exited at the next sample that does not
     /// continue it.
-    private var openRuns: [ID: Run] = [:]
+    private(set) var openRuns: [ID: Run] = [:]
     /// The samples of `id`'s run open at the last sample evaluated (voided by a new visit
     /// or not, in the layout or not); 0 when none is.
     func openRunLength(of id: ID) -> Int { openRuns[id]?.length ?? 0 }
@@ -89,9 +92,19 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// Visible samples of ended runs, by id, for the runs started in `visit`.
     private var exposure: [ID: (visit: Int, samples: Int)] = [:]
 
-    init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100)) {
+    /// The sections that left the layout seen, and keep their statistics, in the order
+    /// they left, each with the policy it left under.
+    var rememberedDepartures: [(id: ID, policy: ImpressionPolicy)] = []
+    /// The sections that left the layout whose statistics were forgotten, each with the
+    /// policy it left under: when it comes back, only what that policy's rules still
+    /// need of it is kept.
+    var forgottenDepartures: [ID: ImpressionPolicy] = [:]
+
+    init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
+         rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit) {
         self.policy = policy
         self.sampleInterval = sampleInterval
+        self.rememberedSectionLimit = rememberedSectionLimit
     }
 
     var isActive: Bool { appeared && foreground && !covered && !refreshing }
@@ -259,7 +272,49 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         openRuns = newRuns
         spentRun = spentRun.filter { newCounts[$0] != nil }
         departedExits.sort { $0.key < $1.key }
+        forgetOldestDepartures()
         return departedExits.map(\.event) + exits + entries + impressions
+    }
+
+    // MARK: - Sections that left
+
+    /// While more departed sections keep their statistics than the limit allows, forgets
+    /// those of the one that left first, unless its run is still open (its exit reports
+    /// them at the next sample): after every layout and every sample.
+    mutating func forgetOldestDepartures() {
+        while rememberedDepartures.count > rememberedSectionLimit, openRuns[rememberedDepartures[0].id] == nil {
+            let (id, policy) = rememberedDepartures.removeFirst()
+            seen[id] = nil
+            forgottenDepartures[id] = policy
+            stats.forgottenSections += 1
+        }
+    }
+
+    /// A section whose statistics were forgotten (or that left unseen) comes back: of
+    /// what it fired and of its visit's visible time, only what the rules of `policy`,
+    /// which it left under, still need stays. Its statistics start again (``seen``), and
+    /// so does the exposure its exits report.
+    mutating func restoreForgotten(_ id: ID, leftUnder policy: ImpressionPolicy) {
+        exposure[id] = nil
+        let nextSampleTime = sampleInterval * evaluatedSamples
+        let lastImpressionNeeded = firedSinceReset.contains(id) && (
+            policy.recurrence == .oncePerTracker
+                || (policy.recurrence == .oncePerVisit && firedDuringVisit.contains(id))
+                || lastFiredTime[id].map { nextSampleTime - $0 < policy.cooldown } ?? false)
+        if lastImpressionNeeded {
+            stats.lastImpressionKeptAfterForgetting += 1
+        } else if firedSinceReset.contains(id) {
+            stats.lastImpressionDroppedAfterForgetting += 1
+        }
+        if !lastImpressionNeeded {
+            firedDuringVisit.remove(id)
+            firedSinceReset.remove(id)
+            lastFiredTime[id] = nil
+        }
+        if policy.timing != .cumulative {
+            visibleSamplesInVisit[id] = nil
+            restartSumAtEntry.remove(id)
+        }
     }
 
     /// The exit of `run`, adding it to the exposure of the visit it started in.

@@ -25,4 +25,6 @@ struct Session<ID: Hashable & Sendable>: Sendable {
     var policy: ImpressionPolicy
     var sampleInterval: Duration
     var steps: [SessionStep<ID>]
+    /// How many sections that left the layout keep their statistics.
+    var rememberedSectionLimit = ImpressionEngine<ID>.defaultRememberedSectionLimit
 }

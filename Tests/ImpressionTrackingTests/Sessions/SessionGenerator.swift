@@ -39,6 +39,10 @@ struct SessionGenerator {
         /// or translucent, and policies with a minimum opacity; drawn after everything
         /// else of a policy, a section and a layout.
         static let gates = Features(rawValue: 1 << 8)
+        /// A small limit (0 to 4) on the sections that left the layout and keep their
+        /// statistics (drawn last of all), and a lazy list's churn, so that sections are
+        /// forgotten and come back.
+        static let forgetting = Features(rawValue: 1 << 9)
     }
 
     static let idPool = Array(0..<12)
@@ -107,7 +111,9 @@ struct SessionGenerator {
             }
             steps.append(SessionStep(time: .milliseconds(now), action: randomAction(now: now)))
         }
-        return Session(seed: seed, policy: policy, sampleInterval: sampleInterval, steps: steps)
+        var session = Session(seed: seed, policy: policy, sampleInterval: sampleInterval, steps: steps)
+        if features.contains(.forgetting) { session.rememberedSectionLimit = random.int(in: 0...4) }
+        return session
     }
 
     /// The current layout as an input: with its containers when containers are on.
@@ -127,6 +133,10 @@ struct SessionGenerator {
             if features.contains(.gates) {
                 if !features.contains(.timing) { weights.append(0) }
                 weights.append(15)
+            }
+            if features.contains(.forgetting) {
+                weights += repeatElement(0, count: 12 - weights.count)
+                weights.append(10)
             }
         }
         switch random.weighted(weights) {
@@ -158,10 +168,30 @@ struct SessionGenerator {
             return .input(.obstructions(randomObstructions()))
         case 10:
             return .input(.viewport(glance()))
-        default:
+        case 11:
             if random.chance(0.5) { return .input(sectionStateInput()) }
             changeDisplay()
             return .input(layoutInput())
+        default:
+            churnLayout()
+            return .input(layoutInput())
+        }
+    }
+
+    /// With forgetting: a lazy list's churn, a few sections leaving and a few of those
+    /// that left coming back near the viewport, so that more sections leave seen than a
+    /// small limit lets keep their statistics, and come back after they were forgotten.
+    private mutating func churnLayout() {
+        for _ in 0..<random.int(in: 1...3) where !sections.isEmpty {
+            sections.remove(at: random.int(in: 0...(sections.count - 1)))
+        }
+        let present = Set(sections.map(\.id))
+        var absent = Self.idPool.filter { !present.contains($0) }
+        for _ in 0..<random.int(in: 1...3) where !absent.isEmpty {
+            let id = absent.remove(at: random.int(in: 0...(absent.count - 1)))
+            let top = random.int(in: Int(viewport.y) - 200...Int(viewport.y) + 900)
+            let section = randomSection(id: id, top: top, height: random.pick([50, 100, 200, 300]))
+            sections.insert(section, at: random.int(in: 0...sections.count))
         }
     }
 
