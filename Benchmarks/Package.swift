@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "calibration-spread", targets: ["CalibrationSpread"]),
         .executable(name: "fit-bias", targets: ["FitBias"]),
         .executable(name: "endless-feed", targets: ["EndlessFeed"]),
+        .executable(name: "layout-memory", targets: ["LayoutMemory"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -102,6 +103,13 @@ let package = Package(
             name: "EndlessFeed",
             dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking")],
             path: "Profiling/EndlessFeed",
+            swiftSettings: swiftSettings
+        ),
+        // The heap a large layout holds, per section; see its main.swift.
+        .executableTarget(
+            name: "LayoutMemory",
+            dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking")],
+            path: "Profiling/LayoutMemory",
             swiftSettings: swiftSettings
         ),
     ],

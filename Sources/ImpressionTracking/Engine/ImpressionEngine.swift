@@ -130,11 +130,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// visible time an exit reports, the rows of ``snapshot(policy:)``). What the rules
     /// need is kept exactly, without limit: the last impression of a section that may not
     /// fire again (`.oncePerVisit` in its visit, `.oncePerTracker` until ``reset()``) or
-    /// whose cooldown runs, and with cumulative timing the visit's visible time; about
-    /// 200 bytes a section. The statistics are kept for at most this many departed
-    /// sections: past it, the section that left first is forgotten but for what its rules
-    /// need, and should it come back, its statistics start again. So an engine fed an
-    /// endless feed stays within a bounded memory; impressions never depend on the limit.
+    /// whose cooldown runs, and with cumulative timing the visit's visible time: each such
+    /// section keeps its counters in a hash table until its rules are done with them. The
+    /// statistics are kept for at most this many departed sections: past it, the section
+    /// that left first is forgotten but for what its rules need, and should it come back,
+    /// its statistics start again. So an engine fed an endless feed under the default
+    /// policy stays within a bounded memory; impressions never depend on the limit. See
+    /// <doc:TheRules>.
     public static var defaultRememberedSectionLimit: Int { 10_000 }
 
     /// An engine under `first`, then each of `others`, in that order.
