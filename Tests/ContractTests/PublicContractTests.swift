@@ -86,7 +86,7 @@ struct PublicContractTests {
         await defaultTracker.finish()
     }
 
-    @Test("the tracker of several policies of the README works through its public API", .timeLimit(.minutes(45)))
+    @Test("the tracker of several policies of the manual works through its public API", .timeLimit(.minutes(45)))
     func multiPolicyTracker() async throws {
         let clock = ManualClock()
         let tracker = try ImpressionTracker<Int>(policies: [.default, .mrcDisplay, .mrcVideo], clock: clock)

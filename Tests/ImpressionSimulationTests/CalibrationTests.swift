@@ -2,7 +2,7 @@ import ImpressionSimulation
 import ImpressionTracking
 import Testing
 
-/// The built-in feed and users against published figures (README, "Calibration"):
+/// The built-in feed and users against published figures (the manual's "Calibration" article):
 /// `swift test --filter CalibrationTests` prints where they land.
 @Suite("Calibration of the built-in feed and users")
 struct CalibrationTests {
@@ -13,7 +13,7 @@ struct CalibrationTests {
     /// A seed draws the feed (which kinds sit around each ad slot) as well as the users,
     /// and the feed moves the rate most: over 20 seeds of 2,000 sessions one seed lands
     /// anywhere from 61.7 % to 75.9 %, and about 87 % of that variance is the feed's
-    /// (`calibration-spread` in the Benchmarks package, README "Calibration"). So the test
+    /// (`calibration-spread` in the Benchmarks package, the manual's "Calibration"). So the test
     /// pools eight seeds of 250 sessions: the pooled rate must lie in the published range
     /// widened by three of its standard errors, and the spread across seeds must stay what
     /// the study found (a standard deviation of about 3 points from the feed, plus about 2

@@ -3,7 +3,7 @@ import ImpressionTracking
 
 /// A test fixture: an impression SDK written the way apps often write one, after
 /// ImpressionKit's algorithm (half the section's height for a second, sampled every
-/// 200 ms), for the README's audit example.
+/// 200 ms), for the manual's audit example.
 ///
 /// It measures the screen right (it borrows the engine's geometry through `snapshot()`,
 /// so that only its timing is its own), counts a section from the first sample at which

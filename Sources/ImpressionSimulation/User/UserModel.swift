@@ -15,7 +15,7 @@ public struct UserModel: Sendable, Hashable, Codable {
     /// The mean time spent reading between two gestures (log-normal). The built-in
     /// 2.2 s puts the synthetic feed's ad slots at 71 % viewable under MRC display,
     /// between IAS's published 70.8 % and 72.1 % for mobile in-app display (2020); see
-    /// the README's "Calibration".
+    /// the manual's "Calibration" article.
     public var meanReadingPause: Duration
     /// The standard deviation of the logarithm of a reading pause.
     public var readingPauseSigma: Double

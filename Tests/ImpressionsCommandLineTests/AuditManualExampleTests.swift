@@ -3,9 +3,9 @@ import ImpressionSimulation
 @testable import ImpressionsCommandLine
 import Testing
 
-@Suite("README: auditing a naive SDK")
-struct AuditReadmeExampleTests {
-    @Test("the naive SDK's claims on session 0 of simulate --seconds 90 --seed 101, audited, print the README's report")
+@Suite("The manual: auditing a naive SDK")
+struct AuditManualExampleTests {
+    @Test("the naive SDK's claims on session 0 of simulate --seconds 90 --seed 101, audited, print the manual's report")
     func readmeExample() async throws {
         let directory = try temporaryDirectory()
         let simulated = await impressions("simulate", "--sessions", "1", "--seconds", "90", "--seed", "101",
@@ -18,9 +18,9 @@ struct AuditReadmeExampleTests {
         let audited = await impressions("audit", tracePath, "--claimed", claimsPath, "--policy", "default", "--their-interval", "200ms")
         let output = audited.output.replacingOccurrences(of: directory + "/", with: "")
         #expect(audited.status == 1)
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md"), encoding: .utf8)
-        #expect(readme.contains("```\n" + output + "```\n"), "the README's audit example should read:\n\(output)")
+        let article = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/ImpressionSimulation/ImpressionSimulation.docc/Auditing.md"), encoding: .utf8)
+        #expect(article.contains("```\n" + output + "```\n"), "the manual's audit example should read:\n\(output)")
         #expect(output.contains("phantom    line 46: section 0 claimed at 83000 ms (visit 2): inactive (refreshing)"))
     }
 }

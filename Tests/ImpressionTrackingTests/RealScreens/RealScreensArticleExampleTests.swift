@@ -1,9 +1,9 @@
 import Testing
 @testable import ImpressionTracking
 
-@Suite("README: real screens")
-struct ReadmeRealScreenExampleTests {
-    @Test("the README's real-screen example gives its events and prints its table")
+@Suite("The manual: real screens")
+struct RealScreensArticleExampleTests {
+    @Test("the real-screens article's example gives its events and prints its table")
     func readmeExample() throws {
         var engine = try ImpressionEngine<String>()
         try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
