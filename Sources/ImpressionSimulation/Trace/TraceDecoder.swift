@@ -30,8 +30,16 @@ public struct TraceDecoder: Sendable {
     /// The end, once read.
     public private(set) var end: Duration?
 
-    /// A decoder expecting a header first.
-    public init(limits: TraceLimits = TraceLimits()) {
+    /// A decoder expecting a header first, checking lines against the default limits,
+    /// so that a hostile file cannot exhaust memory: lines of up to 16 MiB, layouts of up
+    /// to 100,000 sections and 10,000 scroll containers nested at most 32 deep, times of
+    /// up to 10^10 ms.
+    public init() {
+        self.init(limits: TraceLimits())
+    }
+
+    /// A decoder expecting a header first, checking lines against `limits`.
+    package init(limits: TraceLimits) {
         self.limits = limits
     }
 

@@ -35,14 +35,27 @@ public struct TraceReplayer: Sendable {
     ///   - policies: the policies to replay under, in report order.
     ///   - sampleInterval: the time between two samples, usually the trace header's.
     ///   - recordsTimeline: record what the engine sees under the first policy at every
+    ///     sample, for the timeline of ``html(title:details:timelineRows:)``.
+    /// - Throws: ``SimulationError`` naming an invalid policy.
+    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
+        try self.init(policies: policies, sampleInterval: sampleInterval, recordsTimeline: recordsTimeline,
+                      recordsPlayer: false, snapshotSample: nil)
+    }
+
+    /// A replayer at time zero with no layout or viewport.
+    ///
+    /// - Parameters:
+    ///   - policies: the policies to replay under, in report order.
+    ///   - sampleInterval: the time between two samples, usually the trace header's.
+    ///   - recordsTimeline: record what the engine sees under the first policy at every
     ///     sample, for ``TimelineRecorder/svg(title:maximumRows:)``.
     ///   - recordsPlayer: record what the engine shows under every policy at every
     ///     sample, for ``SessionPlayer/html(title:)``.
     ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
     ///     just after this sample is evaluated, in ``snapshotsAtSample``.
     /// - Throws: ``SimulationError`` naming an invalid policy.
-    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false,
-                recordsPlayer: Bool = false, snapshotSample: Int? = nil) throws(SimulationError) {
+    package init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool,
+                 recordsPlayer: Bool, snapshotSample: Int?) throws(SimulationError) {
         self.policies = policies
         self.snapshotSample = snapshotSample
         self.sampleInterval = sampleInterval
