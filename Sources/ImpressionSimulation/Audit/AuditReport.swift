@@ -9,20 +9,20 @@ public struct AuditReport: Sendable, Hashable {
     public var expectedCount: Int
 
     /// Creates a report.
-    public init(findings: [AuditFinding], claimCount: Int, expectedCount: Int) {
+    package init(findings: [AuditFinding], claimCount: Int, expectedCount: Int) {
         self.findings = findings
         self.claimCount = claimCount
         self.expectedCount = expectedCount
     }
 
     /// The number of findings of `verdict`.
-    public func count(of verdict: AuditVerdict) -> Int {
+    package func count(of verdict: AuditVerdict) -> Int {
         findings.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) }
     }
 
     /// The number of expected impressions classified `verdict`: `matched`, `early`,
     /// `late` (claimed so) or `missing`; each impression counts once.
-    public func expectedCount(of verdict: AuditVerdict) -> Int {
+    package func expectedCount(of verdict: AuditVerdict) -> Int {
         findings.reduce(0) { $0 + ($1.verdict == verdict && $1.expectedIndex != nil ? 1 : 0) }
     }
 

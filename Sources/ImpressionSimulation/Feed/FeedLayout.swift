@@ -8,7 +8,7 @@ import ImpressionTracking
 /// `ImpressionEngine.setContentOffset(_:ofContainer:)` (``setCarouselOffset(_:ofSection:)``
 /// says which), not a new layout. Cards scrolled past the container's edges are clipped
 /// by it. A carousel's `fullArea` is the card area it shows at rest
-/// (``FeedSection/restingArea``), not the area of all its cards: a carousel on screen
+/// (its resting area), not the area of all its cards: a carousel on screen
 /// is fully seen even though most of its cards are off to the right. Its `fullWidth`, for
 /// the width measure, is likewise the width it shows at rest.
 ///
@@ -131,7 +131,7 @@ public struct FeedLayout: Sendable {
 
     /// The tracked section of a feed section; a carousel's cards become nested cells of
     /// its container, in the container's content coordinates.
-    public static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
+    package static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
         guard let origin = section.carouselFrame else {
             var tracked = TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea,
                                          policy: section.policy)

@@ -52,7 +52,7 @@ public struct SectionMix: Sendable, Hashable, Codable {
     }
 
     /// The weights in the order of `SectionKind.allCases`.
-    public var weights: [Double] { SectionKind.allCases.map { self[$0] } }
+    package var weights: [Double] { SectionKind.allCases.map { self[$0] } }
 
     /// Whether at least one weight is positive and finite, and none is negative or NaN.
     public var isValid: Bool {

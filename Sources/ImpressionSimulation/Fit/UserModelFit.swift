@@ -85,7 +85,7 @@ public struct FitError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// An error with its explanation.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The explanation.
     public var description: String { message }

@@ -9,7 +9,7 @@
 /// - `timeInView`: the samples at which the section counted as visible under the policy
 ///   (its ratio at or above the policy's threshold while active), times the sample
 ///   interval, summed over sessions: the engine's exposure time, as its exit events
-///   report it (``SessionOutcome/TimeInView``).
+///   report it.
 ///
 /// ``viewableRate`` is `impressed / rendered`, as Google Active View reports viewable
 /// impressions over measurable ones.

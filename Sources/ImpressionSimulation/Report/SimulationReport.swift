@@ -9,7 +9,7 @@ public struct SimulationReport: Sendable, Hashable {
     /// The number of feed sections of each kind, in the order of `SectionKind.allCases`.
     public var sectionsByKind: [Int]
     /// The depth buckets of ``PolicySummary/impressionsByDepth``.
-    public var depthBuckets: [DepthBucket]
+    package var depthBuckets: [DepthBucket]
     /// The mean over sessions of the deepest position (1-based) that came on screen.
     public var deepestPositionMean: Double
     /// The median of the deepest position reached (nearest rank).
@@ -22,12 +22,12 @@ public struct SimulationReport: Sendable, Hashable {
     public var policies: [PolicySummary]
     /// Every section of the feed, top to bottom, with its counts under each policy
     /// (``sectionsCSV()``).
-    public var sections: [SectionResult]
+    package var sections: [SectionResult]
 
     /// Creates a report; ``Simulation`` makes them.
-    public init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
-                deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
-                rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {
+    package init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
+                 deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
+                 rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {
         self.configuration = configuration
         self.sectionsByKind = sectionsByKind
         self.depthBuckets = depthBuckets

@@ -65,7 +65,7 @@ public struct SessionRunner: Sendable {
     }
 
     /// Replays `session` under every policy.
-    public func run(_ session: Session) -> SessionOutcome {
+    package func run(_ session: Session) -> SessionOutcome {
         var bank = EngineBank(engine: initialEngine, sampleInterval: sampleInterval)
         let deepestOffset = drive(session, into: &bank)
         bank.finish(at: session.duration)
@@ -76,8 +76,8 @@ public struct SessionRunner: Sendable {
     }
 
     /// The number of impressions `session` gives under each policy, in policy order: the
-    /// sizes of ``run(_:)``'s impression lists, without the rest of its outcome (what a
-    /// sweep over hundreds of definitions needs, for a fraction of the work).
+    /// impressions a ``Simulation`` counts, without the rest of a session's outcome (what
+    /// a sweep over hundreds of definitions needs, for a fraction of the work).
     public func impressionCounts(of session: Session) -> [Int] {
         var counter = ImpressionCounter(engine: initialEngine)
         _ = drive(session, into: &counter)
@@ -98,7 +98,7 @@ public struct SessionRunner: Sendable {
     /// The engine inputs `session` makes, in order, as a trace records them: the
     /// initial layout and viewport at time zero, then one input per engine call the
     /// runner makes, and the session's end. Replayed under any policy
-    /// (``TraceReplayer``), they give the impressions ``run(_:)`` gives.
+    /// (``TraceReplayer``), they give the impressions the runner gives.
     public func engineInputs(of session: Session) -> (inputs: [TimedInput<Int>], end: Duration) {
         var recorder = InputRecorder()
         recorder.record(.layout(sections: initialLayout.sections, containers: initialLayout.containers), at: .zero)

@@ -26,7 +26,7 @@ public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// The users' behaviour.
     public var user: UserModel
     /// The last feed position (1-based) of each depth bucket but the final one, which
-    /// runs to the end of the feed; see ``DepthBucket``.
+    /// runs to the end of the feed (``PolicySummary/impressionsByDepth`` counts by them).
     public var depthBucketEnds: [Int]
     /// Which sections the engines' layouts hold; the impressions are the same either
     /// way, only the cost of a layout change differs (see ``FeedLayout/Scope``).

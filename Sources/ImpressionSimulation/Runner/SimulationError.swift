@@ -4,7 +4,7 @@ public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertibl
     public var message: String
 
     /// Creates an error with its message.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

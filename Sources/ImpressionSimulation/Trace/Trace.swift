@@ -31,9 +31,9 @@ public struct Trace: Sendable, Equatable {
 }
 
 extension SessionRunner {
-    /// `session` as a trace: exactly the inputs ``run(_:)`` gives its engines, each
-    /// section named by its feed id (``FeedSection/id``: a feed file's `id`, else its
-    /// position as decimal text), as the report's table and CSV name it.
+    /// `session` as a trace: exactly the inputs the runner gives its engines
+    /// (``engineInputs(of:)``), each section named by its feed id (a feed file's `id`,
+    /// else its position as decimal text), as the report's table and CSV name it.
     public func trace(of session: Session, source: String? = nil) -> Trace {
         let (inputs, end) = engineInputs(of: session)
         let sections = feed.sections

@@ -2,7 +2,7 @@ import Foundation
 import ImpressionTracking
 
 /// Reads a trace one line at a time, checking each line against the format, the
-/// ``TraceLimits`` and the lines before it (a header first, times never going
+/// limits (``init()``) and the lines before it (a header first, times never going
 /// backwards, nothing after the end).
 ///
 /// A bad line throws a ``TraceError`` with its number and leaves the decoder as it
@@ -22,11 +22,11 @@ public struct TraceDecoder: Sendable {
     }
 
     /// The limits lines are checked against.
-    public let limits: TraceLimits
+    package let limits: TraceLimits
     /// The header, once read.
     public private(set) var header: TraceHeader?
     /// The time of the latest line.
-    public private(set) var latestTime: Duration = .zero
+    package private(set) var latestTime: Duration = .zero
     /// The end, once read.
     public private(set) var end: Duration?
 

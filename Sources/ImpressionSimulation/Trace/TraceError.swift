@@ -8,7 +8,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.
-    public init(line: Int, _ message: String) {
+    package init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }

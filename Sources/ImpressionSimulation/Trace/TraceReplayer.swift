@@ -15,15 +15,15 @@ public struct TraceReplayer: Sendable {
     /// The impressions of each policy so far, in time order.
     public private(set) var impressions: [[Impression<String>]]
     /// What the engine showed under the first policy at each sample, when asked for.
-    public private(set) var timeline: TimelineRecorder?
+    package private(set) var timeline: TimelineRecorder?
     /// What the engine showed under every policy at each sample, for the session player,
     /// when asked for.
-    public private(set) var player: SessionPlayer?
+    package private(set) var player: SessionPlayer?
     /// The sample whose overlay snapshots to keep, when asked for.
-    public let snapshotSample: Int?
+    package let snapshotSample: Int?
     /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
     /// ``snapshotSample`` was evaluated; empty until then.
-    public private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
+    package private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
     /// The next sample the player or the snapshot steps to.
     private var nextSteppedSample = 0
     /// `nil` without policies: then nothing is replayed.

@@ -36,7 +36,7 @@ public struct SessionGenerator: Sendable {
     }
 
     /// A session drawn from `random`.
-    public func session(using random: inout SplitMix64) -> Session {
+    package func session(using random: inout SplitMix64) -> Session {
         var lengthStream = SplitMix64(seed: random.next())
         let length = model.sessionLength?.draw(using: &lengthStream, cap: duration) ?? duration
         var writer = SessionWriter(model: model, feed: feed, duration: length, random: &random)
