@@ -8,6 +8,16 @@
 /// expected in that visit) or a *duplicate* (claimed again where the recurrence forbids
 /// it), without an ``expectedTime``. Early, phantom and duplicate claims fail the audit
 /// (``AuditReport/passes``), and ``AuditReplayer`` gives each of them its ``reason``.
+///
+/// ```swift
+/// let report = try AuditReplayer.audit(trace, policy: NamedPolicy(name: "default", policy: .default),
+///                                      claims: claims)
+/// for finding in report.discrepancies {
+///     if let reason = finding.reason {   // an early, phantom or duplicate claim
+///         print("section \(finding.sectionID) at \(finding.time): \(reason)")
+///     }
+/// }
+/// ```
 public struct AuditFinding: Sendable, Hashable {
     /// The class.
     package var verdict: AuditVerdict

@@ -11,6 +11,18 @@ import ImpressionTracking
 /// not, its row of the engine's snapshot says why (offscreen, below threshold, ...),
 /// measured for that section alone (`ImpressionEngine.snapshot(of:)`).
 /// Claims after the last input are seen at ``finish(at:)``.
+///
+/// Claims are audited as the trace is read, input by input:
+///
+/// ```swift
+/// var replayer = try AuditReplayer(policy: NamedPolicy(name: "default", policy: .default),
+///                                  sampleInterval: trace.header.sampleInterval, claims: claims)
+/// for (offset, input) in trace.inputs.enumerated() {
+///     try replayer.apply(input, lineNumber: offset + 2)   // the header is line 1
+/// }
+/// replayer.finish(at: trace.end ?? trace.inputs.last?.time ?? .zero)
+/// let report = replayer.report(tolerance: trace.header.sampleInterval)
+/// ```
 public struct AuditReplayer: Sendable {
     /// What the engine saw at one claim's time.
     package struct ClaimContext: Sendable, Hashable {

@@ -1,5 +1,12 @@
 /// The result of an audit: every finding, the counts per class, and the claims'
 /// precision and recall.
+///
+/// ```swift
+/// let report = try AuditReplayer.audit(trace, policy: NamedPolicy(name: "default", policy: .default),
+///                                      claims: claims)
+/// print(report.passes ? "passes" : "\(report.discrepancies.count) discrepancies",
+///       report.precision ?? 1, report.recall ?? 1)
+/// ```
 public struct AuditReport: Sendable, Hashable {
     /// Every claim and every unpaired expected impression, classified, in time order.
     public var findings: [AuditFinding]

@@ -8,6 +8,13 @@ import ImpressionTracking
 /// command line also reads the app's own sections from a feed file. Every session of a
 /// simulation scrolls the same feed, so sections and depths compare across sessions
 /// and policies.
+///
+/// ```swift
+/// let feed = Feed(sectionCount: 500, seed: 7)                        // drawn from the default mix
+/// let scripted = Feed(kinds: [.banner, .card, .carousel, .ad, .video])
+/// let simulation = try Simulation(configuration: SimulationConfiguration(), feed: scripted)
+/// print(feed.contentHeight, scripted.maximumOffset)
+/// ```
 public struct Feed: Sendable {
     /// The screen the feed is laid out for.
     public let screen: Screen

@@ -18,6 +18,18 @@ import ImpressionTracking
 /// every section that can be on screen at a sample is in the layout at that sample, so
 /// the impressions are exactly those of the whole feed; a layout change costs
 /// O(window) instead of O(feed).
+///
+/// Driving an engine of your own over a feed:
+///
+/// ```swift
+/// var layout = FeedLayout(feed: Feed(sectionCount: 1000, seed: 1), scope: .window(marginScreens: 2))
+/// var engine = try ImpressionEngine<Int>(policy: .default)
+/// try engine.setLayout(layout.sections, containers: layout.containers)
+/// try engine.setViewport(layout.feed.screen.viewport(atOffset: 0))
+/// // Scrolled down 2,000 pt: a new layout only when the window moved.
+/// if layout.follow(offset: 2000) { try engine.setLayout(layout.sections, containers: layout.containers) }
+/// try engine.setViewport(layout.feed.screen.viewport(atOffset: 2000))
+/// ```
 public struct FeedLayout: Sendable {
     /// Which sections the engine's layout holds.
     public enum Scope: Sendable, Hashable, Codable {

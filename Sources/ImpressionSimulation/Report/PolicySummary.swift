@@ -1,4 +1,11 @@
 /// What one policy counted over every session of a run.
+///
+/// ```swift
+/// let report = await simulation.run()
+/// for summary in report.policies {
+///     print(summary.policy.name, summary.impressionsPerSession, summary.firstImpressionMedian ?? .zero)
+/// }
+/// ```
 public struct PolicySummary: Sendable, Hashable {
     /// The policy.
     public var policy: NamedPolicy

@@ -13,6 +13,12 @@
 ///
 /// ``viewableRate`` is `impressed / rendered`, as Google Active View reports viewable
 /// impressions over measurable ones.
+///
+/// ```swift
+/// let ads = report.policies[0].viewability(of: .ad)
+/// print("\(ads.impressed) of \(ads.rendered) ad-sessions viewable:", ads.viewableRate ?? 0,
+///       "mean time in view:", ads.meanTimeInView ?? .zero)
+/// ```
 public struct SectionViewability: Sendable, Hashable {
     /// Sessions in which it was rendered.
     public var rendered: Int

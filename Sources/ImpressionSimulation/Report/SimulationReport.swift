@@ -3,6 +3,12 @@
 /// Every number is computed from integer counts merged in session order, so a report
 /// depends only on the ``SimulationConfiguration``, never on the number of workers.
 /// ``table()`` and ``json()`` render it.
+///
+/// ```swift
+/// let report = try await Simulation(configuration: SimulationConfiguration()).run()
+/// print(report.table())                              // or report.json(), report.sectionsCSV()
+/// let page = report.html(title: "Definitions compared")   // one self-contained HTML page
+/// ```
 public struct SimulationReport: Sendable, Hashable {
     /// What was run.
     public var configuration: SimulationConfiguration

@@ -19,6 +19,15 @@ import ImpressionTracking
 /// feed's geometry at each evaluated sample while the screen is active) and, from the
 /// engine's exit events, each section's visible samples under each policy; a stay still
 /// open at the session's end is closed at the sample after it.
+///
+/// ```swift
+/// let feed = Feed(sectionCount: 300, seed: 1)
+/// let runner = try SessionRunner(feed: feed, policies: NamedPolicy.defaults)
+/// let generator = SessionGenerator(model: UserModel(), feed: feed, duration: .seconds(60))
+/// let session = generator.session(seed: 1, index: 0)
+/// let counts = runner.impressionCounts(of: session)   // one count per policy
+/// let trace = runner.trace(of: session)               // the same session, as a trace
+/// ```
 public struct SessionRunner: Sendable {
     /// The feed every session scrolls.
     public let feed: Feed

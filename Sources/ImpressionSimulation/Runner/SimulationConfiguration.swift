@@ -6,6 +6,14 @@ import ImpressionTracking
 /// never what it finds. It is `Codable`, exactly (durations to the attosecond), so a run
 /// can be written down and reproduced: the shards of `impressions simulate --shard` carry
 /// it for `impressions merge`.
+///
+/// ```swift
+/// var configuration = SimulationConfiguration(sessionCount: 2000, sectionCount: 500, seed: 42)
+/// configuration.sessionDuration = .seconds(120)
+/// configuration.user.backgroundingsPerMinute = 1
+/// try configuration.validate()                        // what Simulation checks first
+/// let json = try JSONEncoder().encode(configuration)  // written down, read back exactly
+/// ```
 public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// How many sessions to simulate.
     public var sessionCount: Int

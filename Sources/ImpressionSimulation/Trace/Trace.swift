@@ -5,6 +5,13 @@ import ImpressionTracking
 ///
 /// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
 /// ``encoded()`` writes it, ``TraceDecoder`` reads it line by line.
+///
+/// ```swift
+/// let trace = Trace(header: TraceHeader(sampleInterval: .milliseconds(100), source: "my app"),
+///                   inputs: inputs, end: .seconds(5))
+/// let text = trace.encoded()                          // JSON Lines, a line per input
+/// let impressions = try TraceReplayer.impressions(of: trace, policies: NamedPolicy.defaults)
+/// ```
 public struct Trace: Sendable, Equatable {
     /// The header.
     public var header: TraceHeader

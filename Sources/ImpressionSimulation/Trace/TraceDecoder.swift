@@ -8,6 +8,19 @@ import ImpressionTracking
 /// A bad line throws a ``TraceError`` with its number and leaves the decoder as it
 /// was, so a caller may skip it and go on (`--keep-going`). Nothing a line holds can
 /// crash it: numbers are checked to be finite, sizes and counts against the limits.
+///
+/// ```swift
+/// var decoder = TraceDecoder()
+/// var inputs: [TimedInput<String>] = []
+/// for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+///     if case .input(let input) = try decoder.decode(line.utf8, lineNumber: index + 1) {
+///         inputs.append(input)
+///     }
+/// }
+/// if let header = decoder.header {
+///     let trace = Trace(header: header, inputs: inputs, end: decoder.end)
+/// }
+/// ```
 public struct TraceDecoder: Sendable {
     /// One decoded line.
     public enum Line: Sendable, Equatable {

@@ -7,6 +7,17 @@ import ImpressionTracking
 ///
 /// An input the engine refuses throws a ``TraceError`` naming the line, and leaves the
 /// engine as it was, so a caller may skip the line and go on.
+///
+/// ```swift
+/// var replayer = try TraceReplayer(policies: NamedPolicy.defaults,
+///                                  sampleInterval: trace.header.sampleInterval, recordsTimeline: true)
+/// for (offset, input) in trace.inputs.enumerated() {
+///     try replayer.apply(input, lineNumber: offset + 2)   // the header is line 1
+/// }
+/// replayer.advance(to: trace.end ?? trace.inputs.last?.time ?? .zero)
+/// print(replayer.impressions.map(\.count))          // impressions per policy
+/// let page = replayer.html(title: "Session 1")
+/// ```
 public struct TraceReplayer: Sendable {
     /// The policies, in report order.
     public let policies: [NamedPolicy]
