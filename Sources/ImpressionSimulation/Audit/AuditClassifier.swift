@@ -38,21 +38,21 @@ import ImpressionTracking
 /// A claim's visit is the engine's visit at the claim's time (see ``AuditReplayer``),
 /// not what the other code numbered it, which may differ. The recurrence is the audited
 /// policy's; a section's own policy in the trace does not change it.
-public struct AuditClassifier: Sendable {
+package struct AuditClassifier: Sendable {
     /// A claimed impression as the classifier sees it.
-    public struct Claim: Sendable, Hashable {
+    package struct Claim: Sendable, Hashable {
         /// The section claimed.
-        public var sectionID: String
+        package var sectionID: String
         /// When it was claimed, on the trace's time.
-        public var time: Duration
+        package var time: Duration
         /// The engine's visit at that time.
-        public var visit: Int
+        package var visit: Int
         /// When the section's run of visibility began, as the engine saw it at the last
         /// sample at or before the claim; `nil` when it was not in one then.
-        public var visibleSince: Duration?
+        package var visibleSince: Duration?
 
         /// Creates a claim.
-        public init(sectionID: String, time: Duration, visit: Int, visibleSince: Duration? = nil) {
+        package init(sectionID: String, time: Duration, visit: Int, visibleSince: Duration? = nil) {
             self.sectionID = sectionID
             self.time = time
             self.visit = visit
@@ -61,13 +61,13 @@ public struct AuditClassifier: Sendable {
     }
 
     /// The audited policy's recurrence: what makes a second claim a duplicate.
-    public var recurrence: ImpressionPolicy.Recurrence
+    package var recurrence: ImpressionPolicy.Recurrence
     /// How long after the expected time a claim is still on time: the other code's own
     /// sample interval.
-    public var tolerance: Duration
+    package var tolerance: Duration
 
     /// A classifier for `recurrence` and `tolerance`.
-    public init(recurrence: ImpressionPolicy.Recurrence, tolerance: Duration) {
+    package init(recurrence: ImpressionPolicy.Recurrence, tolerance: Duration) {
         self.recurrence = recurrence
         self.tolerance = max(.zero, tolerance)
     }
@@ -78,7 +78,7 @@ public struct AuditClassifier: Sendable {
     ///   - expected: the engine's impressions, in any order.
     ///   - claims: the claims, in any order.
     /// - Returns: one finding per claim and per unpaired expected impression, in time order.
-    public func classify(expected: [Impression<String>], claims: [Claim]) -> AuditReport {
+    package func classify(expected: [Impression<String>], claims: [Claim]) -> AuditReport {
         var groups: [String: (expected: [Int], claims: [Int])] = [:]
         for index in expected.indices { groups[expected[index].sectionID, default: ([], [])].expected.append(index) }
         for index in claims.indices { groups[claims[index].sectionID, default: ([], [])].claims.append(index) }

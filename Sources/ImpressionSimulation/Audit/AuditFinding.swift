@@ -1,7 +1,26 @@
 /// One classified item of an audit: a claim, an expected impression, or a pair of them.
+///
+/// Each finding is of one of six classes. A claim paired with an expected impression is
+/// *matched* (claimed at or after the expected time, within the tolerance), *early*
+/// (claimed while the section was visible enough, but not yet for long enough) or *late*
+/// (claimed more than the tolerance after it); an expected impression never claimed is
+/// *missing*, without a ``claimIndex``; a claim alone is a *phantom* (nothing was
+/// expected in that visit) or a *duplicate* (claimed again where the recurrence forbids
+/// it), without an ``expectedTime``. Early, phantom and duplicate claims fail the audit
+/// (``AuditReport/passes``), and ``AuditReplayer`` gives each of them its ``reason``.
+///
+/// ```swift
+/// let report = try AuditReplayer.audit(trace, policy: NamedPolicy(name: "default", policy: .default),
+///                                      claims: claims)
+/// for finding in report.discrepancies {
+///     if let reason = finding.reason {   // an early, phantom or duplicate claim
+///         print("section \(finding.sectionID) at \(finding.time): \(reason)")
+///     }
+/// }
+/// ```
 public struct AuditFinding: Sendable, Hashable {
     /// The class.
-    public var verdict: AuditVerdict
+    package var verdict: AuditVerdict
     /// The section.
     public var sectionID: String
     /// The visit: the claim's when there is a claim, else the expected impression's.
@@ -20,9 +39,9 @@ public struct AuditFinding: Sendable, Hashable {
     public var reason: String?
 
     /// Creates a finding.
-    public init(verdict: AuditVerdict, sectionID: String, visit: Int,
-                claimIndex: Int? = nil, claimTime: Duration? = nil,
-                expectedIndex: Int? = nil, expectedTime: Duration? = nil, reason: String? = nil) {
+    package init(verdict: AuditVerdict, sectionID: String, visit: Int,
+                 claimIndex: Int? = nil, claimTime: Duration? = nil,
+                 expectedIndex: Int? = nil, expectedTime: Duration? = nil, reason: String? = nil) {
         self.verdict = verdict
         self.sectionID = sectionID
         self.visit = visit

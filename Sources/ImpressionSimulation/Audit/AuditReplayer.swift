@@ -11,18 +11,30 @@ import ImpressionTracking
 /// not, its row of the engine's snapshot says why (offscreen, below threshold, ...),
 /// measured for that section alone (`ImpressionEngine.snapshot(of:)`).
 /// Claims after the last input are seen at ``finish(at:)``.
+///
+/// Claims are audited as the trace is read, input by input:
+///
+/// ```swift
+/// var replayer = try AuditReplayer(policy: NamedPolicy(name: "default", policy: .default),
+///                                  sampleInterval: trace.header.sampleInterval, claims: claims)
+/// for (offset, input) in trace.inputs.enumerated() {
+///     try replayer.apply(input, lineNumber: offset + 2)   // the header is line 1
+/// }
+/// replayer.finish(at: trace.end ?? trace.inputs.last?.time ?? .zero)
+/// let report = replayer.report(tolerance: trace.header.sampleInterval)
+/// ```
 public struct AuditReplayer: Sendable {
     /// What the engine saw at one claim's time.
-    public struct ClaimContext: Sendable, Hashable {
+    package struct ClaimContext: Sendable, Hashable {
         /// The engine's visit.
-        public var visit: Int
+        package var visit: Int
         /// The claimed section's state in words: `offscreen`, `obstructed`,
         /// `below threshold (0.31 < 0.5)`, `inactive (in background)`,
         /// `visible for 400 ms of 1000 ms`, `not in the layout`.
-        public var reason: String
+        package var reason: String
         /// When the section's run of visibility at the last sample at or before the claim
         /// began; `nil` when it was not in one.
-        public var visibleSince: Duration?
+        package var visibleSince: Duration?
     }
 
     /// The audited policy.
@@ -32,10 +44,10 @@ public struct AuditReplayer: Sendable {
     /// The engine's impressions so far, in time order: the expected ones.
     public private(set) var impressions: [Impression<String>] = []
     /// Every section id in any layout so far.
-    public private(set) var sectionIDs: Set<String> = []
+    package private(set) var sectionIDs: Set<String> = []
     /// The context of each claim seen so far, by the claim's index; `nil` for claims
     /// not reached yet (after the end of the trace).
-    public private(set) var contexts: [ClaimContext?]
+    package private(set) var contexts: [ClaimContext?]
     private var engine: ImpressionEngine<String>
     /// The first sample of each section's open run of visibility.
     private var runStarts: [String: Duration] = [:]
@@ -139,8 +151,8 @@ public struct AuditReplayer: Sendable {
         }
     }
 
-    /// Classifies the claims seen (those `isIncluded` keeps) against the impressions,
-    /// with ``AuditClassifier``, and gives each early, phantom and duplicate claim the
+    /// Classifies the claims seen (those `isIncluded` keeps) against the impressions
+    /// (matched, early, late, missing, phantom or duplicate), and gives each early, phantom and duplicate claim the
     /// reason the engine saw at its time. Call it after ``finish(at:)``.
     ///
     /// - Parameters:

@@ -1,5 +1,12 @@
 /// The result of an audit: every finding, the counts per class, and the claims'
 /// precision and recall.
+///
+/// ```swift
+/// let report = try AuditReplayer.audit(trace, policy: NamedPolicy(name: "default", policy: .default),
+///                                      claims: claims)
+/// print(report.passes ? "passes" : "\(report.discrepancies.count) discrepancies",
+///       report.precision ?? 1, report.recall ?? 1)
+/// ```
 public struct AuditReport: Sendable, Hashable {
     /// Every claim and every unpaired expected impression, classified, in time order.
     public var findings: [AuditFinding]
@@ -9,20 +16,20 @@ public struct AuditReport: Sendable, Hashable {
     public var expectedCount: Int
 
     /// Creates a report.
-    public init(findings: [AuditFinding], claimCount: Int, expectedCount: Int) {
+    package init(findings: [AuditFinding], claimCount: Int, expectedCount: Int) {
         self.findings = findings
         self.claimCount = claimCount
         self.expectedCount = expectedCount
     }
 
     /// The number of findings of `verdict`.
-    public func count(of verdict: AuditVerdict) -> Int {
+    package func count(of verdict: AuditVerdict) -> Int {
         findings.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) }
     }
 
     /// The number of expected impressions classified `verdict`: `matched`, `early`,
     /// `late` (claimed so) or `missing`; each impression counts once.
-    public func expectedCount(of verdict: AuditVerdict) -> Int {
+    package func expectedCount(of verdict: AuditVerdict) -> Int {
         findings.reduce(0) { $0 + ($1.verdict == verdict && $1.expectedIndex != nil ? 1 : 0) }
     }
 

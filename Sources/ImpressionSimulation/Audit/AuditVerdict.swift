@@ -5,7 +5,7 @@
 /// an expected impression alone; `phantom` and `duplicate` are claims alone. Early,
 /// phantom and duplicate claims fail an audit (an impression is never early, as MRC
 /// says, and is counted once); late and missing ones are reported but do not fail it.
-public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+package enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
     /// Claimed at or after the expected time, within the tolerance.
     case matched
     /// Claimed before the definition allows: visible enough, not yet for long enough,
@@ -22,10 +22,10 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, Cus
     case duplicate
 
     /// The name printed and written in JSON: `early`.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// Whether a finding of this class fails the audit.
-    public var failsAudit: Bool {
+    package var failsAudit: Bool {
         switch self {
         case .early, .phantom, .duplicate: true
         case .matched, .late, .missing: false
@@ -33,12 +33,12 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, Cus
     }
 
     /// Whether the finding has a claim (all but `missing`).
-    public var hasClaim: Bool { self != .missing }
+    package var hasClaim: Bool { self != .missing }
 
     /// Whether the class pairs a claim with an expected impression, or is one alone
     /// (`matched`, `early`, `late`, `missing`); an early claim inside the run of an
     /// impression another claim took names its time but not its index.
-    public var hasExpected: Bool {
+    package var hasExpected: Bool {
         switch self {
         case .matched, .early, .late, .missing: true
         case .phantom, .duplicate: false
@@ -46,5 +46,5 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable, Codable, Cus
     }
 
     /// The name.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -13,20 +13,20 @@ import Foundation
 ///
 /// A bad line throws a ``TraceError`` with its number and leaves the decoder as it was,
 /// so a caller may skip it and go on (`--keep-going`).
-public struct ClaimDecoder: Sendable {
+package struct ClaimDecoder: Sendable {
     /// Per trace named (`nil`: none), the latest time and the claims read at it, to find
     /// lines out of order and repeated lines.
     private var latest: [String?: (time: Duration, claims: [ClaimedImpression])] = [:]
     /// The traces a claim may name; with one, a claim that names none is that one's, with
     /// several, every claim names one. `nil`: any name, or none (a single trace's audit).
-    public let traceNames: Set<String>?
+    package let traceNames: Set<String>?
     /// The largest time accepted, in milliseconds.
-    public let maximumTimeMilliseconds: Double
+    package let maximumTimeMilliseconds: Double
     /// The longest line accepted, in bytes.
-    public let maximumLineBytes: Int
+    package let maximumLineBytes: Int
 
     /// A decoder for a claims file of the traces named `traceNames` (`nil`: not checked).
-    public init(limits: TraceLimits = TraceLimits(), traceNames: Set<String>? = nil) {
+    package init(limits: TraceLimits = TraceLimits(), traceNames: Set<String>? = nil) {
         self.traceNames = traceNames
         maximumTimeMilliseconds = limits.maximumTimeMilliseconds
         maximumLineBytes = limits.maximumLineBytes
@@ -35,7 +35,7 @@ public struct ClaimDecoder: Sendable {
     /// Decodes line `number` (1-based), without its newline; `nil` for a blank line.
     ///
     /// - Throws: ``TraceError`` naming the line and the problem.
-    public mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> ClaimedImpression? {
+    package mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> ClaimedImpression? {
         guard bytes.count <= maximumLineBytes else {
             throw TraceError(line: number, "the line is longer than the limit of \(maximumLineBytes) bytes")
         }

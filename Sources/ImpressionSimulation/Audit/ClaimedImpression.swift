@@ -3,6 +3,13 @@
 /// prints are claims as they are; other fields are ignored).
 ///
 /// `{"section":"12","timeMs":1000}`; `{"policy":"default","section":"0","timeMs":1000,"ratio":1,"seenMs":1000,"visit":1}`.
+///
+/// ```swift
+/// // What another SDK logged: section "12" impressed 1.2 s into the recorded session.
+/// let claims = [ClaimedImpression(sectionID: "12", time: .milliseconds(1200))]
+/// let report = try AuditReplayer.audit(trace, policy: NamedPolicy(name: "default", policy: .default),
+///                                      claims: claims)
+/// ```
 public struct ClaimedImpression: Sendable, Hashable {
     /// The section claimed (a whole number is read as its decimal text).
     public var sectionID: String

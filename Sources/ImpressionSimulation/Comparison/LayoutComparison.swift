@@ -14,24 +14,24 @@
 /// gestures and lifecycle. Every policy runs on both. The difference `B - A` of each
 /// policy's impressions per session, in total and by kind of section, gets a 95 %
 /// interval from a ``PairedBootstrap`` over sessions seeded by ``bootstrapSeed(runSeed:)``.
-public struct LayoutComparison: Sendable {
+package struct LayoutComparison: Sendable {
     /// Arm A's run.
-    public let a: Simulation
+    package let a: Simulation
     /// Arm B's run: the same configuration on feed B.
-    public let b: Simulation
+    package let b: Simulation
     /// How the arms are named in reports: their feed files, say.
-    public let names: (a: String, b: String)
+    package let names: (a: String, b: String)
     /// The bootstrap of the differences.
-    public let bootstrap: PairedBootstrap
+    package let bootstrap: PairedBootstrap
 
     /// Prepares both arms of `configuration` (its sessions, seed, policies and user
     /// model), one on feed `a` and one on feed `b`, as ``Simulation/init(configuration:feed:)``
     /// does.
     ///
     /// - Throws: ``SimulationError`` naming the arm and the first bad value.
-    public init(configuration: SimulationConfiguration, a feedA: Feed, b feedB: Feed,
-                names: (a: String, b: String) = ("A", "B"),
-                resamples: Int = PairedBootstrap.defaultResamples) throws(SimulationError) {
+    package init(configuration: SimulationConfiguration, a feedA: Feed, b feedB: Feed,
+                 names: (a: String, b: String) = ("A", "B"),
+                 resamples: Int = PairedBootstrap.defaultResamples) throws(SimulationError) {
         func arm(_ label: String, _ feed: Feed) throws(SimulationError) -> Simulation {
             do throws(SimulationError) {
                 return try Simulation(configuration: configuration, feed: feed)
@@ -55,7 +55,7 @@ public struct LayoutComparison: Sendable {
 
     /// The seed of the bootstrap of a run seeded by `runSeed`: the first number of its
     /// stream `UInt64.max`, which no session uses (sessions are streams from 0).
-    public static func bootstrapSeed(runSeed: UInt64) -> UInt64 {
+    package static func bootstrapSeed(runSeed: UInt64) -> UInt64 {
         var random = SplitMix64(seed: runSeed, stream: .max)
         return random.next()
     }
@@ -66,8 +66,8 @@ public struct LayoutComparison: Sendable {
     /// `progress` is called with the sessions done (on both feeds) and the total, from the
     /// calling task. Cancelling the calling task stops starting sessions: the report then
     /// covers the first sessions, the same ones in both arms.
-    public func run(workers: Int = Simulation.defaultWorkerCount,
-                    progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> LayoutComparisonReport {
+    package func run(workers: Int = Simulation.defaultWorkerCount,
+                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> LayoutComparisonReport {
         let (tallyA, tallyB) = await tallies(sessions: 0..<a.configuration.sessionCount, workers: workers, progress: progress)
         return await report(a: tallyA, b: tallyB, workers: workers)
     }

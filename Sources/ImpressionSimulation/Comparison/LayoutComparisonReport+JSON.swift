@@ -7,7 +7,7 @@ extension LayoutComparisonReport {
     /// no impressions to divide by).
     ///
     /// Keys in a fixed order: the same report always gives the same bytes.
-    public func json() -> String {
+    package func json() -> String {
         json(appending: { _ in })
     }
 

@@ -2,7 +2,7 @@ extension LayoutComparisonReport {
     /// The report as text: arm A's table, arm B's, then the differences, one row per
     /// policy and kind of section: both means per session, `B - A` and `B / A - 1` with
     /// their 95 % intervals, and whether the interval of `B - A` leaves out 0.
-    public func table() -> String {
+    package func table() -> String {
         var lines: [String] = []
         for (index, report) in [a, b].enumerated() {
             lines.append("\(Self.letters[index]): \(name(index))")

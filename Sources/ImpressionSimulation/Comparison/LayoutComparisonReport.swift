@@ -1,23 +1,23 @@
 /// The result of a ``LayoutComparison``: each arm's own report, and each policy's
 /// difference between them with its bootstrap interval. ``table()``, ``json()`` and
 /// ``sectionsCSV()`` render it, the same bytes for the same run on any number of workers.
-public struct LayoutComparisonReport: Sendable, Hashable {
+package struct LayoutComparisonReport: Sendable, Hashable {
     /// The arms' names, A then B: their feed files, say.
-    public var names: [String]
+    package var names: [String]
     /// Arm A's report.
-    public var a: SimulationReport
+    package var a: SimulationReport
     /// Arm B's report, on the same sessions.
-    public var b: SimulationReport
+    package var b: SimulationReport
     /// The kinds of section compared: those either feed has, in `SectionKind.allCases` order.
-    public var kinds: [SectionKind]
+    package var kinds: [SectionKind]
     /// The bootstrap behind the intervals.
-    public var bootstrap: PairedBootstrap
+    package var bootstrap: PairedBootstrap
     /// One difference per policy, in the configuration's order.
-    public var policies: [PolicyDifference]
+    package var policies: [PolicyDifference]
 
     /// Creates a report; ``LayoutComparison`` makes them.
-    public init(names: [String], a: SimulationReport, b: SimulationReport, kinds: [SectionKind],
-                bootstrap: PairedBootstrap, policies: [PolicyDifference]) {
+    package init(names: [String], a: SimulationReport, b: SimulationReport, kinds: [SectionKind],
+                 bootstrap: PairedBootstrap, policies: [PolicyDifference]) {
         self.names = names
         self.a = a
         self.b = b
@@ -34,7 +34,7 @@ public struct LayoutComparisonReport: Sendable, Hashable {
 
     /// The per-section results of both arms as one CSV: an `arm` column (`A` or `B`)
     /// first, then ``SimulationReport/sectionsCSV()``'s columns; A's rows, then B's.
-    public func sectionsCSV() -> String {
+    package func sectionsCSV() -> String {
         (["arm"] + SimulationReport.sectionsCSVHeader).joined(separator: ",") + "\n"
             + a.sectionsCSVRows(leading: Self.letters[0] + ",") + b.sectionsCSVRows(leading: Self.letters[1] + ",")
     }

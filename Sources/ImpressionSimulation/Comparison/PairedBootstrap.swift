@@ -18,33 +18,33 @@
 /// let ads = bootstrap.compare(a: adsPerSessionA, b: adsPerSessionB)
 /// print(ads.difference, ads.lower, ads.upper, ads.excludesZero)
 /// ```
-public struct PairedBootstrap: Sendable, Hashable {
+package struct PairedBootstrap: Sendable, Hashable {
     /// The number of resamples.
-    public var resamples: Int
+    package var resamples: Int
     /// The seed of the resamples.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// The resamples `impressions simulate` draws: enough for the 2.5 % tails to rest
     /// on 50 values each.
-    public static let defaultResamples = 2000
+    package static let defaultResamples = 2000
     /// The most resamples accepted; more are clamped to it, fewer than 1 count as 1.
-    public static let maximumResamples = 1_000_000
+    package static let maximumResamples = 1_000_000
 
     /// A bootstrap of `resamples` resamples drawn from `seed`.
-    public init(resamples: Int = PairedBootstrap.defaultResamples, seed: UInt64) {
+    package init(resamples: Int = PairedBootstrap.defaultResamples, seed: UInt64) {
         self.resamples = resamples
         self.seed = seed
     }
 
     /// Compares one measure: `a[i]` and `b[i]` are session `i`'s values in each arm.
     /// Sessions past the shorter array are left out.
-    public func compare(a: [Int], b: [Int]) -> PairedComparison {
+    package func compare(a: [Int], b: [Int]) -> PairedComparison {
         compare([(a: a, b: b)])[0]
     }
 
     /// Compares several measures of the same sessions on the same resamples, one result
     /// per measure, in order. Sessions past the shortest array are left out.
-    public func compare(_ measures: [(a: [Int], b: [Int])]) -> [PairedComparison] {
+    package func compare(_ measures: [(a: [Int], b: [Int])]) -> [PairedComparison] {
         let sessions = Self.sessions(of: measures)
         return summarise(measures, sessions: sessions,
                          sums: Self.sums(measures, sessions: sessions, seed: seed, resamples: 0..<resampleCount))
@@ -52,7 +52,7 @@ public struct PairedBootstrap: Sendable, Hashable {
 
     /// ``compare(_:)`` with the resamples spread over up to `workers` concurrent child
     /// tasks; the same results for any number of workers.
-    public func compare(_ measures: [(a: [Int], b: [Int])], workers: Int) async -> [PairedComparison] {
+    package func compare(_ measures: [(a: [Int], b: [Int])], workers: Int) async -> [PairedComparison] {
         let sessions = Self.sessions(of: measures)
         let (seed, total) = (seed, resampleCount)
         let parts = max(1, min(workers, 1024, total))

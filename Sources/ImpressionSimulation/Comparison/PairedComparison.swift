@@ -1,30 +1,30 @@
 /// Two arms compared on the same sessions: their means per session, the difference
 /// `B - A` and the relative change `B / A - 1`, each with a 95 % percentile bootstrap
 /// confidence interval (``PairedBootstrap``).
-public struct PairedComparison: Sendable, Hashable {
+package struct PairedComparison: Sendable, Hashable {
     /// The sessions paired.
-    public var sessions: Int
+    package var sessions: Int
     /// Arm A's mean per session.
-    public var meanA: Double
+    package var meanA: Double
     /// Arm B's mean per session.
-    public var meanB: Double
+    package var meanB: Double
     /// `meanB - meanA`, computed from the integer sums: exactly 0 for identical arms.
-    public var difference: Double
+    package var difference: Double
     /// The lower bound of the difference's 95 % interval.
-    public var lower: Double
+    package var lower: Double
     /// The upper bound of the difference's 95 % interval.
-    public var upper: Double
+    package var upper: Double
     /// `meanB / meanA - 1`; `nil` when A's sum is not positive.
-    public var relativeChange: Double?
+    package var relativeChange: Double?
     /// The lower bound of the relative change's 95 % interval; `nil` when A's sum in some
     /// resample was not positive (a ratio without a denominator).
-    public var relativeLower: Double?
+    package var relativeLower: Double?
     /// The upper bound of the relative change's 95 % interval; `nil` as ``relativeLower``.
-    public var relativeUpper: Double?
+    package var relativeUpper: Double?
 
     /// Creates a comparison; ``PairedBootstrap`` makes them.
-    public init(sessions: Int, meanA: Double, meanB: Double, difference: Double, lower: Double, upper: Double,
-                relativeChange: Double?, relativeLower: Double?, relativeUpper: Double?) {
+    package init(sessions: Int, meanA: Double, meanB: Double, difference: Double, lower: Double, upper: Double,
+                 relativeChange: Double?, relativeLower: Double?, relativeUpper: Double?) {
         self.sessions = sessions
         self.meanA = meanA
         self.meanB = meanB
@@ -37,5 +37,5 @@ public struct PairedComparison: Sendable, Hashable {
     }
 
     /// Whether the difference's interval leaves out 0: the arms differ at the 5 % level.
-    public var excludesZero: Bool { lower > 0 || upper < 0 }
+    package var excludesZero: Bool { lower > 0 || upper < 0 }
 }

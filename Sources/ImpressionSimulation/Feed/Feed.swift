@@ -3,12 +3,18 @@ import ImpressionTracking
 /// A feed: sections of mixed kinds stacked top to bottom, as a home or timeline screen
 /// shows them.
 ///
-/// Generated from a seed (``init(sectionCount:parameters:screen:seed:)``), from an
-/// explicit list of kinds (``init(kinds:parameters:screen:)``, for scripted tests), or
-/// from the app's own sections (``init(templates:sectionSpacing:screen:)``, read from a
-/// feed file by ``FeedFile/decode(_:)``). Every
-/// session of a simulation scrolls the same feed, so sections and depths compare across
-/// sessions and policies.
+/// Generated from a seed (``init(sectionCount:parameters:screen:seed:)``) or from an
+/// explicit list of kinds (``init(kinds:parameters:screen:)``, for scripted tests); the
+/// command line also reads the app's own sections from a feed file. Every session of a
+/// simulation scrolls the same feed, so sections and depths compare across sessions
+/// and policies.
+///
+/// ```swift
+/// let feed = Feed(sectionCount: 500, seed: 7)                        // drawn from the default mix
+/// let scripted = Feed(kinds: [.banner, .card, .carousel, .ad, .video])
+/// let simulation = try Simulation(configuration: SimulationConfiguration(), feed: scripted)
+/// print(feed.contentHeight, scripted.maximumOffset)
+/// ```
 public struct Feed: Sendable {
     /// The screen the feed is laid out for.
     public let screen: Screen
@@ -16,9 +22,9 @@ public struct Feed: Sendable {
     /// defaults but for ``FeedParameters/sectionSpacing``.
     public let parameters: FeedParameters
     /// The sections, top to bottom; `sections[i].index == i`.
-    public let sections: [FeedSection]
+    package let sections: [FeedSection]
     /// The sections before they were placed, as a feed file writes them.
-    public let templates: [SectionTemplate]
+    package let templates: [SectionTemplate]
     /// The height of the whole feed, from the top of the first section to the bottom of
     /// the last.
     public let contentHeight: Double
@@ -44,7 +50,7 @@ public struct Feed: Sendable {
 
     /// A feed of these sections, top to bottom, `sectionSpacing` apart: a feed file's
     /// (see ``FeedFile``). Its ``parameters`` are the defaults but for the spacing.
-    public init(templates: [SectionTemplate], sectionSpacing: Double, screen: Screen = .phone) {
+    package init(templates: [SectionTemplate], sectionSpacing: Double, screen: Screen = .phone) {
         self.init(templates: templates, parameters: FeedParameters(sectionSpacing: sectionSpacing), screen: screen)
     }
 
@@ -69,7 +75,7 @@ public struct Feed: Sendable {
     public var maximumOffset: Double { max(0, contentHeight - screen.height) }
 
     /// The index of the first section whose bottom is below `y`, or `sections.count`.
-    public func firstSection(endingBelow y: Double) -> Int {
+    package func firstSection(endingBelow y: Double) -> Int {
         var low = 0
         var high = sections.count
         while low < high {
@@ -80,7 +86,7 @@ public struct Feed: Sendable {
     }
 
     /// The index of the last section whose top is above `y`, or `nil` when none is.
-    public func lastSection(startingAbove y: Double) -> Int? {
+    package func lastSection(startingAbove y: Double) -> Int? {
         var low = 0
         var high = sections.count
         while low < high {
@@ -92,7 +98,7 @@ public struct Feed: Sendable {
 
     /// The indices of the sections that share a positive height with the screen scrolled
     /// to `offset`.
-    public func sections(onScreenAtOffset offset: Double) -> Range<Int> {
+    package func sections(onScreenAtOffset offset: Double) -> Range<Int> {
         let first = firstSection(endingBelow: offset)
         guard let last = lastSection(startingAbove: offset + screen.height), last >= first else {
             return first..<first

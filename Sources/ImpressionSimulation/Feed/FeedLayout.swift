@@ -8,7 +8,7 @@ import ImpressionTracking
 /// `ImpressionEngine.setContentOffset(_:ofContainer:)` (``setCarouselOffset(_:ofSection:)``
 /// says which), not a new layout. Cards scrolled past the container's edges are clipped
 /// by it. A carousel's `fullArea` is the card area it shows at rest
-/// (``FeedSection/restingArea``), not the area of all its cards: a carousel on screen
+/// (its resting area), not the area of all its cards: a carousel on screen
 /// is fully seen even though most of its cards are off to the right. Its `fullWidth`, for
 /// the width measure, is likewise the width it shows at rest.
 ///
@@ -18,6 +18,18 @@ import ImpressionTracking
 /// every section that can be on screen at a sample is in the layout at that sample, so
 /// the impressions are exactly those of the whole feed; a layout change costs
 /// O(window) instead of O(feed).
+///
+/// Driving an engine of your own over a feed:
+///
+/// ```swift
+/// var layout = FeedLayout(feed: Feed(sectionCount: 1000, seed: 1), scope: .window(marginScreens: 2))
+/// var engine = try ImpressionEngine<Int>(policy: .default)
+/// try engine.setLayout(layout.sections, containers: layout.containers)
+/// try engine.setViewport(layout.feed.screen.viewport(atOffset: 0))
+/// // Scrolled down 2,000 pt: a new layout only when the window moved.
+/// if layout.follow(offset: 2000) { try engine.setLayout(layout.sections, containers: layout.containers) }
+/// try engine.setViewport(layout.feed.screen.viewport(atOffset: 2000))
+/// ```
 public struct FeedLayout: Sendable {
     /// Which sections the engine's layout holds.
     public enum Scope: Sendable, Hashable, Codable {
@@ -131,7 +143,7 @@ public struct FeedLayout: Sendable {
 
     /// The tracked section of a feed section; a carousel's cards become nested cells of
     /// its container, in the container's content coordinates.
-    public static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
+    package static func trackedSection(for section: FeedSection) -> TrackedSection<Int> {
         guard let origin = section.carouselFrame else {
             var tracked = TrackedSection(id: section.index, cells: section.cells, fullArea: section.restingArea,
                                          policy: section.policy)

@@ -2,6 +2,13 @@
 ///
 /// The defaults fit a 390 pt wide phone screen (see ``Screen``): sections are stacked
 /// top to bottom with ``sectionSpacing`` between them.
+///
+/// ```swift
+/// var parameters = FeedParameters(cardHeight: 400, adHeight: 600)   // taller cards, half-page ads
+/// parameters.mix.ad = 0.25
+/// let feed = Feed(sectionCount: 1000, parameters: parameters, seed: 3)
+/// let configuration = SimulationConfiguration(feed: parameters)      // what a simulation generates
+/// ```
 public struct FeedParameters: Sendable, Hashable, Codable {
     /// How often each kind appears.
     public var mix: SectionMix

@@ -2,6 +2,12 @@ import ImpressionTracking
 
 /// The size of the screen's scrolling area, in points: the viewport of every session,
 /// and the insets every session sets on it.
+///
+/// ```swift
+/// let tablet = Screen(width: 820, height: 1180)
+/// let configuration = SimulationConfiguration(screen: tablet)
+/// let feed = Feed(sectionCount: 500, screen: tablet, seed: 1)
+/// ```
 public struct Screen: Sendable, Hashable {
     /// The width; the feed is laid out to it.
     public var width: Double

@@ -1,4 +1,10 @@
 /// The kinds of section a real feed mixes, each laid out by ``FeedLayout``.
+///
+/// ```swift
+/// let feed = Feed(kinds: [.banner, .card, .twoLineModule, .carousel, .video, .ad])
+/// let ads = report.policies[0].viewability(of: .ad)    // every ad slot's counts, summed
+/// print(SectionKind.ad.name, ads.viewableRate ?? 0)
+/// ```
 public enum SectionKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// A full-width strip (a promotion, a notice): one short cell.
     case banner

@@ -2,6 +2,12 @@
 ///
 /// Weights need not add up to 1; a kind with weight 0 never appears. The default is a
 /// plausible shopping or media feed: mostly cards, regular ad slots and carousels.
+///
+/// ```swift
+/// // Cards and ads only, an ad for every three cards.
+/// let mix = SectionMix(banner: 0, card: 3, twoLineModule: 0, carousel: 0, video: 0, ad: 1)
+/// let feed = Feed(sectionCount: 400, parameters: FeedParameters(mix: mix), seed: 1)
+/// ```
 public struct SectionMix: Sendable, Hashable, Codable {
     /// The weight of banners.
     public var banner: Double
@@ -52,7 +58,7 @@ public struct SectionMix: Sendable, Hashable, Codable {
     }
 
     /// The weights in the order of `SectionKind.allCases`.
-    public var weights: [Double] { SectionKind.allCases.map { self[$0] } }
+    package var weights: [Double] { SectionKind.allCases.map { self[$0] } }
 
     /// Whether at least one weight is positive and finite, and none is negative or NaN.
     public var isValid: Bool {

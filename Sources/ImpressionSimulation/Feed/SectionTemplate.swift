@@ -7,24 +7,24 @@ import ImpressionTracking
 /// synthetic sections are templates too (``synthetic(_:parameters:screen:)``), so a
 /// synthetic feed written as a file (``FeedFile/encode(_:)``) and read back places every
 /// rect at exactly the same coordinates.
-public struct SectionTemplate: Sendable, Hashable {
+package struct SectionTemplate: Sendable, Hashable {
     /// A horizontal row of cards inside the section, scrolled sideways.
-    public struct Carousel: Sendable, Hashable {
+    package struct Carousel: Sendable, Hashable {
         /// The top of the row, from the top of the section.
-        public var y: Double
+        package var y: Double
         /// The height of the row (and of its scroll container).
-        public var height: Double
+        package var height: Double
         /// The cards, in the row's content coordinates: `x` from the row's start at
         /// offset 0, `y` from the row's top.
-        public var cards: [Rect]
+        package var cards: [Rect]
         /// The width of the row's content; it scrolls by up to `contentWidth` minus the
         /// screen's width.
-        public var contentWidth: Double
+        package var contentWidth: Double
         /// How far one swipe moves the row.
-        public var pageWidth: Double
+        package var pageWidth: Double
 
         /// Creates a carousel row; see the properties.
-        public init(y: Double = 0, height: Double, cards: [Rect], contentWidth: Double, pageWidth: Double) {
+        package init(y: Double = 0, height: Double, cards: [Rect], contentWidth: Double, pageWidth: Double) {
             self.y = y
             self.height = height
             self.cards = cards
@@ -34,27 +34,27 @@ public struct SectionTemplate: Sendable, Hashable {
     }
 
     /// The row the section is counted under in reports.
-    public var kind: SectionKind
+    package var kind: SectionKind
     /// The section's name; `nil` to be named by its position.
-    public var id: String?
+    package var id: String?
     /// The section's height.
-    public var height: Double
+    package var height: Double
     /// The cells fixed in the section, in its coordinates.
-    public var cells: [Rect]
+    package var cells: [Rect]
     /// The carousel row, if the section has one.
-    public var carousel: Carousel?
+    package var carousel: Carousel?
     /// The section's own policy, overriding every compared one; see ``FeedSection/policy``.
-    public var policy: ImpressionPolicy?
+    package var policy: ImpressionPolicy?
     /// How long after the screen opens the section's content has loaded (an ad waiting
     /// for its creative); until then it is not loaded (`TrackedSection.isLoaded`).
     /// `nil` or zero: loaded from the start.
-    public var loadDelay: Duration? = nil
+    package var loadDelay: Duration? = nil
     /// The section's opacity (`TrackedSection.opacity`); 1 by default.
-    public var opacity: Double = 1
+    package var opacity: Double = 1
 
     /// Creates a template; see the properties.
-    public init(kind: SectionKind, id: String? = nil, height: Double, cells: [Rect], carousel: Carousel? = nil,
-                policy: ImpressionPolicy? = nil) {
+    package init(kind: SectionKind, id: String? = nil, height: Double, cells: [Rect], carousel: Carousel? = nil,
+                 policy: ImpressionPolicy? = nil) {
         self.kind = kind
         self.id = id
         self.height = height
@@ -64,7 +64,7 @@ public struct SectionTemplate: Sendable, Hashable {
     }
 
     /// The section at feed position `index`, with its top at `top`, as wide as `screen`.
-    public func placed(index: Int, top: Double, screen: Screen) -> FeedSection {
+    package func placed(index: Int, top: Double, screen: Screen) -> FeedSection {
         let frame = Rect(x: 0, y: top, width: screen.width, height: height)
         let placedCells = cells.map { $0.offsetBy(dx: 0, dy: top) }
         guard let carousel else {
@@ -88,7 +88,7 @@ public struct SectionTemplate: Sendable, Hashable {
     }
 
     /// The template of a synthetic section of `kind`, sized by `parameters` for `screen`.
-    public static func synthetic(_ kind: SectionKind, parameters: FeedParameters, screen: Screen) -> SectionTemplate {
+    package static func synthetic(_ kind: SectionKind, parameters: FeedParameters, screen: Screen) -> SectionTemplate {
         let inset = parameters.horizontalInset
         let spacing = parameters.cellSpacing
         let innerWidth = max(1, screen.width - 2 * inset)
@@ -130,8 +130,8 @@ public struct SectionTemplate: Sendable, Hashable {
 
     /// Cells of one size in rows and columns, row by row, `gap` apart both ways, the
     /// first at (`x`, `y`): a module's grid, a carousel's row of cards.
-    public static func grid(columns: Int, rows: Int, x: Double, y: Double, width: Double, height: Double,
-                            gap: Double) -> [Rect] {
+    package static func grid(columns: Int, rows: Int, x: Double, y: Double, width: Double, height: Double,
+                             gap: Double) -> [Rect] {
         var cells: [Rect] = []
         cells.reserveCapacity(max(0, columns) * max(0, rows))
         for row in 0..<max(0, rows) {

@@ -7,7 +7,7 @@ extension FeedFile {
     ///
     /// What the format lets a file leave out is left out: a cell as big as its section,
     /// defaults, and the rects of a regular grid, written as the grid.
-    public static func encode(_ feed: Feed) -> String {
+    package static func encode(_ feed: Feed) -> String {
         var text = "{\n  \"format\": \(JSONText.quoted(formatName)),\n  \"version\": \(currentVersion),\n"
         text += "  \"screen\": {\"width\": \(number(feed.screen.width)), \"height\": \(number(feed.screen.height))"
         if feed.screen.insets != .zero { text += ", \"insets\": {\(TraceEncoder.insets(feed.screen.insets))}" }

@@ -10,26 +10,26 @@
 /// file holds can crash it or make it build more than ``maximumSections`` sections and
 /// ``maximumCells`` cells. Unknown keys are errors, so that a typo never silently drops
 /// a setting; keys starting with `_` are comments and ignored.
-public enum FeedFile {
+package enum FeedFile {
     /// The `format` every feed file declares.
-    public static let formatName = "impressions-feed"
+    package static let formatName = "impressions-feed"
     /// The version of the format this library reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The most sections a file may make, repeats and inserts included.
-    public static let maximumSections = 1_000_000
+    package static let maximumSections = 1_000_000
     /// The most cells and cards a file may make, repeats and inserts included.
-    public static let maximumCells = 5_000_000
+    package static let maximumCells = 5_000_000
     /// The most cells or cards one section may have.
-    public static let maximumCellsPerSection = 10_000
+    package static let maximumCellsPerSection = 10_000
     /// The largest coordinate or size, in points.
-    public static let maximumLength = 100_000.0
+    package static let maximumLength = 100_000.0
     /// The most times a block may repeat.
-    public static let maximumRepeat = 1_000_000
+    package static let maximumRepeat = 1_000_000
 
     /// Reads a feed file.
     ///
     /// - Throws: ``FileFormatError`` naming the first bad value by its JSON path.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> Feed {
+    package static func decode(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> Feed {
         let root = try JSONValue.parse(bytes)
         var reader = FeedFileReader()
         return try reader.feed(root)

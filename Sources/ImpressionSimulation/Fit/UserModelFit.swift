@@ -6,7 +6,7 @@ import ImpressionTracking
 /// var fit = UserModelFit()
 /// for trace in traces { fit.add(trace) }
 /// let fitted = try fit.estimate()        // fitted.model, fitted.notes
-/// print(UserFile.encode(fitted.model))
+/// let configuration = SimulationConfiguration(user: fitted.model)
 /// ```
 ///
 /// Each trace is read as the simulator writes sessions: reading pauses between turns;
@@ -69,6 +69,12 @@ public struct UserModelFit: Sendable {
 }
 
 /// A fitted user model, with a line per parameter saying what it rests on.
+///
+/// ```swift
+/// let fitted = try fit.estimate()
+/// for note in fitted.notes { print(note.key, note.basis) }   // meanReadingPauseMs from 332 pauses
+/// let configuration = SimulationConfiguration(user: fitted.model)
+/// ```
 public struct FittedUserModel: Sendable {
     /// The model.
     public var model: UserModel
@@ -80,12 +86,20 @@ public struct FittedUserModel: Sendable {
 }
 
 /// Too little in the traces to fit a user model: what was found, what is needed.
+///
+/// ```swift
+/// do throws(FitError) {
+///     configuration.user = try fit.estimate().model
+/// } catch {
+///     print("cannot fit: \(error)")   // what the traces held, and what is needed
+/// }
+/// ```
 public struct FitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The explanation: `found 7 flings in 2 traces (45 s in all); a fit needs at least 20 ...`.
     public var message: String
 
     /// An error with its explanation.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The explanation.
     public var description: String { message }

@@ -10,7 +10,7 @@ extension LayoutComparisonReport {
     /// - Parameters:
     ///   - title: the page's heading; by default it names both arms.
     ///   - command: the command line that made the run, shown with the parameters.
-    public func html(title: String? = nil, command: String? = nil) -> String {
+    package func html(title: String? = nil, command: String? = nil) -> String {
         var document = HTMLDocument(title: title ?? "Layouts A/B: \(name(0)) against \(name(1))")
         let sessions = policies.first?.impressions.sessions ?? a.configuration.sessionCount
         var rows: [(name: String, value: String)] = []

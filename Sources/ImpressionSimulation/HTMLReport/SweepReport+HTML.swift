@@ -10,7 +10,7 @@ extension SweepReport {
     /// - Parameters:
     ///   - title: the page's heading; by default it says what was swept.
     ///   - command: the command line that made the run, shown with the parameters.
-    public func html(title: String? = nil, command: String? = nil) -> String {
+    package func html(title: String? = nil, command: String? = nil) -> String {
         let heading = title ?? "Impressions per session under \(NumberFormatting.integer(grid.count)) definitions "
             + "(\(grid.measure.name) measure)"
         var document = HTMLDocument(title: heading)

@@ -3,8 +3,9 @@ import ImpressionTracking
 extension TraceReplayer {
     /// The replayed trace as one self-contained HTML page: the details given, each
     /// policy's impressions and distinct sections, the first impression under each, and
-    /// the timeline under the first policy (``TimelineRecorder/svg(title:maximumRows:)``)
-    /// when the replayer recorded one.
+    /// the timeline under the first policy (an SVG picture: a row per section, its visible
+    /// ratio, the threshold, each impression, the lifecycle) when the replayer recorded
+    /// one.
     ///
     /// Inline CSS and SVG only, every name escaped, the same bytes for the same replay.
     ///

@@ -1,21 +1,21 @@
 /// A JSON file of the simulator's (a feed file, a users file) that cannot be read: the
 /// JSON path of the value and what is wrong with it, e.g.
 /// `sections[12].cells[3].height: must be positive, got -4`.
-public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the value is: `sections[12].cells[3].height`; `(the file)` for the whole file.
-    public var path: String
+    package var path: String
     /// What is wrong, with the value: `must be positive, got -4`.
-    public var message: String
+    package var message: String
 
     /// Creates an error at `path`.
-    public init(path: String, _ message: String) {
+    package init(path: String, _ message: String) {
         self.path = path
         self.message = message
     }
 
     /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }
 
 /// The name ``FileFormatError`` had when only feed files were read.
-public typealias FeedFileError = FileFormatError
+package typealias FeedFileError = FileFormatError

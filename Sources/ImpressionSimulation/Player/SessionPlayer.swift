@@ -12,20 +12,20 @@ import ImpressionTracking
 /// It records at most ``maximumSamples`` samples and ``maximumBytes`` of frames; past
 /// either it stops, and ``limitReached`` says which, so that the caller refuses the
 /// page rather than play half a session.
-public struct SessionPlayer: Sendable {
+package struct SessionPlayer: Sendable {
     /// The most samples a page plays: an hour at 100 ms.
-    public static let maximumSamples = 36_000
+    package static let maximumSamples = 36_000
     /// The most bytes of session data in a page (the page adds about 42 KB of its own).
-    public static let maximumBytes = 48 << 20
+    package static let maximumBytes = 48 << 20
 
     /// The policies, in the order of the engine's.
-    public let policies: [NamedPolicy]
+    package let policies: [NamedPolicy]
     /// The time between two samples: one frame each.
-    public let sampleInterval: Duration
+    package let sampleInterval: Duration
     /// Samples recorded so far.
-    public private(set) var sampleCount = 0
+    package private(set) var sampleCount = 0
     /// Why recording stopped before the end of the replay (the limit, named), or `nil`.
-    public private(set) var limitReached: String?
+    package private(set) var limitReached: String?
 
     /// One row as a frame writes it: status, ratio (thousandths), samples, required, reason.
     private struct Row: Equatable {
@@ -52,7 +52,7 @@ public struct SessionPlayer: Sendable {
     private var shownRows: [[Int: Row]]
 
     /// A player for a replay under `policies`.
-    public init(policies: [NamedPolicy], sampleInterval: Duration) {
+    package init(policies: [NamedPolicy], sampleInterval: Duration) {
         self.policies = policies
         self.sampleInterval = sampleInterval
         shownRows = Array(repeating: [:], count: policies.count)
@@ -180,7 +180,7 @@ public struct SessionPlayer: Sendable {
     }
 
     /// The page: the session data and the player, self-contained.
-    public func html(title: String) -> String {
+    package func html(title: String) -> String {
         var data = "{\"format\":\"impressions-player\",\"version\":1,\"title\":\(JSONText.quoted(title))"
         data += ",\"sampleIntervalMs\":\(TraceEncoder.milliseconds(sampleInterval)),\"sampleCount\":\(frames.count)"
         data += ",\"policies\":[" + policies.map {

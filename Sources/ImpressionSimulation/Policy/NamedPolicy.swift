@@ -5,6 +5,12 @@ import ImpressionTracking
 ///
 /// `Codable` as the name and the policy's values, so a run's configuration can be
 /// written down and read back exactly.
+///
+/// ```swift
+/// let strict = ImpressionPolicy(minimumVisibleRatio: 0.8, minimumDuration: .seconds(2))
+/// let configuration = SimulationConfiguration(
+///     policies: NamedPolicy.defaults + [NamedPolicy(name: "strict", policy: strict)])
+/// ```
 public struct NamedPolicy: Sendable, Hashable, Codable {
     /// The name shown in tables and JSON.
     public var name: String

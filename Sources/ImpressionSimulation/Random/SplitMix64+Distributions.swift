@@ -11,7 +11,7 @@ import Darwin
 // rounds `log`, `exp` and `cos` the same on every run of one machine).
 extension SplitMix64 {
     /// A standard normal number (mean 0, standard deviation 1), by Box-Muller.
-    public mutating func nextStandardNormal() -> Double {
+    package mutating func nextStandardNormal() -> Double {
         // 1 - u is in (0, 1], so the logarithm is finite.
         let radius = (-2 * log(1 - nextUniform())).squareRoot()
         let angle = 2 * Double.pi * nextUniform()
@@ -23,7 +23,7 @@ extension SplitMix64 {
     ///
     /// The median is `mean * exp(-sigma² / 2)`: a reading pause with a mean of 3 s and a
     /// sigma of 0.9 has a median near 2 s and a long tail of long reads.
-    public mutating func nextLogNormal(mean: Double, sigma: Double) -> Double {
+    package mutating func nextLogNormal(mean: Double, sigma: Double) -> Double {
         guard mean > 0, mean.isFinite else { return 0 }
         guard sigma > 0, sigma.isFinite else { return mean }
         return nextLogNormal(median: mean * exp(-sigma * sigma / 2), sigma: sigma)
@@ -31,7 +31,7 @@ extension SplitMix64 {
 
     /// A log-normal number with the given median (`> 0`) and `sigma`, the standard
     /// deviation of its logarithm; its mean is `median * exp(sigma² / 2)`.
-    public mutating func nextLogNormal(median: Double, sigma: Double) -> Double {
+    package mutating func nextLogNormal(median: Double, sigma: Double) -> Double {
         guard median > 0, median.isFinite else { return 0 }
         guard sigma > 0, sigma.isFinite else { return median }
         return median * exp(sigma * nextStandardNormal())
@@ -39,14 +39,14 @@ extension SplitMix64 {
 
     /// An exponential number with the given rate (events per unit); infinite for a rate
     /// that is not positive (the event never happens).
-    public mutating func nextExponential(rate: Double) -> Double {
+    package mutating func nextExponential(rate: Double) -> Double {
         guard rate > 0 else { return .infinity }
         return -log(1 - nextUniform()) / rate
     }
 
     /// An index into `weights`, each chosen with probability proportional to its weight;
     /// negative and non-finite weights count as zero, and all-zero weights give 0.
-    public mutating func nextIndex(weights: [Double]) -> Int {
+    package mutating func nextIndex(weights: [Double]) -> Int {
         var total = 0.0
         for weight in weights where weight.isFinite && weight > 0 { total += weight }
         guard total > 0 else { return 0 }

@@ -8,29 +8,29 @@
 /// Streams derived with ``init(seed:stream:)`` are independent for practical purposes,
 /// which is how each session gets its own generator from the run's seed and its index,
 /// whatever core it runs on.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+package struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The generator of stream `stream` under `seed`: a different, reproducible sequence
     /// per stream (per session index, per purpose).
-    public init(seed: UInt64, stream: UInt64) {
+    package init(seed: UInt64, stream: UInt64) {
         state = Self.mix(seed ^ Self.mix(stream &+ 0x632B_E59B_D9B4_E019))
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
 
     /// The SplitMix64 finaliser: a bijection of 64-bit values that spreads every input bit.
     @inlinable
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -38,14 +38,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// A uniform number in `0 ..< 1` with 53 random bits.
-    public mutating func nextUniform() -> Double {
+    package mutating func nextUniform() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform integer in `0 ..< bound`; `0` when `bound <= 0`.
     ///
     /// Lemire's multiply-and-reject method: unbiased, and usually one draw.
-    public mutating func nextInt(below bound: Int) -> Int {
+    package mutating func nextInt(below bound: Int) -> Int {
         guard bound > 1 else { return 0 }
         let range = UInt64(bound)
         var product = next().multipliedFullWidth(by: range)
@@ -59,7 +59,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// `true` with probability `probability`: never for `0` or less, always for `1` or more.
-    public mutating func nextBool(probability: Double) -> Bool {
+    package mutating func nextBool(probability: Double) -> Bool {
         nextUniform() < probability
     }
 }

@@ -1,24 +1,24 @@
 /// A range of feed positions that impressions are counted by, such as positions 11 to 25.
 ///
 /// Positions are 1-based, as people count: the first section is position 1.
-public struct DepthBucket: Sendable, Hashable {
+package struct DepthBucket: Sendable, Hashable {
     /// The first position in the bucket.
-    public var first: Int
+    package var first: Int
     /// The last position in the bucket.
-    public var last: Int
+    package var last: Int
 
     /// A bucket from `first` through `last`.
-    public init(first: Int, last: Int) {
+    package init(first: Int, last: Int) {
         self.first = first
         self.last = last
     }
 
     /// `1-10`, or `7` for a bucket of one position.
-    public var label: String { first == last ? "\(first)" : "\(first)-\(last)" }
+    package var label: String { first == last ? "\(first)" : "\(first)-\(last)" }
 
     /// The buckets of a feed of `sectionCount` sections: one ending at each of `ends`
     /// that starts within the feed, and a last one to the end of the feed.
-    public static func buckets(ends: [Int], sectionCount: Int) -> [DepthBucket] {
+    package static func buckets(ends: [Int], sectionCount: Int) -> [DepthBucket] {
         var buckets: [DepthBucket] = []
         var first = 1
         for end in ends where end >= first {

@@ -1,4 +1,11 @@
 /// What one policy counted over every session of a run.
+///
+/// ```swift
+/// let report = await simulation.run()
+/// for summary in report.policies {
+///     print(summary.policy.name, summary.impressionsPerSession, summary.firstImpressionMedian ?? .zero)
+/// }
+/// ```
 public struct PolicySummary: Sendable, Hashable {
     /// The policy.
     public var policy: NamedPolicy
@@ -21,8 +28,10 @@ public struct PolicySummary: Sendable, Hashable {
     /// one: the percentiles 0, 1, ..., 100 (nearest rank, 101 values), or empty when none
     /// had. Its size does not grow with the sessions, so reports drawn from it do not either.
     public var firstImpressionPercentiles: [Duration]
-    /// Impressions by the position of their section in the feed, parallel to
-    /// ``SimulationReport/depthBuckets``.
+    /// Impressions by the position of their section in the feed, one count per depth
+    /// bucket: positions 1 through the first of ``SimulationConfiguration/depthBucketEnds``,
+    /// then on to each next end, then to the end of the feed; a bucket that would start
+    /// past the end of the feed is left out.
     public var impressionsByDepth: [Int]
     /// Impressions by kind of section, in the order of `SectionKind.allCases`.
     public var impressionsByKind: [Int]
@@ -31,11 +40,11 @@ public struct PolicySummary: Sendable, Hashable {
     public var viewabilityByKind: [SectionViewability]
 
     /// Creates a summary; ``Simulation`` makes them.
-    public init(policy: NamedPolicy, impressions: Int, impressionsPerSession: Double,
-                distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
-                firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
-                impressionsByDepth: [Int], impressionsByKind: [Int],
-                viewabilityByKind: [SectionViewability] = [], firstImpressionPercentiles: [Duration] = []) {
+    package init(policy: NamedPolicy, impressions: Int, impressionsPerSession: Double,
+                 distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
+                 firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
+                 impressionsByDepth: [Int], impressionsByKind: [Int],
+                 viewabilityByKind: [SectionViewability] = [], firstImpressionPercentiles: [Duration] = []) {
         self.policy = policy
         self.impressions = impressions
         self.impressionsPerSession = impressionsPerSession

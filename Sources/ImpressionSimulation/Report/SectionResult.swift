@@ -1,18 +1,18 @@
 /// One section of the feed over a run: where it is, what it is, and its
 /// ``SectionViewability`` under each policy; `impressions simulate --sections-out`
 /// writes one CSV row per section and policy.
-public struct SectionResult: Sendable, Hashable {
+package struct SectionResult: Sendable, Hashable {
     /// The section's position in the feed, from 0.
-    public var section: Int
+    package var section: Int
     /// The section's name: its id in a feed file (`hero`, `ad#3`), else its position.
-    public var name: String
+    package var name: String
     /// What the section is.
-    public var kind: SectionKind
+    package var kind: SectionKind
     /// Its counts under each policy, in the order of ``SimulationReport/policies``.
-    public var byPolicy: [SectionViewability]
+    package var byPolicy: [SectionViewability]
 
     /// Creates a result; ``Simulation`` makes them.
-    public init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability]) {
+    package init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability]) {
         self.section = section
         self.name = name
         self.kind = kind
@@ -20,5 +20,5 @@ public struct SectionResult: Sendable, Hashable {
     }
 
     /// The position as reports print it: 1 for the top section.
-    public var position: Int { section + 1 }
+    package var position: Int { section + 1 }
 }

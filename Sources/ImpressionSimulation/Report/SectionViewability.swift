@@ -9,10 +9,16 @@
 /// - `timeInView`: the samples at which the section counted as visible under the policy
 ///   (its ratio at or above the policy's threshold while active), times the sample
 ///   interval, summed over sessions: the engine's exposure time, as its exit events
-///   report it (``SessionOutcome/TimeInView``).
+///   report it.
 ///
 /// ``viewableRate`` is `impressed / rendered`, as Google Active View reports viewable
 /// impressions over measurable ones.
+///
+/// ```swift
+/// let ads = report.policies[0].viewability(of: .ad)
+/// print("\(ads.impressed) of \(ads.rendered) ad-sessions viewable:", ads.viewableRate ?? 0,
+///       "mean time in view:", ads.meanTimeInView ?? .zero)
+/// ```
 public struct SectionViewability: Sendable, Hashable {
     /// Sessions in which it was rendered.
     public var rendered: Int

@@ -1,6 +1,6 @@
 extension SimulationReport {
     /// The columns of ``sectionsCSV()``, in order.
-    public static let sectionsCSVHeader = [
+    package static let sectionsCSVHeader = [
         "section", "kind", "position", "policy", "sessions", "rendered", "impressed",
         "viewable_rate", "mean_time_in_view_ms",
     ]

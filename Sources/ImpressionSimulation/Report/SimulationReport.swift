@@ -3,13 +3,19 @@
 /// Every number is computed from integer counts merged in session order, so a report
 /// depends only on the ``SimulationConfiguration``, never on the number of workers.
 /// ``table()`` and ``json()`` render it.
+///
+/// ```swift
+/// let report = try await Simulation(configuration: SimulationConfiguration()).run()
+/// print(report.table())                              // or report.json(), report.sectionsCSV()
+/// let page = report.html(title: "Definitions compared")   // one self-contained HTML page
+/// ```
 public struct SimulationReport: Sendable, Hashable {
     /// What was run.
     public var configuration: SimulationConfiguration
     /// The number of feed sections of each kind, in the order of `SectionKind.allCases`.
     public var sectionsByKind: [Int]
     /// The depth buckets of ``PolicySummary/impressionsByDepth``.
-    public var depthBuckets: [DepthBucket]
+    package var depthBuckets: [DepthBucket]
     /// The mean over sessions of the deepest position (1-based) that came on screen.
     public var deepestPositionMean: Double
     /// The median of the deepest position reached (nearest rank).
@@ -22,12 +28,12 @@ public struct SimulationReport: Sendable, Hashable {
     public var policies: [PolicySummary]
     /// Every section of the feed, top to bottom, with its counts under each policy
     /// (``sectionsCSV()``).
-    public var sections: [SectionResult]
+    package var sections: [SectionResult]
 
     /// Creates a report; ``Simulation`` makes them.
-    public init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
-                deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
-                rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {
+    package init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
+                 deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
+                 rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {
         self.configuration = configuration
         self.sectionsByKind = sectionsByKind
         self.depthBuckets = depthBuckets

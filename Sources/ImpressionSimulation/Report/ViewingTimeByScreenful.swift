@@ -8,26 +8,26 @@ import ImpressionTracking
 /// Each moment's time is split over the content on screen: a viewport across two
 /// screenfuls gives each its part. Time with the screen inactive (another tab, the
 /// background, under a modal) counts for none.
-public struct ViewingTimeByScreenful: Sendable, Hashable {
+package struct ViewingTimeByScreenful: Sendable, Hashable {
     /// The screenfuls reported one by one; the time further down is summed after them.
-    public static let screenfulCount = 6
+    package static let screenfulCount = 6
 
     /// The active time on each of the first ``screenfulCount`` screenfuls, then on all
     /// the rest, in seconds.
-    public private(set) var seconds = [Double](repeating: 0, count: screenfulCount + 1)
+    package private(set) var seconds = [Double](repeating: 0, count: screenfulCount + 1)
 
     /// No time yet.
-    public init() {}
+    package init() {}
 
     /// Each screenful's share of the time, in order, the rest last; they sum to 1 (all
     /// 0 with no time).
-    public var shares: [Double] {
+    package var shares: [Double] {
         let total = seconds.reduce(0, +)
         return seconds.map { total > 0 ? $0 / total : 0 }
     }
 
     /// Adds the active time of `session` on a screen `screenHeight` points high.
-    public mutating func add(_ session: Session, screenHeight: Double) {
+    package mutating func add(_ session: Session, screenHeight: Double) {
         guard screenHeight > 0 else { return }
         var offset = 0.0
         var away = Set<AwayReason>()
@@ -44,7 +44,7 @@ public struct ViewingTimeByScreenful: Sendable, Hashable {
     }
 
     /// Adds another run's time.
-    public mutating func add(_ other: ViewingTimeByScreenful) {
+    package mutating func add(_ other: ViewingTimeByScreenful) {
         for index in seconds.indices { seconds[index] += other.seconds[index] }
     }
 

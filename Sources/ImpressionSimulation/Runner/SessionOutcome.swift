@@ -1,18 +1,18 @@
 import ImpressionTracking
 
 /// What one session gave under each policy.
-public struct SessionOutcome: Sendable, Hashable {
+package struct SessionOutcome: Sendable, Hashable {
     /// How long a section was in view under one policy in one session.
-    public struct TimeInView: Sendable, Hashable {
+    package struct TimeInView: Sendable, Hashable {
         /// The section's feed position (0-based), its id.
-        public var section: Int
+        package var section: Int
         /// The samples at which it counted as visible under the policy (its ratio at or
         /// above the policy's entry ratio, or exit ratio within a run, while active), over
         /// every stay of the session; the time in view is this times the sample interval.
-        public var visibleSamples: Int
+        package var visibleSamples: Int
 
         /// Creates an entry; ``SessionRunner`` makes them.
-        public init(section: Int, visibleSamples: Int) {
+        package init(section: Int, visibleSamples: Int) {
             self.section = section
             self.visibleSamples = visibleSamples
         }
@@ -20,22 +20,22 @@ public struct SessionOutcome: Sendable, Hashable {
 
     /// The impressions of each policy, in the order of the runner's policies, each in
     /// time order; section ids are feed positions.
-    public var impressions: [[Impression<Int>]]
+    package var impressions: [[Impression<Int>]]
     /// The deepest feed position (0-based) that came on screen, if any did.
-    public var deepestSection: Int?
+    package var deepestSection: Int?
     /// Inputs the engine refused (a non-finite offset, say); 0 for generated sessions.
-    public var rejectedInputs: Int
+    package var rejectedInputs: Int
     /// The sections rendered in the session, ascending: those with a part of a cell of
     /// positive area inside the viewport at some sample while the screen was active (see
     /// ``SectionResult``). Every section in ``timeInView`` is among them.
-    public var renderedSections: [Int]
+    package var renderedSections: [Int]
     /// Under each policy, in the order of the runner's policies, the sections that were
     /// in view at some sample, ascending, with their visible samples.
-    public var timeInView: [[TimeInView]]
+    package var timeInView: [[TimeInView]]
 
     /// Creates an outcome; ``SessionRunner`` makes them.
-    public init(impressions: [[Impression<Int>]], deepestSection: Int?, rejectedInputs: Int,
-                renderedSections: [Int] = [], timeInView: [[TimeInView]] = []) {
+    package init(impressions: [[Impression<Int>]], deepestSection: Int?, rejectedInputs: Int,
+                 renderedSections: [Int] = [], timeInView: [[TimeInView]] = []) {
         self.impressions = impressions
         self.deepestSection = deepestSection
         self.rejectedInputs = rejectedInputs

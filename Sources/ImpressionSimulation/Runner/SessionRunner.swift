@@ -19,6 +19,15 @@ import ImpressionTracking
 /// feed's geometry at each evaluated sample while the screen is active) and, from the
 /// engine's exit events, each section's visible samples under each policy; a stay still
 /// open at the session's end is closed at the sample after it.
+///
+/// ```swift
+/// let feed = Feed(sectionCount: 300, seed: 1)
+/// let runner = try SessionRunner(feed: feed, policies: NamedPolicy.defaults)
+/// let generator = SessionGenerator(model: UserModel(), feed: feed, duration: .seconds(60))
+/// let session = generator.session(seed: 1, index: 0)
+/// let counts = runner.impressionCounts(of: session)   // one count per policy
+/// let trace = runner.trace(of: session)               // the same session, as a trace
+/// ```
 public struct SessionRunner: Sendable {
     /// The feed every session scrolls.
     public let feed: Feed
@@ -65,7 +74,7 @@ public struct SessionRunner: Sendable {
     }
 
     /// Replays `session` under every policy.
-    public func run(_ session: Session) -> SessionOutcome {
+    package func run(_ session: Session) -> SessionOutcome {
         var bank = EngineBank(engine: initialEngine, sampleInterval: sampleInterval)
         let deepestOffset = drive(session, into: &bank)
         bank.finish(at: session.duration)
@@ -76,8 +85,8 @@ public struct SessionRunner: Sendable {
     }
 
     /// The number of impressions `session` gives under each policy, in policy order: the
-    /// sizes of ``run(_:)``'s impression lists, without the rest of its outcome (what a
-    /// sweep over hundreds of definitions needs, for a fraction of the work).
+    /// impressions a ``Simulation`` counts, without the rest of a session's outcome (what
+    /// a sweep over hundreds of definitions needs, for a fraction of the work).
     public func impressionCounts(of session: Session) -> [Int] {
         var counter = ImpressionCounter(engine: initialEngine)
         _ = drive(session, into: &counter)
@@ -98,7 +107,7 @@ public struct SessionRunner: Sendable {
     /// The engine inputs `session` makes, in order, as a trace records them: the
     /// initial layout and viewport at time zero, then one input per engine call the
     /// runner makes, and the session's end. Replayed under any policy
-    /// (``TraceReplayer``), they give the impressions ``run(_:)`` gives.
+    /// (``TraceReplayer``), they give the impressions the runner gives.
     public func engineInputs(of session: Session) -> (inputs: [TimedInput<Int>], end: Duration) {
         var recorder = InputRecorder()
         recorder.record(.layout(sections: initialLayout.sections, containers: initialLayout.containers), at: .zero)

@@ -36,8 +36,7 @@ public struct Simulation: Sendable {
         try self.init(validated: configuration, feed: feed)
     }
 
-    /// Prepares a run on a given feed (a scripted one, or a feed file's: ``FeedFile``)
-    /// instead of a generated one;
+    /// Prepares a run on a given feed (a scripted one, say) instead of a generated one;
     /// the configuration's section count, screen and feed parameters become the feed's.
     ///
     /// - Throws: ``SimulationError`` naming the first bad value.

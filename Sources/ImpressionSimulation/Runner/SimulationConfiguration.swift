@@ -6,6 +6,14 @@ import ImpressionTracking
 /// never what it finds. It is `Codable`, exactly (durations to the attosecond), so a run
 /// can be written down and reproduced: the shards of `impressions simulate --shard` carry
 /// it for `impressions merge`.
+///
+/// ```swift
+/// var configuration = SimulationConfiguration(sessionCount: 2000, sectionCount: 500, seed: 42)
+/// configuration.sessionDuration = .seconds(120)
+/// configuration.user.backgroundingsPerMinute = 1
+/// try configuration.validate()                        // what Simulation checks first
+/// let json = try JSONEncoder().encode(configuration)  // written down, read back exactly
+/// ```
 public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// How many sessions to simulate.
     public var sessionCount: Int
@@ -26,7 +34,7 @@ public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// The users' behaviour.
     public var user: UserModel
     /// The last feed position (1-based) of each depth bucket but the final one, which
-    /// runs to the end of the feed; see ``DepthBucket``.
+    /// runs to the end of the feed (``PolicySummary/impressionsByDepth`` counts by them).
     public var depthBucketEnds: [Int]
     /// Which sections the engines' layouts hold; the impressions are the same either
     /// way, only the cost of a layout change differs (see ``FeedLayout/Scope``).

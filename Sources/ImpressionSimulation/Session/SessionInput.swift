@@ -5,7 +5,7 @@ import ImpressionTracking
 /// Offsets are content offsets in points. ``SessionRunner`` maps each input to the
 /// engine: a scroll to `ImpressionEngine.setViewport(_:)`, a carousel scroll to a new
 /// container offset from ``FeedLayout``, lifecycle calls as they are.
-public enum SessionInput: Sendable, Hashable {
+package enum SessionInput: Sendable, Hashable {
     /// The feed's vertical content offset, one per frame while it moves.
     case scroll(offset: Double)
     /// A carousel's horizontal offset, when a swipe settles.

@@ -12,20 +12,20 @@ import ImpressionTracking
 /// Presets are marked on the cell they fall on (same measure, ratio and duration). A
 /// preset on no cell, or on a cell but differing in another knob (recurrence, timing,
 /// ...), is evaluated as an extra policy in the same engines, so its number is real.
-public struct Sweep: Sendable {
+package struct Sweep: Sendable {
     /// The definitions swept.
-    public let grid: SweepGrid
+    package let grid: SweepGrid
     /// The presets shown beside the grid, in the order given.
-    public let presets: [NamedPolicy]
+    package let presets: [NamedPolicy]
     /// Every policy evaluated: the grid's, in cell order, then the presets that are not
     /// exactly a cell's policy.
-    public let policies: [NamedPolicy]
+    package let policies: [NamedPolicy]
     /// Per preset, the cell it falls on, and the policy whose counts are its own.
     private let presetCells: [Int?]
     private let presetPolicies: [Int]
 
     /// A sweep of `grid`, with `presets` marked on it or listed beside it.
-    public init(grid: SweepGrid, presets: [NamedPolicy] = []) {
+    package init(grid: SweepGrid, presets: [NamedPolicy] = []) {
         self.grid = grid
         self.presets = presets
         var policies = grid.policies
@@ -53,9 +53,9 @@ public struct Sweep: Sendable {
     /// `Simulation` gives for that one policy on the same configuration.
     ///
     /// - Throws: ``SimulationError`` naming a bad value of the configuration.
-    public func run(configuration: SimulationConfiguration, feed: Feed? = nil,
-                    workers: Int = Simulation.defaultWorkerCount,
-                    progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async throws(SimulationError) -> SweepReport {
+    package func run(configuration: SimulationConfiguration, feed: Feed? = nil,
+                     workers: Int = Simulation.defaultWorkerCount,
+                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async throws(SimulationError) -> SweepReport {
         let (simulation, derivation) = try self.simulation(configuration: configuration, feed: feed)
         let policyCount = policies.count
         let tally = await SessionChunks.tally(
@@ -69,7 +69,7 @@ public struct Sweep: Sendable {
     /// ``run(configuration:feed:workers:progress:)`` on the calling thread.
     ///
     /// - Throws: ``SimulationError`` naming a bad value of the configuration.
-    public func runSerially(configuration: SimulationConfiguration, feed: Feed? = nil) throws(SimulationError) -> SweepReport {
+    package func runSerially(configuration: SimulationConfiguration, feed: Feed? = nil) throws(SimulationError) -> SweepReport {
         let (simulation, derivation) = try self.simulation(configuration: configuration, feed: feed)
         let tally = Self.tally(simulation, sessions: 0..<configuration.sessionCount, policyCount: policies.count,
                                derivation: derivation)
@@ -80,7 +80,7 @@ public struct Sweep: Sendable {
     /// ones, each trace a session, as `impressions replay` does.
     ///
     /// - Throws: ``TraceError`` for an input an engine refuses.
-    public func report(replaying traces: [Trace]) throws -> SweepReport {
+    package func report(replaying traces: [Trace]) throws -> SweepReport {
         var tally = SweepTally(policyCount: policies.count)
         for trace in traces {
             tally.add(session: try TraceReplayer.impressions(of: trace, policies: policies).map(\.count))
@@ -92,7 +92,7 @@ public struct Sweep: Sendable {
     /// line (`impressions sweep --traces` does); ``report(replaying:)`` takes whole traces.
     ///
     /// - Throws: ``SimulationError`` for an invalid policy.
-    public func replayer(sampleInterval: Duration) throws(SimulationError) -> TraceReplayer {
+    package func replayer(sampleInterval: Duration) throws(SimulationError) -> TraceReplayer {
         try TraceReplayer(policies: policies, sampleInterval: sampleInterval)
     }
 

@@ -1,26 +1,26 @@
 import ImpressionTracking
 
 /// One definition of a sweep and what it counted on the sweep's sessions.
-public struct SweepCell: Sendable, Hashable {
+package struct SweepCell: Sendable, Hashable {
     /// The minimum visible ratio, the column.
-    public var ratio: Double
+    package var ratio: Double
     /// The minimum duration, the row.
-    public var duration: Duration
+    package var duration: Duration
     /// The grid's measure.
-    public var measure: ImpressionPolicy.Measure
+    package var measure: ImpressionPolicy.Measure
     /// The impressions over every session.
-    public var impressions: Int
+    package var impressions: Int
     /// The sessions with at least one impression.
-    public var sessionsWithImpressions: Int
+    package var sessionsWithImpressions: Int
     /// ``impressions`` divided by the number of sessions; 0 without sessions.
-    public var impressionsPerSession: Double
+    package var impressionsPerSession: Double
     /// The names of the presets that fall on this cell (same measure, ratio and
     /// duration), in the order given.
-    public var presets: [String]
+    package var presets: [String]
 
     /// Creates a cell; ``Sweep`` makes them.
-    public init(ratio: Double, duration: Duration, measure: ImpressionPolicy.Measure, impressions: Int,
-                sessionsWithImpressions: Int, impressionsPerSession: Double, presets: [String] = []) {
+    package init(ratio: Double, duration: Duration, measure: ImpressionPolicy.Measure, impressions: Int,
+                 sessionsWithImpressions: Int, impressionsPerSession: Double, presets: [String] = []) {
         self.ratio = ratio
         self.duration = duration
         self.measure = measure

@@ -12,32 +12,32 @@ import ImpressionTracking
 /// Cells are numbered row by row: durations are the rows, ratios the columns, so cell
 /// `duration * ratios.count + ratio` is the policy of `ratios[ratio]` and
 /// `durations[duration]`.
-public struct SweepGrid: Sendable, Hashable {
+package struct SweepGrid: Sendable, Hashable {
     /// The measure every definition uses.
-    public let measure: ImpressionPolicy.Measure
+    package let measure: ImpressionPolicy.Measure
     /// The minimum visible ratios, the columns, in the order given.
-    public let ratios: [Double]
+    package let ratios: [Double]
     /// The minimum durations, the rows, in the order given.
-    public let durations: [Duration]
+    package let durations: [Duration]
 
     /// The most definitions a grid may have: enough for any picture, and a bound on a
     /// run's memory (one engine lane per definition).
-    public static let maximumDefinitions = 10_000
+    package static let maximumDefinitions = 10_000
     /// The longest duration a definition may ask for, as `--policy duration=` allows.
-    public static let maximumDuration: Duration = .seconds(3600)
+    package static let maximumDuration: Duration = .seconds(3600)
 
     /// 10 %, 20 %, ..., 100 %.
-    public static var defaultRatios: [Double] { (1...10).map { Double($0) / 10 } }
+    package static var defaultRatios: [Double] { (1...10).map { Double($0) / 10 } }
     /// 0 s, 0.5 s, ..., 3 s.
-    public static var defaultDurations: [Duration] { (0...6).map { .milliseconds(500 * $0) } }
+    package static var defaultDurations: [Duration] { (0...6).map { .milliseconds(500 * $0) } }
 
     /// A grid of `ratios` × `durations` under `measure`.
     ///
     /// - Throws: ``SweepGridError`` naming the first bad value: a ratio outside (0, 1], a
     ///   duration below 0 or above ``maximumDuration``, a value given twice, an empty
     ///   list, or more than ``maximumDefinitions`` definitions.
-    public init(measure: ImpressionPolicy.Measure = .height, ratios: [Double] = SweepGrid.defaultRatios,
-                durations: [Duration] = SweepGrid.defaultDurations) throws(SweepGridError) {
+    package init(measure: ImpressionPolicy.Measure = .height, ratios: [Double] = SweepGrid.defaultRatios,
+                 durations: [Duration] = SweepGrid.defaultDurations) throws(SweepGridError) {
         guard !ratios.isEmpty else { throw .empty("ratio") }
         guard !durations.isEmpty else { throw .empty("duration") }
         // Checked before anything is built from them, so a huge grid costs nothing.
@@ -63,19 +63,19 @@ public struct SweepGrid: Sendable, Hashable {
     }
 
     /// The number of definitions: `ratios.count * durations.count`.
-    public var count: Int { ratios.count * durations.count }
+    package var count: Int { ratios.count * durations.count }
 
     /// The cell of `ratios[ratio]` and `durations[duration]`.
-    public func index(ratio: Int, duration: Int) -> Int { duration * ratios.count + ratio }
+    package func index(ratio: Int, duration: Int) -> Int { duration * ratios.count + ratio }
 
     /// The policy of one cell: the ratio, the duration and the measure, every other knob
     /// as in `ImpressionPolicy.default`.
-    public func policy(ratio: Double, duration: Duration) -> ImpressionPolicy {
+    package func policy(ratio: Double, duration: Duration) -> ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: ratio, minimumDuration: duration, measure: measure)
     }
 
     /// Every cell's policy, in cell order, named like `height 50% 1s`.
-    public var policies: [NamedPolicy] {
+    package var policies: [NamedPolicy] {
         durations.flatMap { duration in
             ratios.map { ratio in
                 NamedPolicy(name: Self.name(measure: measure, ratio: ratio, duration: duration),
@@ -86,7 +86,7 @@ public struct SweepGrid: Sendable, Hashable {
 
     /// The cell a policy falls on: the one with its measure, ratio and duration; `nil`
     /// when the grid has none. Other knobs (recurrence, timing, ...) are not compared.
-    public func cell(of policy: ImpressionPolicy) -> Int? {
+    package func cell(of policy: ImpressionPolicy) -> Int? {
         guard policy.measure == measure,
               let ratio = ratios.firstIndex(of: policy.minimumVisibleRatio),
               let duration = durations.firstIndex(of: policy.minimumDuration) else { return nil }
@@ -94,7 +94,7 @@ public struct SweepGrid: Sendable, Hashable {
     }
 
     /// A definition's name: `area 50% 1s`, `height 12.5% 0.5s`.
-    public static func name(measure: ImpressionPolicy.Measure, ratio: Double, duration: Duration) -> String {
+    package static func name(measure: ImpressionPolicy.Measure, ratio: Double, duration: Duration) -> String {
         "\(measure.name) \(NumberFormatting.percent(ratio)) \(NumberFormatting.compactSeconds(duration).filter { $0 != " " })"
     }
 
@@ -103,7 +103,7 @@ public struct SweepGrid: Sendable, Hashable {
     ///
     /// - Throws: ``SweepGridError`` when `step` is not positive, `end` is before `start`,
     ///   or the range has more than ``maximumDefinitions`` values.
-    public static func ratios(from start: Double, through end: Double, step: Double) throws(SweepGridError) -> [Double] {
+    package static func ratios(from start: Double, through end: Double, step: Double) throws(SweepGridError) -> [Double] {
         guard start.isFinite, end.isFinite, step.isFinite, step > 0 else {
             throw .badRange("a ratio range needs finite bounds and a positive step, got \(start):\(end):\(step)")
         }
@@ -117,7 +117,7 @@ public struct SweepGrid: Sendable, Hashable {
     ///
     /// - Throws: ``SweepGridError`` when `step` is not positive, `end` is before `start`,
     ///   or the range has more than ``maximumDefinitions`` values.
-    public static func durations(from start: Duration, through end: Duration, step: Duration) throws(SweepGridError) -> [Duration] {
+    package static func durations(from start: Duration, through end: Duration, step: Duration) throws(SweepGridError) -> [Duration] {
         guard step > .zero else {
             throw .badRange("a duration range needs a positive step, got \(NumberFormatting.seconds(step))")
         }

@@ -2,28 +2,28 @@
 ///
 /// A struct around an opaque ``Code``, not an enum, so a new problem is not a breaking
 /// change for callers that switch over it.
-public struct SweepGridError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SweepGridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
-    public struct Code: Hashable, Sendable {
+    package struct Code: Hashable, Sendable {
         private let rawValue: Int
         /// No ratio or no duration.
-        public static let empty = Code(rawValue: 0)
+        package static let empty = Code(rawValue: 0)
         /// A ratio outside (0, 1] or not finite.
-        public static let ratioOutOfRange = Code(rawValue: 1)
+        package static let ratioOutOfRange = Code(rawValue: 1)
         /// A duration below zero or above the cap.
-        public static let durationOutOfRange = Code(rawValue: 2)
+        package static let durationOutOfRange = Code(rawValue: 2)
         /// A value given twice.
-        public static let duplicate = Code(rawValue: 3)
+        package static let duplicate = Code(rawValue: 3)
         /// More definitions than ``SweepGrid/maximumDefinitions``.
-        public static let tooLarge = Code(rawValue: 4)
+        package static let tooLarge = Code(rawValue: 4)
         /// A range whose step is not positive, or whose end is before its start.
-        public static let badRange = Code(rawValue: 5)
+        package static let badRange = Code(rawValue: 5)
     }
 
     /// What kind of problem it is.
-    public let code: Code
+    package let code: Code
     /// A one-line message naming the value, e.g. `ratio 1.5 is outside (0, 1]`.
-    public let message: String
+    package let message: String
 
     private init(_ code: Code, _ message: String) {
         self.code = code
@@ -31,7 +31,7 @@ public struct SweepGridError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 
     static func empty(_ what: String) -> SweepGridError { SweepGridError(.empty, "the grid needs at least one \(what)") }
     static func ratioOutOfRange(_ ratio: Double) -> SweepGridError {

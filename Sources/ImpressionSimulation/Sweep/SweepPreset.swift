@@ -1,24 +1,24 @@
 /// A preset shown beside a sweep: on the grid when it falls on a cell, else listed on its
 /// own, with the count it gave on the same sessions.
-public struct SweepPreset: Sendable, Hashable {
+package struct SweepPreset: Sendable, Hashable {
     /// The preset.
-    public var policy: NamedPolicy
+    package var policy: NamedPolicy
     /// The cell it falls on (same measure, ratio and duration), or `nil`.
-    public var cell: Int?
+    package var cell: Int?
     /// Whether its policy is exactly its cell's (no other knob differs), so its count is
     /// the cell's. A preset on a cell that differs in another knob (recurrence, say) is
     /// evaluated on its own too, and its count may differ from the cell's.
-    public var isCellPolicy: Bool
+    package var isCellPolicy: Bool
     /// The impressions it gave over every session.
-    public var impressions: Int
+    package var impressions: Int
     /// The sessions in which it gave at least one.
-    public var sessionsWithImpressions: Int
+    package var sessionsWithImpressions: Int
     /// ``impressions`` divided by the number of sessions; 0 without sessions.
-    public var impressionsPerSession: Double
+    package var impressionsPerSession: Double
 
     /// Creates an entry; ``Sweep`` makes them.
-    public init(policy: NamedPolicy, cell: Int?, isCellPolicy: Bool, impressions: Int,
-                sessionsWithImpressions: Int, impressionsPerSession: Double) {
+    package init(policy: NamedPolicy, cell: Int?, isCellPolicy: Bool, impressions: Int,
+                 sessionsWithImpressions: Int, impressionsPerSession: Double) {
         self.policy = policy
         self.cell = cell
         self.isCellPolicy = isCellPolicy

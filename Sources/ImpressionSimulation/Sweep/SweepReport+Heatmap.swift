@@ -10,7 +10,7 @@ extension SweepReport {
     ///
     /// - Parameter title: the first line; by default it says what was swept. The second
     ///   line is always ``source``.
-    public func heatmapSVG(title: String? = nil) -> String {
+    package func heatmapSVG(title: String? = nil) -> String {
         let entries = presets.map { ($0.cell == nil ? "off the grid" : "outlined") + " · " + presetLine($0) }
         let longest = (entries + [source, gridSummary + " evaluated on the same sessions"]).map(\.count).max() ?? 0
         let layout = HeatmapLayout(columns: grid.ratios.count, rows: grid.durations.count,

@@ -9,7 +9,7 @@ extension SweepReport {
     /// `name`, `rule`, `ratio`, `durationSeconds`, `measure`, `onGrid`, `cell` (index or
     /// null), `isCellPolicy`, `impressions`, `impressionsPerSession`,
     /// `sessionsWithImpressions`.
-    public func json() -> String {
+    package func json() -> String {
         var writer = JSONWriter()
         writer.beginObject()
             writer.key("measure"); writer.string(grid.measure.name)

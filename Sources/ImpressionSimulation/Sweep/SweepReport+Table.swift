@@ -4,7 +4,7 @@ extension SweepReport {
     /// The sweep as a text table: a row per duration, a column per ratio, each cell the
     /// impressions per session to one decimal; `*` marks a cell a preset falls on, and a
     /// legend below names them, then lists the presets on no cell with their own counts.
-    public func table() -> String {
+    package func table() -> String {
         var text = "Impressions per session by definition (\(grid.measure.name)): \(source)\n"
         text += "\(gridSummary); rows: minimum duration, columns: minimum visible ratio; * a preset (below)\n\n"
         let values = cells.map { cell in NumberFormatting.decimal(cell.impressionsPerSession) + (cell.presets.isEmpty ? " " : "*") }

@@ -1,20 +1,20 @@
 /// What a sweep counted: impressions per session for every definition of a
 /// ``SweepGrid``, on the same sessions, and the presets beside them. Print it with
 /// ``table()``, ``json()`` or draw it with ``heatmapSVG(title:)``.
-public struct SweepReport: Sendable, Hashable {
+package struct SweepReport: Sendable, Hashable {
     /// The definitions.
-    public var grid: SweepGrid
+    package var grid: SweepGrid
     /// What was run, for titles: `200 simulated sessions of 60 s, 2,000 sections, seed 1`.
-    public var source: String
+    package var source: String
     /// The sessions every definition was evaluated on.
-    public var sessions: Int
+    package var sessions: Int
     /// One per definition, in the grid's cell order (``SweepGrid/index(ratio:duration:)``).
-    public var cells: [SweepCell]
+    package var cells: [SweepCell]
     /// The presets shown, in the order given.
-    public var presets: [SweepPreset]
+    package var presets: [SweepPreset]
 
     /// Creates a report; ``Sweep`` makes them.
-    public init(grid: SweepGrid, source: String, sessions: Int, cells: [SweepCell], presets: [SweepPreset]) {
+    package init(grid: SweepGrid, source: String, sessions: Int, cells: [SweepCell], presets: [SweepPreset]) {
         self.grid = grid
         self.source = source
         self.sessions = sessions
@@ -23,14 +23,14 @@ public struct SweepReport: Sendable, Hashable {
     }
 
     /// The cell of `grid.ratios[ratio]` and `grid.durations[duration]`.
-    public func cell(ratio: Int, duration: Int) -> SweepCell { cells[grid.index(ratio: ratio, duration: duration)] }
+    package func cell(ratio: Int, duration: Int) -> SweepCell { cells[grid.index(ratio: ratio, duration: duration)] }
 
     /// The presets that fall on no cell.
-    public var presetsOffGrid: [SweepPreset] { presets.filter { $0.cell == nil } }
+    package var presetsOffGrid: [SweepPreset] { presets.filter { $0.cell == nil } }
 
     /// `70 definitions: 10 ratios 10%...100% x 7 durations 0 s...3 s`; up to four
     /// values are listed (`2 ratios 50%, 100%`).
-    public var gridSummary: String {
+    package var gridSummary: String {
         func span<T>(_ values: [T], _ text: (T) -> String) -> String {
             // A few values are listed; more are shown by their ends.
             guard let first = values.first, let last = values.last, values.count > 4 else {

@@ -7,7 +7,7 @@ extension TimelineRecorder {
     /// as a shaded step chart in each row with the policy's threshold dashed over it,
     /// the lifecycle (disappeared, in background, covered, refreshing) as translucent
     /// vertical bands, each impression as a red diamond; axes and a legend below.
-    public func svg(title: String, maximumRows: Int = 40) -> String {
+    package func svg(title: String, maximumRows: Int = 40) -> String {
         let allRows = rowsByRelevance()
         let rows = Array(allRows.prefix(max(1, maximumRows)))
         let layout = SVGLayout(rowCount: max(1, rows.count), sampleCount: max(1, sampleCount), sampleInterval: sampleInterval)

@@ -8,7 +8,7 @@ import ImpressionTracking
 /// (and says so in the picture) after ``maximumSamples`` samples or
 /// ``maximumSectionSamples`` measured sections, so a hostile trace cannot make it run
 /// for ever. The impressions are the engine's either way.
-public struct TimelineRecorder: Sendable {
+package struct TimelineRecorder: Sendable {
     /// A run of consecutive samples at which a section showed at about the same ratio.
     struct Run: Sendable, Hashable {
         var firstSample: Int
@@ -34,20 +34,20 @@ public struct TimelineRecorder: Sendable {
     }
 
     /// The most samples recorded: an hour at 100 ms.
-    public static let maximumSamples = 36_000
+    package static let maximumSamples = 36_000
     /// The most section measurements (sections in the layout × samples) recorded.
-    public static let maximumSectionSamples = 20_000_000
+    package static let maximumSectionSamples = 20_000_000
 
     /// The policy whose engine is recorded.
-    public let policy: NamedPolicy
+    package let policy: NamedPolicy
     /// The engine's sample interval.
-    public let sampleInterval: Duration
+    package let sampleInterval: Duration
     /// Samples recorded so far.
-    public private(set) var sampleCount = 0
+    package private(set) var sampleCount = 0
     /// Whether recording stopped before the end of the replay.
-    public private(set) var isTruncated = false
+    package private(set) var isTruncated = false
     /// The impressions of the recorded engine, in time order.
-    public private(set) var impressions: [Impression<String>] = []
+    package private(set) var impressions: [Impression<String>] = []
     private(set) var rows: [Row] = []
     private var rowIndexByID: [String: Int] = [:]
     private(set) var bands: [Band] = []
@@ -57,7 +57,7 @@ public struct TimelineRecorder: Sendable {
     static let causes: [InactiveCauses] = [.disappeared, .inBackground, .covered, .refreshing]
 
     /// A recorder for the engine of `policy`.
-    public init(policy: NamedPolicy, sampleInterval: Duration) {
+    package init(policy: NamedPolicy, sampleInterval: Duration) {
         self.policy = policy
         self.sampleInterval = sampleInterval
         openBands = Array(repeating: -1, count: Self.causes.count)
@@ -65,7 +65,7 @@ public struct TimelineRecorder: Sendable {
 
     /// Advances `engine` to `time` one sample at a time, recording what its first policy
     /// sees at each; returns what fired under every policy.
-    public mutating func advance(_ engine: inout ImpressionEngine<String>, to time: Duration) -> [Impression<String>] {
+    package mutating func advance(_ engine: inout ImpressionEngine<String>, to time: Duration) -> [Impression<String>] {
         var fired: [Impression<String>] = []
         while !isTruncated, sampleInterval * sampleCount <= time {
             guard sampleCount < Self.maximumSamples, sectionSamples <= Self.maximumSectionSamples else {

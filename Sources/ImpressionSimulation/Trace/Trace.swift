@@ -5,6 +5,13 @@ import ImpressionTracking
 ///
 /// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
 /// ``encoded()`` writes it, ``TraceDecoder`` reads it line by line.
+///
+/// ```swift
+/// let trace = Trace(header: TraceHeader(sampleInterval: .milliseconds(100), source: "my app"),
+///                   inputs: inputs, end: .seconds(5))
+/// let text = trace.encoded()                          // JSON Lines, a line per input
+/// let impressions = try TraceReplayer.impressions(of: trace, policies: NamedPolicy.defaults)
+/// ```
 public struct Trace: Sendable, Equatable {
     /// The header.
     public var header: TraceHeader
@@ -31,9 +38,9 @@ public struct Trace: Sendable, Equatable {
 }
 
 extension SessionRunner {
-    /// `session` as a trace: exactly the inputs ``run(_:)`` gives its engines, each
-    /// section named by its feed id (``FeedSection/id``: a feed file's `id`, else its
-    /// position as decimal text), as the report's table and CSV name it.
+    /// `session` as a trace: exactly the inputs the runner gives its engines
+    /// (``engineInputs(of:)``), each section named by its feed id (a feed file's `id`,
+    /// else its position as decimal text), as the report's table and CSV name it.
     public func trace(of session: Session, source: String? = nil) -> Trace {
         let (inputs, end) = engineInputs(of: session)
         let sections = feed.sections

@@ -2,12 +2,25 @@ import Foundation
 import ImpressionTracking
 
 /// Reads a trace one line at a time, checking each line against the format, the
-/// ``TraceLimits`` and the lines before it (a header first, times never going
+/// limits (``init()``) and the lines before it (a header first, times never going
 /// backwards, nothing after the end).
 ///
 /// A bad line throws a ``TraceError`` with its number and leaves the decoder as it
 /// was, so a caller may skip it and go on (`--keep-going`). Nothing a line holds can
 /// crash it: numbers are checked to be finite, sizes and counts against the limits.
+///
+/// ```swift
+/// var decoder = TraceDecoder()
+/// var inputs: [TimedInput<String>] = []
+/// for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+///     if case .input(let input) = try decoder.decode(line.utf8, lineNumber: index + 1) {
+///         inputs.append(input)
+///     }
+/// }
+/// if let header = decoder.header {
+///     let trace = Trace(header: header, inputs: inputs, end: decoder.end)
+/// }
+/// ```
 public struct TraceDecoder: Sendable {
     /// One decoded line.
     public enum Line: Sendable, Equatable {
@@ -22,16 +35,24 @@ public struct TraceDecoder: Sendable {
     }
 
     /// The limits lines are checked against.
-    public let limits: TraceLimits
+    package let limits: TraceLimits
     /// The header, once read.
     public private(set) var header: TraceHeader?
     /// The time of the latest line.
-    public private(set) var latestTime: Duration = .zero
+    package private(set) var latestTime: Duration = .zero
     /// The end, once read.
     public private(set) var end: Duration?
 
-    /// A decoder expecting a header first.
-    public init(limits: TraceLimits = TraceLimits()) {
+    /// A decoder expecting a header first, checking lines against the default limits,
+    /// so that a hostile file cannot exhaust memory: lines of up to 16 MiB, layouts of up
+    /// to 100,000 sections and 10,000 scroll containers nested at most 32 deep, times of
+    /// up to 10^10 ms.
+    public init() {
+        self.init(limits: TraceLimits())
+    }
+
+    /// A decoder expecting a header first, checking lines against `limits`.
+    package init(limits: TraceLimits) {
         self.limits = limits
     }
 

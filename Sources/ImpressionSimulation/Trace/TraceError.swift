@@ -1,6 +1,15 @@
 /// A trace line that cannot be read or replayed: the line number and what was wrong.
 ///
 /// `line 17: times must not go backwards: 1200.5 ms after 1300 ms`.
+///
+/// ```swift
+/// var decoder = TraceDecoder()
+/// do throws(TraceError) {
+///     _ = try decoder.decode(Array(#"{"t":0}"#.utf8), lineNumber: 1)
+/// } catch {
+///     print(error)   // line 1: missing field 'type'
+/// }
+/// ```
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line number; 0 for a problem with the input as a whole.
     public var line: Int
@@ -8,7 +17,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.
-    public init(line: Int, _ message: String) {
+    package init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }

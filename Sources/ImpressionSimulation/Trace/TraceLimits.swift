@@ -5,23 +5,23 @@
 /// sections and ``maximumContainersPerLayout`` containers nested at most
 /// ``maximumContainerDepth`` deep (cells are bounded by the line length), so the
 /// engine's work per sample stays bounded too.
-public struct TraceLimits: Sendable, Hashable {
+package struct TraceLimits: Sendable, Hashable {
     /// The longest line accepted, in bytes, without its newline.
-    public var maximumLineBytes: Int
+    package var maximumLineBytes: Int
     /// The most sections one layout may hold.
-    public var maximumSectionsPerLayout: Int
+    package var maximumSectionsPerLayout: Int
     /// The most scroll containers one layout may hold.
-    public var maximumContainersPerLayout: Int
+    package var maximumContainersPerLayout: Int
     /// The deepest chain of containers inside containers.
-    public var maximumContainerDepth: Int
+    package var maximumContainerDepth: Int
     /// The latest time accepted, in milliseconds: about 115 days, far beyond any session,
     /// and well inside `Duration`'s nanoseconds.
-    public var maximumTimeMilliseconds: Double
+    package var maximumTimeMilliseconds: Double
 
     /// Creates limits; the defaults hold a layout of 100,000 sections in 16 MiB lines.
-    public init(maximumLineBytes: Int = 16 << 20, maximumSectionsPerLayout: Int = 100_000,
-                maximumContainersPerLayout: Int = 10_000, maximumContainerDepth: Int = 32,
-                maximumTimeMilliseconds: Double = 1e10) {
+    package init(maximumLineBytes: Int = 16 << 20, maximumSectionsPerLayout: Int = 100_000,
+                 maximumContainersPerLayout: Int = 10_000, maximumContainerDepth: Int = 32,
+                 maximumTimeMilliseconds: Double = 1e10) {
         self.maximumLineBytes = maximumLineBytes
         self.maximumSectionsPerLayout = maximumSectionsPerLayout
         self.maximumContainersPerLayout = maximumContainersPerLayout

@@ -7,6 +7,17 @@ import ImpressionTracking
 ///
 /// An input the engine refuses throws a ``TraceError`` naming the line, and leaves the
 /// engine as it was, so a caller may skip the line and go on.
+///
+/// ```swift
+/// var replayer = try TraceReplayer(policies: NamedPolicy.defaults,
+///                                  sampleInterval: trace.header.sampleInterval, recordsTimeline: true)
+/// for (offset, input) in trace.inputs.enumerated() {
+///     try replayer.apply(input, lineNumber: offset + 2)   // the header is line 1
+/// }
+/// replayer.advance(to: trace.end ?? trace.inputs.last?.time ?? .zero)
+/// print(replayer.impressions.map(\.count))          // impressions per policy
+/// let page = replayer.html(title: "Session 1")
+/// ```
 public struct TraceReplayer: Sendable {
     /// The policies, in report order.
     public let policies: [NamedPolicy]
@@ -15,19 +26,32 @@ public struct TraceReplayer: Sendable {
     /// The impressions of each policy so far, in time order.
     public private(set) var impressions: [[Impression<String>]]
     /// What the engine showed under the first policy at each sample, when asked for.
-    public private(set) var timeline: TimelineRecorder?
+    package private(set) var timeline: TimelineRecorder?
     /// What the engine showed under every policy at each sample, for the session player,
     /// when asked for.
-    public private(set) var player: SessionPlayer?
+    package private(set) var player: SessionPlayer?
     /// The sample whose overlay snapshots to keep, when asked for.
-    public let snapshotSample: Int?
+    package let snapshotSample: Int?
     /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
     /// ``snapshotSample`` was evaluated; empty until then.
-    public private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
+    package private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
     /// The next sample the player or the snapshot steps to.
     private var nextSteppedSample = 0
     /// `nil` without policies: then nothing is replayed.
     private var engine: ImpressionEngine<String>?
+
+    /// A replayer at time zero with no layout or viewport.
+    ///
+    /// - Parameters:
+    ///   - policies: the policies to replay under, in report order.
+    ///   - sampleInterval: the time between two samples, usually the trace header's.
+    ///   - recordsTimeline: record what the engine sees under the first policy at every
+    ///     sample, for the timeline of ``html(title:details:timelineRows:)``.
+    /// - Throws: ``SimulationError`` naming an invalid policy.
+    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
+        try self.init(policies: policies, sampleInterval: sampleInterval, recordsTimeline: recordsTimeline,
+                      recordsPlayer: false, snapshotSample: nil)
+    }
 
     /// A replayer at time zero with no layout or viewport.
     ///
@@ -41,8 +65,8 @@ public struct TraceReplayer: Sendable {
     ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
     ///     just after this sample is evaluated, in ``snapshotsAtSample``.
     /// - Throws: ``SimulationError`` naming an invalid policy.
-    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false,
-                recordsPlayer: Bool = false, snapshotSample: Int? = nil) throws(SimulationError) {
+    package init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool,
+                 recordsPlayer: Bool, snapshotSample: Int?) throws(SimulationError) {
         self.policies = policies
         self.snapshotSample = snapshotSample
         self.sampleInterval = sampleInterval

@@ -13,6 +13,13 @@ import ImpressionTracking
 /// pause, the chance of a carousel swipe, a fling's direction and speed) whether or not
 /// it uses them. Only what the feed decides differs: a swipe needs a carousel on screen,
 /// and the top and bottom stop a fling.
+///
+/// ```swift
+/// let feed = Feed(sectionCount: 300, seed: 5)
+/// let generator = SessionGenerator(model: .scrollingOnly, feed: feed, duration: .seconds(90))
+/// let sessions = (0..<100).map { generator.session(seed: 5, index: $0) }
+/// let report = try Simulation(configuration: SimulationConfiguration(), feed: feed).report(replaying: sessions)
+/// ```
 public struct SessionGenerator: Sendable {
     /// The user's behaviour.
     public let model: UserModel
@@ -36,7 +43,7 @@ public struct SessionGenerator: Sendable {
     }
 
     /// A session drawn from `random`.
-    public func session(using random: inout SplitMix64) -> Session {
+    package func session(using random: inout SplitMix64) -> Session {
         var lengthStream = SplitMix64(seed: random.next())
         let length = model.sessionLength?.draw(using: &lengthStream, cap: duration) ?? duration
         var writer = SessionWriter(model: model, feed: feed, duration: length, random: &random)

@@ -3,6 +3,12 @@
 ///
 /// `impressions fit` estimates it from recorded traces; without one (the built-in user
 /// model) every session lasts exactly the run's duration.
+///
+/// ```swift
+/// var user = UserModel()
+/// user.sessionLength = SessionLength(median: .seconds(45), sigma: 0.8)   // many short visits, a long tail
+/// let configuration = SimulationConfiguration(sessionDuration: .seconds(600), user: user)   // at most 10 min
+/// ```
 public struct SessionLength: Sendable, Hashable, Codable {
     /// The median session length.
     public var median: Duration

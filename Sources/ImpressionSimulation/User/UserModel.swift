@@ -10,7 +10,14 @@
 /// decelerates like `UIScrollView`'s normal rate: the velocity is multiplied by
 /// ``velocityDecayPerMillisecond`` every millisecond until it drops below
 /// ``stoppingSpeed``, or the feed's top or bottom stops it. Each frame of a moving feed
-/// is one ``SessionInput/scroll(offset:)``.
+/// is one scroll input.
+///
+/// ```swift
+/// var user = UserModel()
+/// user.meanReadingPause = .seconds(3)         // slower readers
+/// user.backgroundingsPerMinute = 1
+/// let configuration = SimulationConfiguration(user: user)
+/// ```
 public struct UserModel: Sendable, Hashable, Codable {
     /// The mean time spent reading between two gestures (log-normal). The built-in
     /// 2.2 s puts the synthetic feed's ad slots at 71 % viewable under MRC display,

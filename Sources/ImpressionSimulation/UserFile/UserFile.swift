@@ -20,22 +20,22 @@ import ImpressionTracking
 /// the first bad one (`meanReadingPauseMs: must be in 1...86400000, got -3`); unknown
 /// keys are errors, so that a typo never silently drops a setting; keys starting with `_`
 /// are comments.
-public enum UserFile {
+package enum UserFile {
     /// The `format` every users file declares.
-    public static let formatName = "impressions-users"
+    package static let formatName = "impressions-users"
     /// The version of the format this library reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// Reads a users file.
     ///
     /// - Throws: ``FileFormatError`` naming the first bad value by its key.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> UserModel {
+    package static func decode(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> UserModel {
         try UserFileReader().model(JSONValue.parse(bytes))
     }
 
     /// The file of `model`: every parameter, one a line, in a fixed order, with
     /// `source` (free text: where the numbers come from) when given.
-    public static func encode(_ model: UserModel, source: String? = nil) -> String {
+    package static func encode(_ model: UserModel, source: String? = nil) -> String {
         var lines = ["\"format\": \(JSONText.quoted(formatName))", "\"version\": \(currentVersion)"]
         if let source { lines.append("\"source\": \(JSONText.quoted(source))") }
         for field in UserFileField.all {
