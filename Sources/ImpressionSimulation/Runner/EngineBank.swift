@@ -14,9 +14,10 @@ struct EngineBank: SessionInputSink {
     var rejectedInputs = 0
     /// Whether the engine refused an input of the current session event.
     private var eventRejected = false
-    private let sampleInterval: Duration
+    /// When the engine samples.
+    private let grid: SampleGrid
     /// The last sample evaluated; -1 before sample 0.
-    private var evaluatedThrough: Int128 = -1
+    private var evaluatedThrough = -1
     // The sections rendered at the last evaluated sample: a screen that did not change
     // adds nothing, so `rendered` stays short.
     private var lastRendered: [Int] = []
@@ -24,7 +25,7 @@ struct EngineBank: SessionInputSink {
 
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         self.engine = engine
-        self.sampleInterval = sampleInterval
+        grid = SampleGrid(interval: sampleInterval)
         let policyCount = engine?.policyCount ?? 0
         impressions = Array(repeating: [], count: policyCount)
         timeInView = Array(repeating: [], count: policyCount)
@@ -32,7 +33,7 @@ struct EngineBank: SessionInputSink {
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
         // The engine's own sample arithmetic: the samples due now all see this screen.
-        let lastDue = time < .zero ? -1 : time.totalAttoseconds / sampleInterval.totalAttoseconds
+        let lastDue = grid.lastSample(atOrBefore: time)
         if lastDue > evaluatedThrough {
             evaluatedThrough = lastDue
             if engine?.isActive == true { noteRendered(layout, viewport) }
@@ -72,7 +73,7 @@ struct EngineBank: SessionInputSink {
     /// Then sorts and sums what the session rendered and each section's time in view.
     mutating func finish(at duration: Duration) {
         engine?.disappear()
-        tallyReports(through: duration + sampleInterval)
+        tallyReports(through: duration + grid.interval)
         // What rendered, sorted and distinct first; each policy's stays are then looked
         // up in it, not appended under every policy and sorted again with the rest: that
         // sort would take every policy's stays, most of them already in `rendered`.

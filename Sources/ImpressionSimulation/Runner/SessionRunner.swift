@@ -40,8 +40,8 @@ public struct SessionRunner: Sendable {
     private let initialLayout: FeedLayout
     /// `nil` without policies.
     private let initialEngine: ImpressionEngine<Int>?
-    /// The sample interval in nanoseconds, when it is a whole number of them.
-    private let sampleNanoseconds: Int64?
+    /// When the engine samples.
+    private let grid: SampleGrid
 
     /// A runner for `policies` on `feed`.
     ///
@@ -69,8 +69,7 @@ public struct SessionRunner: Sendable {
             engine = multi
         }
         initialEngine = engine
-        let nanoseconds = sampleInterval.wholeNanoseconds
-        sampleNanoseconds = nanoseconds > 0 && Duration.nanoseconds(nanoseconds) == sampleInterval ? nanoseconds : nil
+        grid = SampleGrid(interval: sampleInterval)
     }
 
     /// Replays `session` under every policy.
@@ -124,15 +123,14 @@ public struct SessionRunner: Sendable {
         var viewport = feed.screen.viewport(atOffset: 0)
         var deepestOffset = 0.0
         // The last sample the engines were brought up to; -1 before sample 0.
-        var evaluatedThrough: Int64 = -1
+        var evaluatedThrough = -1
         let events = session.events
         // Each event's sample is asked for twice, as the next event's and then as its own:
-        // the second time is an equality test, not Duration arithmetic (whole nanoseconds
-        // out of 128-bit attoseconds, and back).
-        var lastAsked: (time: Duration, sample: Int64?)?
-        func lastSample(atOrBefore time: Duration) -> Int64? {
+        // the second time is an equality test, not 128-bit division.
+        var lastAsked: (time: Duration, sample: Int)?
+        func lastSample(atOrBefore time: Duration) -> Int {
             if let lastAsked, lastAsked.time == time { return lastAsked.sample }
-            let sample = self.lastSample(atOrBefore: time)
+            let sample = grid.lastSample(atOrBefore: time)
             lastAsked = (time, sample)
             return sample
         }
@@ -142,9 +140,9 @@ public struct SessionRunner: Sendable {
         func loadSections(through time: Duration, sink: inout some SessionInputSink) {
             while let load = layout.nextLoadTime, load <= time {
                 let sample = lastSample(atOrBefore: load)
-                if load > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
+                if load > .zero, sample > evaluatedThrough {
                     sink.advance(to: load, showing: layout, in: viewport)
-                    if let sample { evaluatedThrough = sample }
+                    evaluatedThrough = sample
                 }
                 if layout.load(through: load) {
                     sink.apply(.layout(sections: layout.sections, containers: layout.containers), at: load)
@@ -161,14 +159,14 @@ public struct SessionRunner: Sendable {
             }
             if !sink.keepsEveryFrame, case .scroll = event.input, position + 1 < events.count,
                case .scroll = events[position + 1].input,
-               let sample, sample == lastSample(atOrBefore: events[position + 1].time) {
+               sample == lastSample(atOrBefore: events[position + 1].time) {
                 // The next scroll replaces this one before any sample sees it.
                 continue
             }
             // Inputs at time zero join the initial state, before sample 0, as in a trace.
-            if event.time > .zero, sample.map({ $0 > evaluatedThrough }) ?? true {
+            if event.time > .zero, sample > evaluatedThrough {
                 sink.advance(to: event.time, showing: layout, in: viewport)
-                if let sample { evaluatedThrough = sample }
+                evaluatedThrough = sample
             }
             let time = event.time
             switch event.input {
@@ -193,15 +191,6 @@ public struct SessionRunner: Sendable {
         return deepestOffset
     }
 
-    /// The index of the last sample at or before `time` (-1 before the first), or `nil`
-    /// when the interval is not a whole number of nanoseconds (no shortcut is taken then).
-    private func lastSample(atOrBefore time: Duration) -> Int64? {
-        guard let sampleNanoseconds else { return nil }
-        let nanoseconds = time.wholeNanoseconds
-        // Only whole-nanosecond times divide exactly.
-        guard Duration.nanoseconds(nanoseconds) == time else { return nil }
-        return nanoseconds < 0 ? -1 : nanoseconds / sampleNanoseconds
-    }
 }
 
 /// Where ``SessionRunner`` sends the engine inputs a session makes: its engine, or a

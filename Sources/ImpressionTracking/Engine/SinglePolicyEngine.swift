@@ -44,8 +44,8 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// Whether an input arrived since the last sample evaluated: then the next sample may
     /// report anything (see ``nextEventTime``).
     private(set) var changedSinceSample = false
-    /// ``sampleInterval`` in attoseconds, saturated beyond 2^63 seconds: sample arithmetic.
-    let sampleIntervalAttoseconds: Int128
+    /// When the samples are: the sample arithmetic.
+    let grid: SampleGrid
 
     /// An engine at time zero, in visit 1, active, with no layout or viewport, for a
     /// valid policy and a positive interval, keeping the statistics of at most
@@ -54,7 +54,7 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
         self.policy = policy
         self.sampleInterval = sampleInterval
         departed = DepartedSections(statisticsLimit: rememberedSectionLimit)
-        sampleIntervalAttoseconds = sampleInterval.totalAttoseconds
+        grid = SampleGrid(interval: sampleInterval)
     }
 
     /// Whether samples count now: the screen has appeared, the app is in the
@@ -427,22 +427,18 @@ extension SinglePolicyEngine {
     /// The index of the last sample at or before `time`, or -1 before the first.
     @inline(__always)
     func lastSample(atOrBefore time: Duration) -> Int {
-        guard time >= .zero else { return -1 }
-        let index = time.totalAttoseconds / sampleIntervalAttoseconds
-        // Int.max - 1 keeps `nextSample = index + 1` representable.
-        return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
+        grid.lastSample(atOrBefore: time)
     }
 
     /// What the records of the last evaluation say, in ids and durations.
     var recordReader: RecordReader<ID> {
-        RecordReader(ids: layout.ids, departedExits: departed.exitedSections, sampleInterval: sampleInterval,
-                     sampleIntervalAttoseconds: sampleIntervalAttoseconds)
+        RecordReader(ids: layout.ids, departedExits: departed.exitedSections, grid: grid)
     }
 
-    /// `sampleInterval * samples`; see ``RecordReader/duration(ofSamples:interval:attoseconds:)``.
+    /// `samples` intervals, as a duration (``SampleGrid/time(ofSample:)``).
     @inline(__always)
     func duration(ofSamples samples: Int) -> Duration {
-        RecordReader<ID>.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
+        grid.time(ofSample: samples)
     }
 }
 

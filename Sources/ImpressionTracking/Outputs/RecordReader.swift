@@ -11,9 +11,8 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// (``DepartedSections/exitedSections``); a multi-policy engine switches them from one
     /// policy's records to the next.
     var departedExits: [ID]
-    let sampleInterval: Duration
-    /// `sampleInterval` in attoseconds, saturated (``ImpressionEngine``'s).
-    let sampleIntervalAttoseconds: Int128
+    /// When the samples are.
+    let grid: SampleGrid
 
     func sectionID(of record: SlotSampler.Record) -> ID {
         switch record.subject {
@@ -45,28 +44,9 @@ struct RecordReader<ID: Hashable & Sendable> {
         }
     }
 
-    /// `sampleInterval * samples`; see ``duration(ofSamples:interval:attoseconds:)``.
+    /// `samples` intervals, as a duration.
     @inline(__always)
     func duration(ofSamples samples: Int) -> Duration {
-        Self.duration(ofSamples: samples, interval: sampleInterval, attoseconds: sampleIntervalAttoseconds)
+        grid.time(ofSample: samples)
     }
-
-    /// `interval * samples` (`attoseconds` being `interval`'s, saturated), without the
-    /// generic integer conversion of `Duration * Int`, which every record of every policy
-    /// would pay.
-    @inline(__always)
-    static func duration(ofSamples samples: Int, interval: Duration, attoseconds: Int128) -> Duration {
-        // The fast path takes products whose seconds fit an Int64 (every interval up to a
-        // second), from an interval below the saturation of `attoseconds`.
-        let (product, overflow) = attoseconds.multipliedReportingOverflow(by: Int128(samples))
-        if !overflow && attoseconds < saturatedAttoseconds {
-            let (seconds, remainder) = product.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
-            if let seconds = Int64(exactly: seconds) {
-                return Duration(secondsComponent: seconds, attosecondsComponent: Int64(remainder))
-            }
-        }
-        return interval * samples
-    }
-
-    private static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 }

@@ -70,7 +70,7 @@ extension ImpressionsCommand {
 
     /// The index of the sample at or before `time`.
     static func sample(at time: Duration, interval: Duration) -> Int {
-        Int(time.totalAttoseconds / interval.totalAttoseconds)
+        SampleGrid(interval: interval).lastSample(atOrBefore: time)
     }
 
     /// One JSON object per row of each policy's overlay snapshot: what the session

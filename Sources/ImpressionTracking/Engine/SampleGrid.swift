@@ -1,0 +1,44 @@
+/// The times an engine samples at, `0, Δ, 2Δ, ...` for an interval `Δ`: the one place
+/// where a time becomes a sample index and an index a time, for the engine and for what
+/// drives it (the simulator advances its engine only when a sample falls due; a replay
+/// names the sample an input comes before).
+package struct SampleGrid: Sendable, Hashable {
+    /// The time between two samples.
+    package let interval: Duration
+    /// `interval` in attoseconds, saturated beyond 2^63 seconds.
+    package let intervalAttoseconds: Int128
+
+    /// The grid of a positive `interval`.
+    package init(interval: Duration) {
+        self.interval = interval
+        intervalAttoseconds = interval.totalAttoseconds
+    }
+
+    /// The index of the last sample at or before `time`, or -1 before the first; at most
+    /// `Int.max - 1`, so that the index after it is representable.
+    @inlinable @inline(__always)
+    package func lastSample(atOrBefore time: Duration) -> Int {
+        guard time >= .zero else { return -1 }
+        let index = time.totalAttoseconds / intervalAttoseconds
+        return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
+    }
+
+    /// The time of sample `index`, `interval * index`, saturating rather than trapping
+    /// for indices past the end of time; without the generic integer conversion of
+    /// `Duration * Int`, which every record of every policy would pay.
+    @inline(__always)
+    package func time(ofSample index: Int) -> Duration {
+        // The fast path takes products whose seconds fit an Int64 (every interval up to a
+        // second), from an interval below the saturation of `intervalAttoseconds`.
+        let (product, overflow) = intervalAttoseconds.multipliedReportingOverflow(by: Int128(index))
+        if !overflow && intervalAttoseconds < Self.saturatedAttoseconds {
+            let (seconds, remainder) = product.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
+            if let seconds = Int64(exactly: seconds) {
+                return Duration(secondsComponent: seconds, attosecondsComponent: Int64(remainder))
+            }
+        }
+        return interval * index
+    }
+
+    private static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
+}
