@@ -12,7 +12,9 @@ extension ImpressionsCommand {
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
                               recordsTimeline: options.timelinePath != nil || options.reportPath != nil,
                               recordsPlayer: options.playerPath != nil,
-                              snapshotSample: options.snapshotTime.map { sample(at: $0, interval: header.sampleInterval) })
+                              snapshotSample: options.snapshotTime.map {
+                                  SampleGrid(interval: header.sampleInterval).lastSample(atOrBefore: $0)
+                              })
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
@@ -66,11 +68,6 @@ extension ImpressionsCommand {
         io.writeOutput(impressionLines(replayer.impressions, policies: policies))
         io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))
         return 0
-    }
-
-    /// The index of the sample at or before `time`.
-    static func sample(at time: Duration, interval: Duration) -> Int {
-        SampleGrid(interval: interval).lastSample(atOrBefore: time)
     }
 
     /// One JSON object per row of each policy's overlay snapshot: what the session
