@@ -1,5 +1,4 @@
 import ImpressionTracking
-import Foundation
 
 /// Reads a claims file one line at a time, checking each line and the lines before it:
 /// JSON with a `section` (text or a whole number) and a finite `timeMs` in

@@ -2,8 +2,11 @@
 /// JSON path of the value and what is wrong with it, e.g.
 /// `sections[12].cells[3].height: must be positive, got -4`.
 package struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where the value is: `sections[12].cells[3].height`; `(the file)` for the whole file.
+    /// Where the value is: `sections[12].cells[3].height`; ``wholeFile`` for the whole file.
     package var path: String
+
+    /// The path of an error about the whole file (malformed JSON, the top value).
+    package static let wholeFile = "(the file)"
     /// What is wrong, with the value: `must be positive, got -4`.
     package var message: String
 

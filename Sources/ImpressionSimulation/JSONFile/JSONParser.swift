@@ -12,6 +12,7 @@ struct JSONParser {
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
+    private let firstLine: Int
     private var position = 0
     private var depth = 0
     /// Where the parser is: the member names and array indices down to the current value.
@@ -23,16 +24,18 @@ struct JSONParser {
     }
 
     /// Parses `bytes`, which must hold exactly one JSON value (with white space around it).
-    static func parse(_ bytes: [UInt8]) throws(FileFormatError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// `firstLine` is the line the bytes begin on, for the position errors name.
+    static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(FileFormatError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, firstLine: firstLine)
         let value = try parser.value()
         parser.skipWhiteSpace()
         guard parser.position == bytes.count else { throw parser.failure("unexpected text after the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], firstLine: Int) {
         self.bytes = bytes
+        self.firstLine = firstLine
     }
 
     private mutating func value() throws(FileFormatError) -> JSONValue {
@@ -166,32 +169,50 @@ struct JSONParser {
         return code
     }
 
-    /// A number as the grammar has it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func number() throws(FileFormatError) -> Double {
+    /// A number as the grammar has it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`;
+    /// a whole one written as digits alone keeps its exact value (``JSONNumber``).
+    private mutating func number() throws(FileFormatError) -> JSONNumber {
         let start = position
         func digits() -> Int {
             let first = position
             while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
             return position - first
         }
-        if peek(UInt8(ascii: "-")) { position += 1 }
+        let isNegative = peek(UInt8(ascii: "-"))
+        if isNegative { position += 1 }
         let whole = position
         guard digits() > 0 else { throw failure("unexpected character '\(character(at: start))'") }
         if bytes[whole] == UInt8(ascii: "0"), position - whole > 1 { throw failure("a number with a leading zero") }
+        var isWhole = true
         if peek(UInt8(ascii: ".")) {
+            isWhole = false
             position += 1
             guard digits() > 0 else { throw failure("expected digits after a decimal point") }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            isWhole = false
             position += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
             guard digits() > 0 else { throw failure("expected digits in an exponent") }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let number = Double(text), number.isFinite else {
+        guard let value = Double(text), value.isFinite else {
             throw FileFormatError(path: pathText, "the number \(text) is out of range (a Double holds up to 1.8e308)")
         }
-        return number
+        return JSONNumber(value: value, wholeMagnitude: isWhole ? magnitude(of: bytes[whole..<position]) : nil,
+                          isNegative: isNegative)
+    }
+
+    /// The value of decimal digits, `nil` past `UInt64.max`.
+    private func magnitude(of digits: ArraySlice<UInt8>) -> UInt64? {
+        var magnitude: UInt64 = 0
+        for digit in digits {
+            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            magnitude = sum
+        }
+        return magnitude
     }
 
     private mutating func literal(_ word: StaticString) throws(FileFormatError) {
@@ -217,12 +238,12 @@ struct JSONParser {
 
     /// `malformed JSON: <what> at line L, column C`, for the file as a whole.
     private func failure(_ message: String) -> FileFormatError {
-        FileFormatError(path: "(the file)", "malformed JSON: \(message) at \(place)")
+        FileFormatError(path: FileFormatError.wholeFile, "malformed JSON: \(message) at \(place)")
     }
 
     /// `line L, column C` of the current position.
     private var place: String {
-        var line = 1
+        var line = firstLine
         var column = 1
         for byte in bytes[..<min(position, bytes.count)] {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
@@ -240,6 +261,6 @@ struct JSONParser {
             case .index(let index): text += "[\(index)]"
             }
         }
-        return text.isEmpty ? "(the file)" : text
+        return text.isEmpty ? FileFormatError.wholeFile : text
     }
 }

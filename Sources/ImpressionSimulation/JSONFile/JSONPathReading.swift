@@ -11,7 +11,7 @@ extension JSONPathReading {
     /// The members of an object.
     func object(_ value: JSONValue, at path: String) throws(FileFormatError) -> [String: JSONValue] {
         guard case .object(let fields) = value else {
-            throw FileFormatError(path: path.isEmpty ? "(the file)" : path, "must be an object, got \(value.described)")
+            throw FileFormatError(path: path.isEmpty ? FileFormatError.wholeFile : path, "must be an object, got \(value.described)")
         }
         return fields
     }
@@ -48,7 +48,7 @@ extension JSONPathReading {
     /// A member that must be present.
     func required(_ fields: [String: JSONValue], _ key: String, at path: String) throws(FileFormatError) -> JSONValue {
         guard let value = fields[key] else {
-            throw FileFormatError(path: path.isEmpty ? "(the file)" : path, "missing \(JSONText.quoted(key))")
+            throw FileFormatError(path: path.isEmpty ? FileFormatError.wholeFile : path, "missing \(JSONText.quoted(key))")
         }
         return value
     }
@@ -64,10 +64,10 @@ extension JSONPathReading {
 
     /// A number.
     func number(_ value: JSONValue, at path: String) throws(FileFormatError) -> Double {
-        guard case .number(let number) = value, number.isFinite else {
+        guard case .number(let number) = value else {
             throw FileFormatError(path: path, "must be a number, got \(value.described)")
         }
-        return number
+        return number.value
     }
 
     /// A whole number in `range`.

@@ -1,10 +1,13 @@
 import ImpressionTracking
-/// Any JSON value, as a feed or users file holds it: parsed whole by ``JSONParser``, then
-/// walked (``JSONPathReading``) with the path of every value, so an error can name it.
+/// Any JSON value, as the project reads every JSON file: parsed whole by ``JSONParser``,
+/// then walked with the path of every value, so an error can name it — by hand for feed
+/// and users files (``JSONPathReading``), through `Codable` for the rest
+/// (``JSONValueDecoder``). ``JSONValueEncoder`` makes one from an `Encodable` value and
+/// ``JSONWriter`` writes it.
 enum JSONValue: Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -14,7 +17,7 @@ enum JSONValue: Sendable {
         switch self {
         case .null: "null"
         case .bool(let bool): String(bool)
-        case .number(let number): TraceEncoder.number(number)
+        case .number(let number): TraceEncoder.number(number.value)
         case .string(let string): JSONText.quoted(string.count > 40 ? String(string.prefix(40)) + "..." : string)
         case .array(let array): "an array of \(array.count)"
         case .object: "an object"
@@ -24,7 +27,9 @@ enum JSONValue: Sendable {
     /// Parses a whole JSON document.
     ///
     /// - Throws: ``FileFormatError`` saying where the JSON is malformed.
-    static func parse(_ bytes: some Collection<UInt8>) throws(FileFormatError) -> JSONValue {
-        try JSONParser.parse(Array(bytes))
+    /// - Parameter firstLine: the line the bytes begin on, for the position a malformed
+    ///   document's error names (a trace's line, within its file).
+    static func parse(_ bytes: some Collection<UInt8>, firstLine: Int = 1) throws(FileFormatError) -> JSONValue {
+        try JSONParser.parse(Array(bytes), firstLine: firstLine)
     }
 }

@@ -19,8 +19,10 @@ struct DecodedShard: Decodable {
     static func decode(_ data: Data, name: String) throws(ShardSummaryError) -> DecodedShard {
         let shard: DecodedShard
         do {
-            shard = try JSONDecoder().decode(DecodedShard.self, from: data)
+            shard = try JSONValueDecoder().decode(DecodedShard.self, from: data)
         } catch let error as DecodingError {
+            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
+        } catch let error as FileFormatError {
             throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
         } catch {
             throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(error)")

@@ -46,10 +46,8 @@ package enum ShardSummary {
 
     /// `record` as compact JSON, keys sorted: the same run always writes the same bytes.
     private static func encode(_ record: some Encodable) throws(ShardSummaryError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(record), as: UTF8.self)
+            return try JSONValueEncoder().compactText(of: record)
         } catch {
             throw ShardSummaryError("cannot record the run's configuration: \(error)")
         }

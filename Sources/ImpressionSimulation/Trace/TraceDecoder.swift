@@ -1,4 +1,3 @@
-import Foundation
 import ImpressionTracking
 
 /// Reads a trace one line at a time, checking each line against the format, the
@@ -100,12 +99,12 @@ public struct TraceDecoder: Sendable {
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ bytes: some Collection<UInt8>, lineNumber number: Int,
                                              userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(TraceError) -> Value {
         do {
-            let decoder = JSONDecoder()
-            decoder.userInfo = userInfo
-            return try decoder.decode(type, from: Data(bytes))
+            return try JSONValueDecoder(userInfo: userInfo).decode(type, from: bytes, firstLine: number)
         } catch let problem as TraceLineProblem {
             throw TraceError(line: number, problem.message)
         } catch let error as DecodingError {
+            throw TraceError(line: number, describe(error))
+        } catch let error as FileFormatError {
             throw TraceError(line: number, describe(error))
         } catch {
             throw TraceError(line: number, "malformed line: \(error)")
@@ -127,6 +126,12 @@ public struct TraceDecoder: Sendable {
         @unknown default:
             return "malformed line: \(error)"
         }
+    }
+
+    /// A JSON error in words: malformed JSON as the parser says it, a bad value (a
+    /// number out of range, a string not UTF-8) as a decoding error's field.
+    package static func describe(_ error: FileFormatError) -> String {
+        error.path == FileFormatError.wholeFile ? error.message : "field '\(error.path)': \(error.message)"
     }
 
     /// `sections[2].cells[0]`.

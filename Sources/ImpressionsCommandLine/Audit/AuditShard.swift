@@ -29,11 +29,8 @@ struct AuditShard: Codable {
 
     /// The shard as one line of JSON.
     func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Integers, text and a validated policy only: encoding cannot fail.
-        let data = (try? encoder.encode(File(auditShard: self))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        ((try? JSONValueEncoder().compactText(of: File(auditShard: self))) ?? "") + "\n"
     }
 
     /// Merges the audit shards named `names`, reading each with `read` (given its position
@@ -52,8 +49,10 @@ struct AuditShard: Codable {
             }
             let shard: AuditShard
             do {
-                shard = try JSONDecoder().decode(File.self, from: data).auditShard
+                shard = try JSONValueDecoder().decode(File.self, from: data).auditShard
             } catch let error as DecodingError {
+                throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(TraceDecoder.describe(error))")
+            } catch let error as FileFormatError {
                 throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(TraceDecoder.describe(error))")
             } catch {
                 throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(error)")
