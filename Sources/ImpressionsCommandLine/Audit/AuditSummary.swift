@@ -108,38 +108,53 @@ struct AuditSummary {
     /// The report as one JSON object: with one trace `trace` names it, with several
     /// `traces` lists them and each discrepancy names its `trace`.
     func json() -> String {
-        var fields: [String] = []
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
         if isSingle {
-            fields.append("\"trace\":\(JSONText.quoted(run.traces[0]))")
+            writer.key("trace"); writer.string(run.traces[0])
         } else {
-            fields.append("\"traces\":[" + run.traces.map(JSONText.quoted).joined(separator: ",") + "]")
+            writer.key("traces")
+            writer.beginArray()
+            for trace in run.traces { writer.element(); writer.string(trace) }
+            writer.endArray()
         }
-        fields.append("\"claimed\":\(JSONText.quoted(run.claimsName))")
-        fields.append("\"policy\":\(JSONText.quoted(run.policy.name))")
-        fields.append("\"toleranceMs\":\(tolerance.map(TraceEncoder.milliseconds) ?? "null")")
-        fields.append("\"claims\":\(claimCount)")
-        fields.append("\"expected\":\(expectedCount)")
-        let counts = AuditVerdict.allCases.map { "\(JSONText.quoted($0.name)):\(count(of: $0))" }
-        fields.append("\"counts\":{" + counts.joined(separator: ",") + "}")
-        fields.append("\"precision\":\(precision.map(TraceEncoder.number) ?? "null")")
-        fields.append("\"recall\":\(recall.map(TraceEncoder.number) ?? "null")")
-        fields.append("\"passed\":\(passes)")
-        fields.append("\"otherPolicyClaims\":\(otherPolicyCount)")
-        let discrepancies = traces.flatMap { trace in
-            trace.discrepancies.map { finding in
-                var entry = isSingle ? [] : ["\"trace\":\(JSONText.quoted(trace.name))"]
-                entry += ["\"class\":\(JSONText.quoted(finding.verdict.name))", "\"section\":\(JSONText.quoted(finding.section))",
-                          "\"visit\":\(finding.visit)"]
-                if let line = finding.line { entry.append("\"line\":\(line)") }
-                if let time = finding.claimTime { entry.append("\"claimedMs\":\(TraceEncoder.milliseconds(time))") }
-                if let time = finding.expectedTime { entry.append("\"expectedMs\":\(TraceEncoder.milliseconds(time))") }
-                if let reason = finding.reason { entry.append("\"reason\":\(JSONText.quoted(reason))") }
-                return "{" + entry.joined(separator: ",") + "}"
+        writer.key("claimed"); writer.string(run.claimsName)
+        writer.key("policy"); writer.string(run.policy.name)
+        writer.key("toleranceMs"); writer.raw(tolerance.map(TraceEncoder.milliseconds) ?? "null")
+        writer.key("claims"); writer.integer(claimCount)
+        writer.key("expected"); writer.integer(expectedCount)
+        writer.key("counts")
+        writer.beginObject()
+        for verdict in AuditVerdict.allCases { writer.key(verdict.name); writer.integer(count(of: verdict)) }
+        writer.endObject()
+        writer.key("precision"); writer.raw(precision.map(TraceEncoder.number) ?? "null")
+        writer.key("recall"); writer.raw(recall.map(TraceEncoder.number) ?? "null")
+        writer.key("passed"); writer.raw(passes ? "true" : "false")
+        writer.key("otherPolicyClaims"); writer.integer(otherPolicyCount)
+        writer.key("discrepancies")
+        writer.beginArray()
+        for trace in traces {
+            for finding in trace.discrepancies {
+                writer.element()
+                writer.beginObject()
+                if !isSingle { writer.key("trace"); writer.string(trace.name) }
+                writer.key("class"); writer.string(finding.verdict.name)
+                writer.key("section"); writer.string(finding.section)
+                writer.key("visit"); writer.integer(finding.visit)
+                if let line = finding.line { writer.key("line"); writer.integer(line) }
+                if let time = finding.claimTime { writer.key("claimedMs"); writer.raw(TraceEncoder.milliseconds(time)) }
+                if let time = finding.expectedTime { writer.key("expectedMs"); writer.raw(TraceEncoder.milliseconds(time)) }
+                if let reason = finding.reason { writer.key("reason"); writer.string(reason) }
+                writer.endObject()
             }
         }
-        fields.append("\"discrepancies\":[" + discrepancies.joined(separator: ",") + "]")
-        fields.append("\"skipped\":[" + skipped.map(JSONText.quoted).joined(separator: ",") + "]")
-        return "{" + fields.joined(separator: ",") + "}\n"
+        writer.endArray()
+        writer.key("skipped")
+        writer.beginArray()
+        for line in skipped { writer.element(); writer.string(line) }
+        writer.endArray()
+        writer.endObject()
+        return writer.text + "\n"
     }
 
     /// `0.833`, or `n/a` when undefined.
