@@ -8,58 +8,74 @@ extension FeedFile {
     /// What the format lets a file leave out is left out: a cell as big as its section,
     /// defaults, and the rects of a regular grid, written as the grid.
     package static func encode(_ feed: Feed) -> String {
-        var text = "{\n  \"format\": \(JSONText.quoted(formatName)),\n  \"version\": \(currentVersion),\n"
-        text += "  \"screen\": {\"width\": \(number(feed.screen.width)), \"height\": \(number(feed.screen.height))"
-        if feed.screen.insets != .zero { text += ", \"insets\": {\(TraceEncoder.insets(feed.screen.insets))}" }
-        text += "},\n"
-        text += "  \"spacing\": \(number(feed.parameters.sectionSpacing)),\n  \"sections\": ["
-        for (index, template) in feed.templates.enumerated() {
-            text += (index == 0 ? "\n    " : ",\n    ") + section(template, screen: feed.screen)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("format"); writer.string(formatName)
+        writer.key("version"); writer.integer(currentVersion)
+        writer.key("screen")
+        writer.beginObject(inline: true)
+        writer.key("width"); writer.raw(number(feed.screen.width))
+        writer.key("height"); writer.raw(number(feed.screen.height))
+        // As a trace writes a screen's insets.
+        if feed.screen.insets != .zero { writer.key("insets"); writer.raw("{\(TraceEncoder.insets(feed.screen.insets))}") }
+        writer.endObject()
+        writer.key("spacing"); writer.raw(number(feed.parameters.sectionSpacing))
+        writer.key("sections")
+        writer.beginArray()
+        for template in feed.templates {
+            writer.element()
+            section(template, screen: feed.screen, to: &writer)
         }
-        text += feed.templates.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return text
+        writer.endArray()
+        writer.endObject()
+        return writer.text + "\n"
     }
 
-    private static func section(_ template: SectionTemplate, screen: Screen) -> String {
-        var members: [String] = []
-        if let id = template.id { members.append("\"id\": \(JSONText.quoted(id))") }
-        members.append("\"kind\": \(JSONText.quoted(template.kind.name))")
-        members.append("\"height\": \(number(template.height))")
+    /// One section, on one line.
+    private static func section(_ template: SectionTemplate, screen: Screen, to writer: inout JSONWriter) {
+        writer.beginObject(inline: true)
+        if let id = template.id { writer.key("id"); writer.string(id) }
+        writer.key("kind"); writer.string(template.kind.name)
+        writer.key("height"); writer.raw(number(template.height))
         let wholeSection = [Rect(x: 0, y: 0, width: screen.width, height: template.height)]
         // Left out when the reader's default gives the same cells back.
         if template.carousel == nil ? template.cells != wholeSection : !template.cells.isEmpty {
-            members.append(rects(template.cells, listKey: "cells"))
+            rects(template.cells, listKey: "cells", to: &writer)
         }
         if let carousel = template.carousel {
-            var row: [String] = []
-            if carousel.y != 0 { row.append("\"y\": \(number(carousel.y))") }
-            if carousel.height != template.height - carousel.y { row.append("\"height\": \(number(carousel.height))") }
-            row.append(rects(carousel.cards, listKey: "cards"))
-            row.append("\"contentWidth\": \(number(carousel.contentWidth))")
-            row.append("\"pageWidth\": \(number(carousel.pageWidth))")
-            members.append("\"carousel\": {" + row.joined(separator: ", ") + "}")
+            writer.key("carousel")
+            writer.beginObject()
+            if carousel.y != 0 { writer.key("y"); writer.raw(number(carousel.y)) }
+            if carousel.height != template.height - carousel.y { writer.key("height"); writer.raw(number(carousel.height)) }
+            rects(carousel.cards, listKey: "cards", to: &writer)
+            writer.key("contentWidth"); writer.raw(number(carousel.contentWidth))
+            writer.key("pageWidth"); writer.raw(number(carousel.pageWidth))
+            writer.endObject()
         }
         if let policy = template.policy {
+            writer.key("policy")
+            writer.beginObject()
+            writer.key("ratio"); writer.raw(number(policy.minimumVisibleRatio))
+            writer.key("durationMs"); writer.raw(TraceEncoder.milliseconds(policy.minimumDuration))
+            writer.key("measure"); writer.string(policy.measure.name)
+            writer.key("recurrence"); writer.string(policy.recurrence.key)
             // The timing knobs and focus only when on, as a trace writes them.
-            var knobs = (policy.timing == .cumulative ? ", \"timing\": \"cumulative\"" : "")
-                + (policy.cooldown != .zero ? ", \"cooldownMs\": \(TraceEncoder.milliseconds(policy.cooldown))" : "")
-            if case .focus(let fraction) = policy.largeSectionRule { knobs += ", \"focus\": \(number(fraction))" }
-            if policy.minimumOpacity != 0 { knobs += ", \"minOpacity\": \(number(policy.minimumOpacity))" }
-            members.append("\"policy\": {\"ratio\": \(number(policy.minimumVisibleRatio)), "
-                + "\"durationMs\": \(TraceEncoder.milliseconds(policy.minimumDuration)), "
-                + "\"measure\": \"\(policy.measure.name)\", "
-                + "\"recurrence\": \"\(policy.recurrence.key)\"\(knobs)}")
+            if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
+            if policy.cooldown != .zero { writer.key("cooldownMs"); writer.raw(TraceEncoder.milliseconds(policy.cooldown)) }
+            if case .focus(let fraction) = policy.largeSectionRule { writer.key("focus"); writer.raw(number(fraction)) }
+            if policy.minimumOpacity != 0 { writer.key("minOpacity"); writer.raw(number(policy.minimumOpacity)) }
+            writer.endObject()
         }
         // The load delay and opacity only when set, so files without them read as before.
         if let delay = template.loadDelay, delay != .zero {
-            members.append("\"loadDelayMs\": \(TraceEncoder.milliseconds(delay))")
+            writer.key("loadDelayMs"); writer.raw(TraceEncoder.milliseconds(delay))
         }
-        if template.opacity != 1 { members.append("\"opacity\": \(number(template.opacity))") }
-        return "{" + members.joined(separator: ", ") + "}"
+        if template.opacity != 1 { writer.key("opacity"); writer.raw(number(template.opacity)) }
+        writer.endObject()
     }
 
     /// `"cells": [...]`, or `"grid": {...}` when a grid makes exactly these rects.
-    private static func rects(_ rects: [Rect], listKey: String) -> String {
+    private static func rects(_ rects: [Rect], listKey: String, to writer: inout JSONWriter) {
         if rects.count > 1, let first = rects.first {
             let columns = rects.prefix { $0.y == first.y }.count
             let rows = rects.count / columns
@@ -67,15 +83,28 @@ extension FeedFile {
             let grid = SectionTemplate.grid(columns: columns, rows: rows, x: first.x, y: first.y,
                                             width: first.width, height: first.height, gap: gap)
             if gap >= 0, grid == rects {
-                let rowsMember = rows == 1 ? "" : "\"rows\": \(rows), "
-                return "\"grid\": {\"columns\": \(columns), \(rowsMember)\"x\": \(number(first.x)), \"y\": \(number(first.y)), "
-                    + "\"width\": \(number(first.width)), \"height\": \(number(first.height)), \"gap\": \(number(gap))}"
+                writer.key("grid")
+                writer.beginObject()
+                writer.key("columns"); writer.integer(columns)
+                if rows != 1 { writer.key("rows"); writer.integer(rows) }
+                for (key, value) in [("x", first.x), ("y", first.y), ("width", first.width), ("height", first.height), ("gap", gap)] {
+                    writer.key(key); writer.raw(number(value))
+                }
+                writer.endObject()
+                return
             }
         }
-        let list = rects.map { rect in
-            "{\"x\": \(number(rect.x)), \"y\": \(number(rect.y)), \"width\": \(number(rect.width)), \"height\": \(number(rect.height))}"
+        writer.key(listKey)
+        writer.beginArray()
+        for rect in rects {
+            writer.element()
+            writer.beginObject()
+            for (key, value) in [("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height)] {
+                writer.key(key); writer.raw(number(value))
+            }
+            writer.endObject()
         }
-        return "\"\(listKey)\": [" + list.joined(separator: ", ") + "]"
+        writer.endArray()
     }
 
     private static func number(_ value: Double) -> String { TraceEncoder.number(value) }

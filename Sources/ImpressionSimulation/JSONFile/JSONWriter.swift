@@ -1,16 +1,19 @@
 import ImpressionTracking
 
-/// The project's one JSON writer: the reports, pretty-printed (two-space indents, one
-/// member per line), and with ``JSONValueEncoder`` the shard summaries, compact.
+/// The project's one JSON writer: the reports and the feed and users files,
+/// pretty-printed (two-space indents, one member per line, with containers set on one
+/// line where a file keeps them short), and the shard summaries and output lines, compact.
 ///
-/// Reports write their members one by one, in the order their documentation gives;
-/// ``value(_:)`` writes a whole ``JSONValue``, members in name order, so the same value
-/// always gives the same bytes.
+/// Writers add members one by one, in the order their documentation gives;
+/// ``value(_:)`` writes a whole ``JSONValue`` (what ``JSONValueEncoder`` makes),
+/// members in name order, so the same value always gives the same bytes.
 package struct JSONWriter {
     package private(set) var text = ""
-    /// Whether the text is one line, with no space after a colon.
+    /// Whether the text is one line, with no space after a colon or a comma.
     private let isCompact: Bool
     private var depth = 0
+    /// The depth of the outermost container open on one line, `nil` when none is.
+    private var inlineDepth: Int?
     private var needsComma = false
     private var isEmptyContainer = false
 
@@ -19,21 +22,30 @@ package struct JSONWriter {
         isCompact = compact
     }
 
-    package mutating func beginObject() { open("{") }
+    /// Opens an object; with `inline`, it and everything in it are set on one line,
+    /// `{"x": 0, "y": 8}`.
+    package mutating func beginObject(inline: Bool = false) { open("{", inline: inline) }
     package mutating func endObject() { close("}") }
-    package mutating func beginArray() { open("[") }
+    /// Opens an array; with `inline`, on one line, as ``beginObject(inline:)``.
+    package mutating func beginArray(inline: Bool = false) { open("[", inline: inline) }
     package mutating func endArray() { close("]") }
 
-    private mutating func open(_ bracket: String) {
+    /// Whether what is written now stays on the current line.
+    private var isOnOneLine: Bool { isCompact || inlineDepth != nil }
+
+    private mutating func open(_ bracket: String, inline: Bool) {
         text += bracket
         depth += 1
+        if inline, inlineDepth == nil { inlineDepth = depth }
         needsComma = false
         isEmptyContainer = true
     }
 
     private mutating func close(_ bracket: String) {
+        let breaksLine = !isEmptyContainer && !isOnOneLine
+        if inlineDepth == depth { inlineDepth = nil }
         depth -= 1
-        if !isEmptyContainer { newline() }
+        if breaksLine { newline() }
         text += bracket
         needsComma = true
         isEmptyContainer = false
@@ -88,14 +100,13 @@ package struct JSONWriter {
     }
 
     private mutating func separate() {
-        if needsComma { text += "," }
-        newline()
+        if needsComma { text += isOnOneLine && !isCompact ? ", " : "," }
+        if !isOnOneLine { newline() }
         needsComma = false
         isEmptyContainer = false
     }
 
     private mutating func newline() {
-        guard !isCompact else { return }
         text += "\n" + String(repeating: "  ", count: depth)
     }
 }

@@ -64,10 +64,15 @@ package struct SessionPlayer: Sendable {
                                         uniquingKeysWith: { first, _ in first })
         sectionIndexByID = Dictionary(sections.enumerated().map { ($0.element.id, $0.offset) },
                                       uniquingKeysWith: { first, _ in first })
-        var text = "{\"sections\":["
-        for (index, section) in sections.enumerated() {
-            if index > 0 { text += "," }
-            text += "{\"id\":\(JSONText.quoted(section.id)),\"cells\":[\(section.cells.map(TraceEncoder.rect).joined(separator: ","))]"
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
+        writer.key("sections")
+        writer.beginArray()
+        for section in sections {
+            writer.element()
+            writer.beginObject()
+            writer.key("id"); writer.string(section.id)
+            writer.key("cells"); Self.rects(section.cells, to: &writer)
             if !section.nestedCells.isEmpty {
                 // Consecutive cells of one container as one group, as traces write them.
                 var groups: [(container: Int, cells: [Rect])] = []
@@ -77,16 +82,33 @@ package struct SessionPlayer: Sendable {
                         groups.append((container, [cell.frame]))
                     }
                 }
-                text += ",\"nested\":[" + groups.map {
-                    "{\"container\":\($0.container),\"cells\":[\($0.cells.map(TraceEncoder.rect).joined(separator: ","))]}"
-                }.joined(separator: ",") + "]"
+                writer.key("nested")
+                writer.beginArray()
+                for group in groups {
+                    writer.element()
+                    writer.beginObject()
+                    writer.key("container"); writer.integer(group.container)
+                    writer.key("cells"); Self.rects(group.cells, to: &writer)
+                    writer.endObject()
+                }
+                writer.endArray()
             }
-            text += "}"
+            writer.endObject()
         }
-        text += "],\"containers\":[" + containers.map { container in
-            "{\"id\":\(JSONText.quoted(container.id)),\"frame\":\(TraceEncoder.rect(container.frame))"
-                + ",\"parent\":\(container.parentID.flatMap { containerIndexByID[$0] } ?? -1)}"
-        }.joined(separator: ",") + "]}"
+        writer.endArray()
+        writer.key("containers")
+        writer.beginArray()
+        for container in containers {
+            writer.element()
+            writer.beginObject()
+            writer.key("id"); writer.string(container.id)
+            writer.key("frame"); writer.raw(TraceEncoder.rect(container.frame))
+            writer.key("parent"); writer.integer(container.parentID.flatMap { containerIndexByID[$0] } ?? -1)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        let text = writer.text
         layouts.append(text)
         bytes += text.utf8.count
         layoutChanged = true
@@ -109,38 +131,49 @@ package struct SessionPlayer: Sendable {
                 + "(\(NumberFormatting.seconds(sampleInterval * Self.maximumSamples))); this trace is longer"
             return
         }
-        var text = "{\"t\":\(TraceEncoder.milliseconds(sampleInterval * sample))"
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
+        writer.key("t"); writer.raw(TraceEncoder.milliseconds(sampleInterval * sample))
         if layoutChanged {
-            text += ",\"layout\":\(layouts.count - 1)"
+            writer.key("layout"); writer.integer(layouts.count - 1)
             // A new layout starts from nothing shown: every row and offset is written afresh.
             shownRows = Array(repeating: [:], count: policies.count)
         }
         let viewport = engine.viewport
         if shownViewport != .some(viewport) {
-            text += ",\"viewport\":" + (viewport.map(TraceEncoder.rect) ?? "null")
+            writer.key("viewport"); writer.raw(viewport.map(TraceEncoder.rect) ?? "null")
             shownViewport = .some(viewport)
         }
         let effective = viewport.map { $0.inset(by: engine.viewportInsets) }
         if shownEffective != .some(effective) {
-            text += ",\"effective\":" + (effective.map(TraceEncoder.rect) ?? "null")
+            writer.key("effective"); writer.raw(effective.map(TraceEncoder.rect) ?? "null")
             shownEffective = .some(effective)
         }
         if shownObstructions != engine.obstructions {
-            text += ",\"obstructions\":[\(engine.obstructions.map(TraceEncoder.rect).joined(separator: ","))]"
+            writer.key("obstructions"); Self.rects(engine.obstructions, to: &writer)
             shownObstructions = engine.obstructions
         }
         if !changedOffsets.isEmpty {
-            text += ",\"offsets\":[" + changedOffsets.sorted { $0.key < $1.key }.map {
-                "[\($0.key),\(TraceEncoder.number($0.value.x)),\(TraceEncoder.number($0.value.y))]"
-            }.joined(separator: ",") + "]"
+            writer.key("offsets")
+            writer.beginArray()
+            for (index, offset) in changedOffsets.sorted(by: { $0.key < $1.key }) {
+                writer.element()
+                writer.beginArray()
+                writer.element(); writer.integer(index)
+                writer.element(); writer.raw(TraceEncoder.number(offset.x))
+                writer.element(); writer.raw(TraceEncoder.number(offset.y))
+                writer.endArray()
+            }
+            writer.endArray()
             changedOffsets = [:]
         }
         let inactive = engine.inactiveCauses.isEmpty ? "" : engine.inactiveCauses.description
         if shownInactive != inactive {
-            text += ",\"inactive\":\(JSONText.quoted(inactive))"
+            writer.key("inactive"); writer.string(inactive)
             shownInactive = inactive
         }
-        var changes: [String] = []
+        // Per row changed: its policy, its section's index, and the row (offscreen when it left).
+        var changes: [(policy: Int, index: Int, row: Row)] = []
         for policy in policies.indices {
             var rows: [Int: Row] = [:]
             for row in engine.overlaySnapshot(policy: policy).sections where row.status != .offscreen {
@@ -150,20 +183,46 @@ package struct SessionPlayer: Sendable {
                                   reason: row.notVisibleReason.map(String.init(describing:)) ?? "")
             }
             for (index, row) in rows.sorted(by: { $0.key < $1.key }) where shownRows[policy][index] != row {
-                changes.append("[\(policy),\(index),\"\(row.status.rawValue)\",\(Self.thousandths(row.ratio)),\(row.samples),"
-                    + "\(row.required),\(JSONText.quoted(row.reason))]")
+                changes.append((policy, index, row))
             }
             for index in shownRows[policy].keys.sorted() where rows[index] == nil {
-                changes.append("[\(policy),\(index),\"offscreen\",0,0,\(shownRows[policy][index]?.required ?? 0),\"\"]")
+                changes.append((policy, index, Row(status: .offscreen, ratio: 0, samples: 0,
+                                                   required: shownRows[policy][index]?.required ?? 0, reason: "")))
             }
             shownRows[policy] = rows
         }
-        if !changes.isEmpty { text += ",\"rows\":[" + changes.joined(separator: ",") + "]" }
-        let marks = fired.compactMap { impression in
-            sectionIndexByID[impression.sectionID].map { "[\(impression.policy),\($0)]" }
+        if !changes.isEmpty {
+            writer.key("rows")
+            writer.beginArray()
+            for (policy, index, row) in changes {
+                writer.element()
+                writer.beginArray()
+                writer.element(); writer.integer(policy)
+                writer.element(); writer.integer(index)
+                writer.element(); writer.string(row.status.rawValue)
+                writer.element(); writer.raw(Self.thousandths(row.ratio))
+                writer.element(); writer.integer(row.samples)
+                writer.element(); writer.integer(row.required)
+                writer.element(); writer.string(row.reason)
+                writer.endArray()
+            }
+            writer.endArray()
         }
-        if !marks.isEmpty { text += ",\"fired\":[" + marks.joined(separator: ",") + "]" }
-        text += "}"
+        let marks = fired.compactMap { impression in sectionIndexByID[impression.sectionID].map { (impression.policy, $0) } }
+        if !marks.isEmpty {
+            writer.key("fired")
+            writer.beginArray()
+            for (policy, index) in marks {
+                writer.element()
+                writer.beginArray()
+                writer.element(); writer.integer(policy)
+                writer.element(); writer.integer(index)
+                writer.endArray()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        let text = writer.text
         layoutChanged = false
         bytes += text.utf8.count + 1
         guard bytes <= Self.maximumBytes else {
@@ -175,19 +234,40 @@ package struct SessionPlayer: Sendable {
         sampleCount = sample + 1
     }
 
+    /// `rects` as a list of the trace format's `[x,y,width,height]`.
+    private static func rects(_ rects: [Rect], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for rect in rects { writer.element(); writer.raw(TraceEncoder.rect(rect)) }
+        writer.endArray()
+    }
+
     private static func thousandths(_ value: Int) -> String {
         TraceEncoder.number(Double(value) / 1000)
     }
 
     /// The page: the session data and the player, self-contained.
     package func html(title: String) -> String {
-        var data = "{\"format\":\"impressions-player\",\"version\":1,\"title\":\(JSONText.quoted(title))"
-        data += ",\"sampleIntervalMs\":\(TraceEncoder.milliseconds(sampleInterval)),\"sampleCount\":\(frames.count)"
-        data += ",\"policies\":[" + policies.map {
-            "{\"name\":\(JSONText.quoted($0.name)),\"rule\":\(JSONText.quoted(NumberFormatting.rule($0.policy)))}"
-        }.joined(separator: ",") + "]"
-        data += ",\"layouts\":[" + layouts.joined(separator: ",") + "]"
-        data += ",\"frames\":[\n" + frames.joined(separator: ",\n") + "\n]}"
-        return SessionPlayerPage.html(title: title, sessionJSON: data)
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
+        writer.key("format"); writer.string("impressions-player")
+        writer.key("version"); writer.integer(1)
+        writer.key("title"); writer.string(title)
+        writer.key("sampleIntervalMs"); writer.raw(TraceEncoder.milliseconds(sampleInterval))
+        writer.key("sampleCount"); writer.integer(frames.count)
+        writer.key("policies")
+        writer.beginArray()
+        for policy in policies {
+            writer.element()
+            writer.beginObject()
+            writer.key("name"); writer.string(policy.name)
+            writer.key("rule"); writer.string(NumberFormatting.rule(policy.policy))
+            writer.endObject()
+        }
+        writer.endArray()
+        // Layouts and frames were written when recorded; a frame a line keeps the page readable.
+        writer.key("layouts"); writer.raw("[" + layouts.joined(separator: ",") + "]")
+        writer.key("frames"); writer.raw("[\n" + frames.joined(separator: ",\n") + "\n]")
+        writer.endObject()
+        return SessionPlayerPage.html(title: title, sessionJSON: writer.text)
     }
 }

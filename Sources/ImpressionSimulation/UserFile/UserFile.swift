@@ -36,24 +36,29 @@ package enum UserFile {
     /// The file of `model`: every parameter, one a line, in a fixed order, with
     /// `source` (free text: where the numbers come from) when given.
     package static func encode(_ model: UserModel, source: String? = nil) -> String {
-        var lines = ["\"format\": \(JSONText.quoted(formatName))", "\"version\": \(currentVersion)"]
-        if let source { lines.append("\"source\": \(JSONText.quoted(source))") }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("format"); writer.string(formatName)
+        writer.key("version"); writer.integer(currentVersion)
+        if let source { writer.key("source"); writer.string(source) }
         for field in UserFileField.all {
-            let number = field.read(model)
-            let text: String
+            writer.key(field.key)
             switch field.value {
-            case .duration(let path): text = TraceEncoder.milliseconds(model[keyPath: path])
-            case .number: text = TraceEncoder.number(number)
+            case .duration(let path): writer.raw(TraceEncoder.milliseconds(model[keyPath: path]))
+            case .number: writer.raw(TraceEncoder.number(field.read(model)))
             }
-            lines.append("\(JSONText.quoted(field.key)): \(text)")
         }
+        writer.key("sessionLength")
         if let length = model.sessionLength {
-            lines.append("\"sessionLength\": {\"medianMs\": \(TraceEncoder.milliseconds(length.median)), "
-                + "\"sigma\": \(TraceEncoder.number(length.sigma))}")
+            writer.beginObject(inline: true)
+            writer.key("medianMs"); writer.raw(TraceEncoder.milliseconds(length.median))
+            writer.key("sigma"); writer.raw(TraceEncoder.number(length.sigma))
+            writer.endObject()
         } else {
-            lines.append("\"sessionLength\": null")
+            writer.raw("null")
         }
-        return "{\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n}\n"
+        writer.endObject()
+        return writer.text + "\n"
     }
 }
 

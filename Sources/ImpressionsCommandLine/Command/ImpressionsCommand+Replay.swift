@@ -77,10 +77,19 @@ extension ImpressionsCommand {
         for (policy, snapshot) in snapshots.enumerated() {
             let inactive = snapshot.inactiveCauses.isEmpty ? "" : snapshot.inactiveCauses.description
             for row in snapshot.sections {
-                text += "{\"policy\":\(policy),\"section\":\(JSONText.quoted(row.sectionID)),\"status\":\"\(row.status.rawValue)\""
-                    + ",\"ratio\":\(TraceEncoder.number(row.visibleRatio)),\"samples\":\(row.statistics.countedSamples)"
-                    + ",\"required\":\(row.requiredSamples),\"reason\":\(JSONText.quoted(row.notVisibleReason.map(String.init(describing:)) ?? ""))"
-                    + ",\"sample\":\(sample),\"inactive\":\(JSONText.quoted(inactive))}\n"
+                var line = JSONWriter(compact: true)
+                line.beginObject()
+                line.key("policy"); line.integer(policy)
+                line.key("section"); line.string(row.sectionID)
+                line.key("status"); line.string(row.status.rawValue)
+                line.key("ratio"); line.raw(TraceEncoder.number(row.visibleRatio))
+                line.key("samples"); line.integer(row.statistics.countedSamples)
+                line.key("required"); line.integer(row.requiredSamples)
+                line.key("reason"); line.string(row.notVisibleReason.map(String.init(describing:)) ?? "")
+                line.key("sample"); line.integer(sample)
+                line.key("inactive"); line.string(inactive)
+                line.endObject()
+                text += line.text + "\n"
             }
         }
         return text
@@ -97,9 +106,16 @@ extension ImpressionsCommand {
         var text = ""
         for entry in entries {
             let impression = impressions[entry.policy][entry.order]
-            text += "{\"policy\":\(JSONText.quoted(policies[entry.policy].name)),\"section\":\(JSONText.quoted(impression.sectionID))"
-                + ",\"timeMs\":\(TraceEncoder.milliseconds(impression.time)),\"ratio\":\(TraceEncoder.number(impression.visibleRatio))"
-                + ",\"seenMs\":\(TraceEncoder.milliseconds(impression.visibleDuration)),\"visit\":\(impression.visit)}\n"
+            var line = JSONWriter(compact: true)
+            line.beginObject()
+            line.key("policy"); line.string(policies[entry.policy].name)
+            line.key("section"); line.string(impression.sectionID)
+            line.key("timeMs"); line.raw(TraceEncoder.milliseconds(impression.time))
+            line.key("ratio"); line.raw(TraceEncoder.number(impression.visibleRatio))
+            line.key("seenMs"); line.raw(TraceEncoder.milliseconds(impression.visibleDuration))
+            line.key("visit"); line.integer(impression.visit)
+            line.endObject()
+            text += line.text + "\n"
         }
         return text
     }
