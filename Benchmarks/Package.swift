@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "fit-bias", targets: ["FitBias"]),
         .executable(name: "endless-feed", targets: ["EndlessFeed"]),
         .executable(name: "layout-memory", targets: ["LayoutMemory"]),
+        .executable(name: "trace-reading", targets: ["TraceReading"]),
     ],
     dependencies: [
         .package(name: "ImpressionTracking", path: "../"),
@@ -110,6 +111,14 @@ let package = Package(
             name: "LayoutMemory",
             dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking")],
             path: "Profiling/LayoutMemory",
+            swiftSettings: swiftSettings
+        ),
+        // What decoding traces costs, alone; see its main.swift.
+        .executableTarget(
+            name: "TraceReading",
+            dependencies: [.product(name: "ImpressionTracking", package: "ImpressionTracking"),
+                           .product(name: "ImpressionSimulation", package: "ImpressionTracking")],
+            path: "Profiling/TraceReading",
             swiftSettings: swiftSettings
         ),
     ],

@@ -12,7 +12,8 @@ struct JSONParser {
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
-    private let firstLine: Int
+    /// The bytes are one line of a JSON Lines file: a position is a column.
+    private let isLine: Bool
     private var position = 0
     private var depth = 0
     /// Where the parser is: the member names and array indices down to the current value.
@@ -24,18 +25,18 @@ struct JSONParser {
     }
 
     /// Parses `bytes`, which must hold exactly one JSON value (with white space around it).
-    /// `firstLine` is the line the bytes begin on, for the position errors name.
-    static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(FileFormatError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, firstLine: firstLine)
+    /// With `isLine`, the bytes are one line of a JSON Lines file, and positions are columns.
+    static func parse(_ bytes: [UInt8], isLine: Bool = false) throws(FileFormatError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, isLine: isLine)
         let value = try parser.value()
         parser.skipWhiteSpace()
         guard parser.position == bytes.count else { throw parser.failure("unexpected text after the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8], firstLine: Int) {
+    private init(bytes: [UInt8], isLine: Bool) {
         self.bytes = bytes
-        self.firstLine = firstLine
+        self.isLine = isLine
     }
 
     private mutating func value() throws(FileFormatError) -> JSONValue {
@@ -195,12 +196,17 @@ struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
             guard digits() > 0 else { throw failure("expected digits in an exponent") }
         }
+        let magnitude = isWhole ? magnitude(of: bytes[whole..<position]) : nil
+        // Most numbers in traces and feeds are whole: their Double is exact without strtod.
+        if let magnitude, magnitude <= 1 << 53 {
+            return JSONNumber(value: isNegative ? -Double(magnitude) : Double(magnitude), wholeMagnitude: magnitude,
+                              isNegative: isNegative)
+        }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw FileFormatError(path: pathText, "the number \(text) is out of range (a Double holds up to 1.8e308)")
         }
-        return JSONNumber(value: value, wholeMagnitude: isWhole ? magnitude(of: bytes[whole..<position]) : nil,
-                          isNegative: isNegative)
+        return JSONNumber(value: value, wholeMagnitude: magnitude, isNegative: isNegative)
     }
 
     /// The value of decimal digits, `nil` past `UInt64.max`.
@@ -241,14 +247,14 @@ struct JSONParser {
         FileFormatError(path: FileFormatError.wholeFile, "malformed JSON: \(message) at \(place)")
     }
 
-    /// `line L, column C` of the current position.
+    /// `line L, column C` of the current position; `column C` in a JSON Lines line.
     private var place: String {
-        var line = firstLine
+        var line = 1
         var column = 1
         for byte in bytes[..<min(position, bytes.count)] {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
-        return "line \(line), column \(column)"
+        return isLine ? "column \(column)" : "line \(line), column \(column)"
     }
 
     /// The JSON path of the current value, as the readers write it (`sections[3].id`;

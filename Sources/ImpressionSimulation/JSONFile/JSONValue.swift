@@ -27,9 +27,9 @@ enum JSONValue: Sendable {
     /// Parses a whole JSON document.
     ///
     /// - Throws: ``FileFormatError`` saying where the JSON is malformed.
-    /// - Parameter firstLine: the line the bytes begin on, for the position a malformed
-    ///   document's error names (a trace's line, within its file).
-    static func parse(_ bytes: some Collection<UInt8>, firstLine: Int = 1) throws(FileFormatError) -> JSONValue {
-        try JSONParser.parse(Array(bytes), firstLine: firstLine)
+    /// - Parameter isLine: the bytes are one line of a JSON Lines file (a trace's, a
+    ///   claims file's), whose errors name the line: a malformed one's position is its column.
+    static func parse(_ bytes: some Collection<UInt8>, isLine: Bool = false) throws(FileFormatError) -> JSONValue {
+        try JSONParser.parse(Array(bytes), isLine: isLine)
     }
 }

@@ -10,9 +10,10 @@ package struct JSONValueDecoder {
     /// Handed to every `init(from:)`, as `JSONDecoder.userInfo`.
     package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    /// The value of `type` in the JSON document `bytes`, which begin on line `firstLine`.
-    package func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Collection<UInt8>, firstLine: Int = 1) throws -> Value {
-        try decode(type, from: JSONValue.parse(bytes, firstLine: firstLine))
+    /// The value of `type` in the JSON document `bytes`; with `isLine`, one line of a
+    /// JSON Lines file (errors then give a column, the caller the line).
+    package func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Collection<UInt8>, isLine: Bool = false) throws -> Value {
+        try decode(type, from: JSONValue.parse(bytes, isLine: isLine))
     }
 
     /// A decoder handing `userInfo` to every `init(from:)`.
@@ -22,22 +23,29 @@ package struct JSONValueDecoder {
 
     /// The value of `type` that `value` holds.
     func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
-        try Value(from: ValueDecoder(value: value, codingPath: [], userInfo: userInfo))
+        try Value(from: ValueDecoder(value: value, parentPath: [], key: nil, userInfo: userInfo))
     }
 }
 
-/// A key in a coding path: a member's name, or an array element's index.
-struct JSONKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
+/// A key in a coding path: an array element's index, or a member's name. Small enough
+/// to sit in an existential's inline buffer, so a path step allocates nothing.
+enum JSONKey: CodingKey {
+    case index(Int)
+    case name(String)
 
-    init(stringValue: String) {
-        self.stringValue = stringValue
+    init(stringValue: String) { self = .name(stringValue) }
+    init(intValue: Int) { self = .index(intValue) }
+
+    var stringValue: String {
+        switch self {
+        case .index(let index): "Index \(index)"
+        case .name(let name): name
+        }
     }
 
-    init(intValue: Int) {
-        stringValue = "Index \(intValue)"
-        self.intValue = intValue
+    var intValue: Int? {
+        guard case .index(let index) = self else { return nil }
+        return index
     }
 }
 
@@ -55,23 +63,31 @@ extension JSONValue {
     }
 }
 
-/// One value being decoded, at `codingPath`.
+/// One value being decoded, at `parentPath` + `key`.
+///
+/// The path is kept in two parts so that decoding a member or an element, the most
+/// frequent step, copies no array: a container works its own path out once, and an
+/// error, rare, joins the two.
 private struct ValueDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
     let storedUserInfo: [CodingUserInfoKey: any Sendable]
 
-    init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.value = value
-        self.codingPath = codingPath
+        self.parentPath = parentPath
+        self.key = key
         storedUserInfo = userInfo
     }
+
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     var userInfo: [CodingUserInfoKey: Any] { storedUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
-        case .object(let fields): return KeyedDecodingContainer(KeyedContainer(fields: fields, decoder: self))
+        case .object(let fields): return KeyedDecodingContainer(KeyedContainer(fields: fields, decoder: self, codingPath: codingPath))
         case .null:
             throw DecodingError.valueNotFound([String: Any].self, context(
                 "Cannot get keyed decoding container -- found null value instead"))
@@ -81,7 +97,7 @@ private struct ValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
-        case .array(let elements): return UnkeyedContainer(elements: elements, decoder: self)
+        case .array(let elements): return UnkeyedContainer(elements: elements, decoder: self, codingPath: codingPath)
         case .null:
             throw DecodingError.valueNotFound([Any].self, context("Cannot get unkeyed decoding container -- found null value instead"))
         default: throw mismatch([Any].self)
@@ -90,9 +106,9 @@ private struct ValueDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    /// The decoder of a member or element of this value.
-    func child(_ value: JSONValue, at key: any CodingKey) -> ValueDecoder {
-        ValueDecoder(value: value, codingPath: codingPath + [key], userInfo: storedUserInfo)
+    /// The decoder of a member or element of the value whose path is `path`.
+    func child(_ value: JSONValue, at key: any CodingKey, under path: [any CodingKey]) -> ValueDecoder {
+        ValueDecoder(value: value, parentPath: path, key: key, userInfo: storedUserInfo)
     }
 
     func context(_ description: String) -> DecodingError.Context {
@@ -166,20 +182,29 @@ extension ValueDecoder: SingleValueDecodingContainer {
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let fields: [String: JSONValue]
     let decoder: ValueDecoder
+    let codingPath: [any CodingKey]
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { fields.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { fields[key.stringValue] != nil }
 
     private func member(_ key: Key) throws -> ValueDecoder {
         guard let value = fields[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, decoder.context("No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return decoder.child(value, at: key)
+        return decoder.child(value, at: key, under: codingPath)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
+
+    // The values traces are made of, decoded without going through `init(from:)`.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try member(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try member(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try member(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try member(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key).decode(type) }
 
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         try member(key).decode(type)
@@ -194,22 +219,28 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try member(key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder.child(fields["super"] ?? .null, at: JSONKey(stringValue: "super")) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { decoder.child(fields[key.stringValue] ?? .null, at: key) }
+    func superDecoder() throws -> any Decoder {
+        decoder.child(fields["super"] ?? .null, at: JSONKey.name("super"), under: codingPath)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.child(fields[key.stringValue] ?? .null, at: key, under: codingPath)
+    }
 }
 
 /// The elements of an array, in turn.
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let decoder: ValueDecoder
+    let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], decoder: ValueDecoder) {
+    init(elements: [JSONValue], decoder: ValueDecoder, codingPath: [any CodingKey]) {
         self.elements = elements
         self.decoder = decoder
+        self.codingPath = codingPath
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
@@ -217,9 +248,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next<Result>(_ type: Any.Type, _ body: (ValueDecoder) throws -> Result) throws -> Result {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: codingPath + [JSONKey(intValue: currentIndex)], debugDescription: "Unkeyed container is at end."))
+                codingPath: codingPath + [JSONKey.index(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        let result = try body(decoder.child(elements[currentIndex], at: JSONKey(intValue: currentIndex)))
+        let result = try body(decoder.child(elements[currentIndex], at: JSONKey.index(currentIndex), under: codingPath))
         currentIndex += 1
         return result
     }
@@ -233,6 +264,14 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         try next(type) { try $0.decode(type) }
     }
+
+    // The values traces are made of, decoded without going through `init(from:)`.
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.decode(type) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try $0.decode(type) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { try $0.decode(type) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try $0.decode(type) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { try $0.decode(type) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.decode(type) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next(type) { try $0.container(keyedBy: type) }

@@ -99,7 +99,7 @@ public struct TraceDecoder: Sendable {
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ bytes: some Collection<UInt8>, lineNumber number: Int,
                                              userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(TraceError) -> Value {
         do {
-            return try JSONValueDecoder(userInfo: userInfo).decode(type, from: bytes, firstLine: number)
+            return try JSONValueDecoder(userInfo: userInfo).decode(type, from: bytes, isLine: true)
         } catch let problem as TraceLineProblem {
             throw TraceError(line: number, problem.message)
         } catch let error as DecodingError {

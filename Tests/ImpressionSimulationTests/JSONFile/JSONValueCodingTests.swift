@@ -85,6 +85,19 @@ struct JSONValueCodingTests {
         }
     }
 
+    @Test("a trace line's error says where: the column of malformed JSON, the field of a number no Double holds")
+    func traceLineErrors() throws {
+        var decoder = TraceDecoder()
+        _ = try decoder.decode(Array(#"{"format":"impressions-trace","version":1,"sampleIntervalMs":100}"#.utf8), lineNumber: 1)
+        for (line, message) in [
+            (#"{"t":10,"type":"viewport","rect":[0,0,390,844]"#, "malformed JSON: expected ',' or '}' in an object at column 47"),
+            (#"{"t":1e999,"type":"viewport","rect":[0,0,390,844]}"#,
+             "field 't': the number 1e999 is out of range (a Double holds up to 1.8e308)"),
+        ] {
+            #expect(throws: TraceError(line: 2, message)) { try decoder.decode(Array(line.utf8), lineNumber: 2) }
+        }
+    }
+
     @Test("a number that is not finite is refused as JSONEncoder refuses it")
     func nonFinite() {
         #expect(throws: EncodingError.self) { try JSONValueEncoder().compactText(of: [1.0, .nan]) }
