@@ -140,7 +140,7 @@ private func fuzzAuditMerge(_ files: [Data], names: [String]) {
         require(!error.message.isEmpty)
         return
     }
-    let printed = (text: summary.text(), json: summary.json(), passes: summary.passes)
+    let printed = (text: summary.table(), json: summary.json(), passes: summary.passes)
     // The merged audit as one shard (0/1) merges to what the shards printed.
     let whole = AuditShard(index: 0, count: 1, run: summary.run, traces: summary.traces).json()
     let again: AuditSummary
@@ -149,7 +149,7 @@ private func fuzzAuditMerge(_ files: [Data], names: [String]) {
     } catch {
         fatalError("the merged audit, written as one shard, does not merge: \(error)\n\(whole)")
     }
-    require(again.text() == printed.text, "the merged audit's text differs once written as one shard:\n\(printed.text)\nthen\n\(again.text())")
+    require(again.table() == printed.text, "the merged audit's text differs once written as one shard:\n\(printed.text)\nthen\n\(again.table())")
     require(again.json() == printed.json, "the merged audit's JSON differs once written as one shard:\n\(printed.json)\nthen\n\(again.json())")
     require(again.passes == printed.passes, "the merged audit's status differs once written as one shard")
 }

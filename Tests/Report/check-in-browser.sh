@@ -37,6 +37,10 @@ hostile_policy="default,name=<script>alert(3)</script>&\"'x"
 "$impressions" sweep --sessions 20 --sections 300 --seconds 20 --ratios 0.25,0.5,1 --durations 0,1s,2s \
     --report "$out/sweep.html" > /dev/null
 "$impressions" replay docs/trace-example.jsonl --policy "$hostile_policy" --report "$out/replay.html" > /dev/null 2>&1
+# The audit of replay's own impressions, one left out (a missing one), from a claims file of a hostile name.
+hostile_claims="$hostile_dir/<b>claims&amp;.jsonl"
+"$impressions" replay docs/trace-example.jsonl --policy default 2> /dev/null | sed 1d > "$hostile_claims"
+"$impressions" audit docs/trace-example.jsonl --claimed "$hostile_claims" --policy default --report "$out/audit.html" > /dev/null
 
 status=0
 check() {
@@ -63,12 +67,14 @@ for width in 1280 390; do
     check hostile-ab "$width" "$height" 9
     check sweep "$width" "$height" 1
     check replay "$width" "$height" 1
+    check audit "$width" "$height" 0
 done
 # The hostile names are in the source as text, never as markup.
-if grep -q "<script" "$out/hostile-ab.html" "$out/replay.html"; then
+if grep -q "<script" "$out/hostile-ab.html" "$out/replay.html" || grep -q "<b>claims" "$out/audit.html"; then
     echo "FAIL: an unescaped <script in a report"; status=1
 fi
 grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$out/hostile-ab.html" || { echo "FAIL: the hostile section id is not in the report, escaped"; status=1; }
+grep -q "&lt;b&gt;claims&amp;amp;.jsonl" "$out/audit.html" || { echo "FAIL: the hostile claims name is not in the audit, escaped"; status=1; }
 if [ "$status" = 0 ]; then
     echo "PASSED: every report rendered without console messages, with every chart's marks, and not blank; screenshots in $out"
 else

@@ -38,13 +38,14 @@ extension ImpressionsCommand {
                            keepGoing: options.keepGoing, maximumLineBytes: options.limits.maximumLineBytes,
                            maximumSectionsPerLayout: options.limits.maximumSectionsPerLayout,
                            traces: options.paths.map { $0 == "-" ? "standard input" : $0 })
+        let summary = AuditSummary(run: run, traces: audits)
+        guard deliver(summary, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
+                      subcommand: "audit", printing: options.shard == nil, io: io) else { return 1 }
         if let shard = options.shard {
             // A shard written is a success: the audit's verdict is the merged report's.
             io.writeOutput(AuditShard(index: shard.index, count: shard.count, run: run, traces: audits).json())
             return 0
         }
-        let summary = AuditSummary(run: run, traces: audits)
-        io.writeOutput(options.json ? summary.json() : summary.text())
         return summary.passes ? 0 : 1
     }
 

@@ -31,12 +31,10 @@ extension ImpressionsCommand {
         }
         let report = await comparison.report(a: tallyA, b: tallyB, workers: workers)
         guard writeOutputFile(report.sectionsCSV(), to: options.sectionsOutPath, subcommand: "simulate", io: io),
-              writeOutputFile(report.html(command: options.reportCommand), to: options.reportPath, subcommand: "simulate", io: io)
+              deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
+                      subcommand: "simulate", printing: options.shard == nil, io: io)
         else { return 1 }
-        guard let shard = options.shard else {
-            io.writeOutput(options.json ? report.json() : report.table())
-            return 0
-        }
+        guard let shard = options.shard else { return 0 }
         do throws(ShardSummaryError) {
             io.writeOutput(try ShardSummary.json(of: comparison, report: report, tallies: (tallyA, tallyB), shard: shard))
             return 0

@@ -48,12 +48,11 @@ extension ImpressionsCommand {
     }
 
     /// Merges audit shards into what the unsharded audit prints, text or JSON as the
-    /// shards were asked (`--json`), with its exit status.
+    /// shards were asked (`--json`), with its exit status, and its page with `--report`.
     private static func mergeAudit(_ options: MergeOptions, reading read: (Int) throws(ShardSummaryError) -> Data,
                                    io: some CommandIO) -> Int32 {
-        for (flag, path) in [("--sections-out", options.sectionsOutPath), ("--report", options.reportPath)] where path != nil {
-            let what = flag == "--report" ? "no simulation report" : "no per-section results"
-            let error = CommandLineError(subcommand: "merge", "\(flag): an audit has \(what) "
+        guard options.sectionsOutPath == nil else {
+            let error = CommandLineError(subcommand: "merge", "--sections-out: an audit has no per-section results "
                 + "(\(options.paths[0]) is a shard of 'impressions audit --shard')")
             io.writeError("\(error)\n\(error.usageHint)\n")
             return CommandLineError.exitStatus
@@ -65,7 +64,9 @@ extension ImpressionsCommand {
             io.writeError("impressions merge: \(error)\n")
             return 1
         }
-        io.writeOutput(summary.run.json ? summary.json() : summary.text())
+        // The shards do not record their command lines.
+        guard deliver(summary, json: summary.run.json, reportPath: options.reportPath, command: nil, subcommand: "merge", io: io)
+        else { return 1 }
         return summary.passes ? 0 : 1
     }
 }

@@ -1,4 +1,18 @@
+import ImpressionSimulation
+
 extension ImpressionsCommand {
+    /// Every report's way out: its page written to `reportPath` when one was asked for
+    /// (`--report`), then the report printed, as JSON with `json` or as its table; with
+    /// `printing` false (a shard's run prints its shard instead), the page alone.
+    /// `false`, with nothing printed, after saying why the page could not be written.
+    static func deliver(_ report: some RenderedReport, json: Bool, reportPath: String?, command: String?,
+                        subcommand: String, printing: Bool = true, io: some CommandIO) -> Bool {
+        guard writeOutputFile(report.html(title: nil, command: command), to: reportPath, subcommand: subcommand, io: io)
+        else { return false }
+        if printing { io.writeOutput(json ? report.json() : report.table()) }
+        return true
+    }
+
     /// Writes `text` to `path` when one was asked for; `false` after saying on standard
     /// error, as `impressions <subcommand>`, why the file could not be written.
     static func writeOutputFile(_ text: @autoclosure () -> String, to path: String?, subcommand: String,

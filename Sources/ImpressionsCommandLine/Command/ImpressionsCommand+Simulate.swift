@@ -39,13 +39,12 @@ extension ImpressionsCommand {
             if let path = options.sectionsOutPath {
                 try FileAccess.write(report.sectionsCSV(), to: path)
             }
-            if let path = options.reportPath {
-                try FileAccess.write(report.html(command: options.reportCommand), to: path)
-            }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1
         }
+        guard deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
+                      subcommand: "simulate", printing: options.shard == nil, io: io) else { return 1 }
         if let shard = options.shard {
             do throws(ShardSummaryError) {
                 io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard))
@@ -55,7 +54,6 @@ extension ImpressionsCommand {
                 return 1
             }
         }
-        io.writeOutput(options.json ? report.json() : report.table())
         return 0
     }
 

@@ -13,10 +13,8 @@ extension ImpressionsCommand {
             let title = "Impressions per session by definition: impressions sweep --measure \(options.grid.measure.name)"
             guard writeOutputFile(report.heatmapSVG(title: title), to: path, subcommand: "sweep", io: io) else { return 1 }
         }
-        guard writeOutputFile(report.html(command: options.reportCommand), to: options.reportPath, subcommand: "sweep", io: io)
-        else { return 1 }
-        io.writeOutput(options.json ? report.json() : report.table())
-        return 0
+        return deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
+                       subcommand: "sweep", io: io) ? 0 : 1
     }
 
     /// The sweep of simulated sessions, as `simulate` runs them; `nil` after saying why not.

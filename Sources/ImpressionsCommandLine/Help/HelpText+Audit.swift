@@ -12,8 +12,8 @@ extension HelpText {
 
         USAGE: impressions audit <TRACE ... | -> --claimed <FILE | -> --policy P
                                  [--their-interval D] [--shard I/N] [--json]
-                                 [--keep-going] [--max-line-bytes N]
-                                 [--max-sections N]
+                                 [--report FILE.html] [--keep-going]
+                                 [--max-line-bytes N] [--max-sections N]
 
         ARGUMENTS:
           TRACE ...           The traces, e.g. a day's sessions; - reads one from
@@ -44,6 +44,10 @@ extension HelpText {
                               written exits 0.
           --json              Print the report as one JSON object; with several
                               traces each discrepancy names its "trace".
+          --report FILE       Also write the report as one HTML page to open in a
+                              browser or pass on: the verdict, the counts per class,
+                              every discrepancy with its reason (with --shard, the
+                              slice's; 'merge --report' writes the whole audit's).
           --keep-going        Skip bad lines and impossible claims (and count them)
                               instead of stopping.
           --max-line-bytes N  The longest line accepted (default 16777216).
@@ -67,7 +71,8 @@ extension HelpText {
           impressions audit session.jsonl --claimed ours.jsonl --policy default
           impressions audit session.jsonl --claimed sdk.jsonl --policy mrc-display \\
               --their-interval 200ms --json
-          impressions audit traces/*.jsonl --claimed day.jsonl --policy default
+          impressions audit traces/*.jsonl --claimed day.jsonl --policy default \\
+              --report audit.html
           for i in 0 1 2 3; do impressions audit traces/*.jsonl --claimed day.jsonl \\
               --policy default --shard $i/4 > audit-$i.json; done
           impressions merge audit-*.json

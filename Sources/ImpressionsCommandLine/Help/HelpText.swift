@@ -258,8 +258,9 @@ package enum HelpText {
           --sections-out FILE  Also write the whole run's per-section results as CSV,
                                exactly as 'simulate --sections-out' writes them.
           --report FILE        Also write the whole run as one HTML page, as
-                               'simulate --report' writes it (without the command
-                               line, which the shards do not record).
+                               'simulate --report' (or, for an audit's shards,
+                               'audit --report') writes it, without the command
+                               line, which the shards do not record.
           -h, --help           Show this help.
 
         EXAMPLE:
@@ -267,7 +268,7 @@ package enum HelpText {
           impressions merge part-*.json --sections-out sections.csv --report run.html
           for i in 0 1; do impressions audit traces/*.jsonl --claimed day.jsonl \\
               --policy default --shard $i/2 > audit-$i.json; done
-          impressions merge audit-*.json
+          impressions merge audit-*.json --report audit.html
 
         """
 }

@@ -17,6 +17,8 @@ package struct AuditOptions: Hashable, Sendable {
     package var theirInterval: Duration?
     /// `--json`: the report as JSON instead of text.
     package var json = false
+    /// `--report FILE`: also write the report as a self-contained HTML page there.
+    package var reportPath: String?
     /// `--shard i/n`: audit the i-th of n slices of the traces and print a shard for
     /// `impressions merge`; `nil` for the whole audit.
     package var shard: Shard?
@@ -29,6 +31,15 @@ package struct AuditOptions: Hashable, Sendable {
 
     /// The options of `impressions audit` alone: every default, no files yet.
     package init() {}
+
+    /// The command line the HTML report shows: the traces, the claims, the policy and the
+    /// options that change what the audit finds.
+    package var reportCommand: String {
+        var arguments = ["impressions", "audit"] + paths + ["--claimed", claimedPath, "--policy", policy.name]
+        if let theirInterval { arguments += ["--their-interval", TraceEncoder.milliseconds(theirInterval) + "ms"] }
+        if keepGoing { arguments.append("--keep-going") }
+        return arguments.joined(separator: " ")
+    }
 
     /// Reads `audit`'s arguments (without the subcommand).
     ///
@@ -67,6 +78,8 @@ package struct AuditOptions: Hashable, Sendable {
             case .flag("--json"):
                 try scanner.noValue()
                 options.json = true
+            case .flag("--report"):
+                options.reportPath = try scanner.value()
             case .flag("--shard"):
                 let text = try scanner.value()
                 guard let shard = Shard(parsing: text) else {

@@ -1,31 +1,47 @@
 import ImpressionTracking
-import ImpressionSimulation
 
 /// What every shard of one audit shares: the claims file read, the options, and every
 /// trace audited, in audit order. `merge` refuses shards whose runs differ.
-struct AuditRun: Codable, Hashable {
+package struct AuditRun: Codable, Hashable {
     /// How messages name the claims file: its path, or `standard input`.
-    var claimsName: String
+    package var claimsName: String
     /// The claims file's lines and their FNV-1a digest: shards of one audit read one file.
-    var claimsDigest: String
+    package var claimsDigest: String
     /// Its bad lines, skipped (`--keep-going`): every shard reads the whole file, so
     /// every shard holds the same list, and the merged report lists it once.
-    var claimsSkipped: [TraceAudit.SkippedLine]
+    package var claimsSkipped: [TraceAudit.SkippedLine]
     /// `--policy`.
-    var policy: NamedPolicy
+    package var policy: NamedPolicy
     /// `--their-interval`, in nanoseconds; `nil` for each trace's sample interval.
-    var theirIntervalNanoseconds: Int64?
+    package var theirIntervalNanoseconds: Int64?
     /// `--json`: the merged report is printed as JSON too.
-    var json: Bool
+    package var json: Bool
     /// `--keep-going`, `--max-line-bytes`, `--max-sections`.
-    var keepGoing: Bool
-    var maximumLineBytes: Int
-    var maximumSectionsPerLayout: Int
+    package var keepGoing: Bool
+    package var maximumLineBytes: Int
+    package var maximumSectionsPerLayout: Int
     /// Every trace audited (the paths given), in audit order: sorted by name.
-    var traces: [String]
+    package var traces: [String]
+
+    /// The run of an audit: the claims file, its digest and skipped lines, the options,
+    /// and the traces in audit order.
+    package init(claimsName: String, claimsDigest: String, claimsSkipped: [TraceAudit.SkippedLine], policy: NamedPolicy,
+                 theirIntervalNanoseconds: Int64?, json: Bool, keepGoing: Bool, maximumLineBytes: Int,
+                 maximumSectionsPerLayout: Int, traces: [String]) {
+        self.claimsName = claimsName
+        self.claimsDigest = claimsDigest
+        self.claimsSkipped = claimsSkipped
+        self.policy = policy
+        self.theirIntervalNanoseconds = theirIntervalNanoseconds
+        self.json = json
+        self.keepGoing = keepGoing
+        self.maximumLineBytes = maximumLineBytes
+        self.maximumSectionsPerLayout = maximumSectionsPerLayout
+        self.traces = traces
+    }
 
     /// What differs between two runs, e.g. `policy a vs b`.
-    func differences(from other: AuditRun) -> [String] {
+    package func differences(from other: AuditRun) -> [String] {
         var differences: [String] = []
         func compare<Value: Equatable>(_ label: String, _ field: KeyPath<AuditRun, Value>, shown: @escaping (Value) -> String) {
             guard self[keyPath: field] != other[keyPath: field] else { return }

@@ -1,5 +1,4 @@
 import Foundation
-import ImpressionSimulation
 
 /// What `impressions audit --shard i/n` prints and `impressions merge` reads: the slice,
 /// the audit it is a slice of (``AuditRun``), and what each of its traces' audits found.
@@ -7,14 +6,22 @@ import ImpressionSimulation
 ///
 /// Written as `{"auditShard":{...}}`, keys sorted: `merge` tells it from a simulation's
 /// shard by that first key, without decoding the file twice.
-struct AuditShard: Codable {
+package struct AuditShard: Codable {
     /// Which slice of the traces, from 0, and how many slices.
-    var index: Int
-    var count: Int
+    package var index: Int
+    package var count: Int
     /// The claims file, the options and every trace of the audit.
-    var run: AuditRun
+    package var run: AuditRun
     /// The audits of this slice's traces, in audit order.
-    var traces: [TraceAudit]
+    package var traces: [TraceAudit]
+
+    /// Slice `index` of `count` of `run`, with its traces' audits.
+    package init(index: Int, count: Int, run: AuditRun, traces: [TraceAudit]) {
+        self.index = index
+        self.count = count
+        self.run = run
+        self.traces = traces
+    }
 
     /// The file: the shard under the one key that names its kind.
     private struct File: Codable {
@@ -25,10 +32,10 @@ struct AuditShard: Codable {
     private static let opening = Array("{\"auditShard\":".utf8)
 
     /// Whether `data` is an audit shard (else, a simulation's shard or no shard at all).
-    static func isAuditShard(_ data: Data) -> Bool { data.starts(with: opening) }
+    package static func isAuditShard(_ data: Data) -> Bool { data.starts(with: opening) }
 
     /// The shard as one line of JSON.
-    func json() -> String {
+    package func json() -> String {
         // Integers, text and a validated policy only: encoding cannot fail.
         ((try? JSONValueEncoder().compactText(of: File(auditShard: self))) ?? "") + "\n"
     }
@@ -39,7 +46,7 @@ struct AuditShard: Codable {
     /// - Throws: ``ShardSummaryError`` naming the file: not an audit shard (a simulation's,
     ///   or no shard), a shard of another audit (other claims, options, policy, tolerance
     ///   or traces), a shard missing or given twice; or what `read` throws.
-    static func merge(names: [String], reading read: (Int) throws(ShardSummaryError) -> Data) throws(ShardSummaryError) -> AuditSummary {
+    package static func merge(names: [String], reading read: (Int) throws(ShardSummaryError) -> Data) throws(ShardSummaryError) -> AuditSummary {
         var shards: [AuditShard] = []
         for position in names.indices {
             let data = try read(position)

@@ -1,36 +1,41 @@
 import ImpressionTracking
-import ImpressionSimulation
 
 /// What `impressions audit` prints, and `merge` prints for its shards: the counts per
 /// class, precision and recall, and one line per discrepancy with the reason the engine
-/// saw; as text or as JSON. Added up over every trace; with several traces each
+/// saw; as text, as JSON, or as an HTML page (``RenderedReport``). Added up over every trace; with several traces each
 /// discrepancy names its trace. With one, the output is that of a one-trace audit.
-struct AuditSummary {
+package struct AuditSummary {
     /// The claims file, the options and every trace audited.
-    let run: AuditRun
+    package let run: AuditRun
     /// What each trace's audit found, in audit order.
-    let traces: [TraceAudit]
+    package let traces: [TraceAudit]
+
+    /// The report of `run` from its traces' audits, in audit order.
+    package init(run: AuditRun, traces: [TraceAudit]) {
+        self.run = run
+        self.traces = traces
+    }
 
     /// The classes that belong to claims and to expected impressions, in print order.
-    private static let claimClasses: [AuditVerdict] = [.matched, .early, .late, .phantom, .duplicate]
-    private static let expectedClasses: [AuditVerdict] = [.matched, .early, .late, .missing]
+    static let claimClasses: [AuditVerdict] = [.matched, .early, .late, .phantom, .duplicate]
+    static let expectedClasses: [AuditVerdict] = [.matched, .early, .late, .missing]
 
-    private var isSingle: Bool { run.traces.count == 1 }
-    private func count(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.count(of: verdict) } }
-    private func expectedCount(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.expectedCount(of: verdict) } }
-    private var claimCount: Int { traces.reduce(0) { $0 + $1.claims } }
-    private var expectedCount: Int { traces.reduce(0) { $0 + $1.expected } }
-    private var otherPolicyCount: Int { traces.reduce(0) { $0 + $1.otherPolicyClaims } }
+    var isSingle: Bool { run.traces.count == 1 }
+    func count(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.count(of: verdict) } }
+    func expectedCount(of verdict: AuditVerdict) -> Int { traces.reduce(0) { $0 + $1.expectedCount(of: verdict) } }
+    var claimCount: Int { traces.reduce(0) { $0 + $1.claims } }
+    var expectedCount: Int { traces.reduce(0) { $0 + $1.expected } }
+    var otherPolicyCount: Int { traces.reduce(0) { $0 + $1.otherPolicyClaims } }
     /// Matched claims over all claims, matched impressions over all expected; `nil` when undefined.
-    private var precision: Double? { claimCount == 0 ? nil : Double(count(of: .matched)) / Double(claimCount) }
-    private var recall: Double? { expectedCount == 0 ? nil : Double(count(of: .matched)) / Double(expectedCount) }
+    var precision: Double? { claimCount == 0 ? nil : Double(count(of: .matched)) / Double(claimCount) }
+    var recall: Double? { expectedCount == 0 ? nil : Double(count(of: .matched)) / Double(expectedCount) }
 
     /// Whether no claim is early, phantom or duplicate: the exit status 0.
-    var passes: Bool { !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } }
+    package var passes: Bool { !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } }
 
     /// The tolerance: `--their-interval`, else the traces' sample interval when they share
     /// one; `nil` when each trace has its own.
-    private var tolerance: Duration? {
+    var tolerance: Duration? {
         if let nanoseconds = run.theirIntervalNanoseconds { return .nanoseconds(nanoseconds) }
         let intervals = Set(traces.map(\.sampleIntervalNanoseconds))
         return intervals.count == 1 ? intervals.first.map(Duration.nanoseconds) : nil
@@ -38,14 +43,14 @@ struct AuditSummary {
 
     /// The lines set aside: the claims file's (its own and those the traces refused, by
     /// line), then each trace's.
-    private var skipped: [String] {
+    var skipped: [String] {
         let claims = (run.claimsSkipped + traces.flatMap(\.refusedClaims)).sorted { $0.line < $1.line }
         return claims.map { "\(run.claimsName): \($0.error)" }
             + traces.flatMap { trace in trace.skippedLines.map { "\(trace.path): \($0.error)" } }
     }
 
     /// The report as text.
-    func text() -> String {
+    package func table() -> String {
         var text = "audit of \(run.claimsName) against "
             + (isSingle ? run.traces[0] : "\(NumberFormatting.integer(run.traces.count)) traces") + "\n"
         text += "  policy \(run.policy); tolerance "
@@ -84,7 +89,7 @@ struct AuditSummary {
     }
 
     /// `line 7: section 12 claimed at 800 ms, 200 ms before the impression at 1000 ms (visit 1): visible for ...`.
-    private static func describe(_ finding: TraceAudit.Discrepancy) -> String {
+    static func describe(_ finding: TraceAudit.Discrepancy) -> String {
         var text = ""
         if let line = finding.line { text += "line \(line): " }
         text += "section \(finding.section)"
@@ -107,7 +112,7 @@ struct AuditSummary {
 
     /// The report as one JSON object: with one trace `trace` names it, with several
     /// `traces` lists them and each discrepancy names its `trace`.
-    func json() -> String {
+    package func json() -> String {
         var writer = JSONWriter(compact: true)
         writer.beginObject()
         if isSingle {
@@ -158,7 +163,7 @@ struct AuditSummary {
     }
 
     /// `0.833`, or `n/a` when undefined.
-    private static func ratio(_ value: Double?) -> String {
+    static func ratio(_ value: Double?) -> String {
         value.map { NumberFormatting.plainDecimal($0, digits: 3) } ?? "n/a"
     }
 }
