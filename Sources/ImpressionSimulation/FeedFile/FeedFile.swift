@@ -35,3 +35,26 @@ package enum FeedFile {
         return try reader.feed(root)
     }
 }
+
+extension Feed {
+    /// The feed a feed file describes (the format of `docs/feed-format.md`, the one
+    /// `impressions simulate --feed` reads): an embedding simulator runs the app's own
+    /// feed as the command line does.
+    ///
+    /// ```swift
+    /// let bytes = try Data(contentsOf: URL(fileURLWithPath: "docs/feed-example.json"))
+    /// let feed = try Feed(feedFile: bytes)
+    /// let simulation = try Simulation(configuration: SimulationConfiguration(sessionCount: 100), feed: feed)
+    /// print(simulation.runSerially().table())
+    /// ```
+    ///
+    /// - Throws: ``SimulationError`` naming the first bad value by its JSON path:
+    ///   `sections[3].height: must be positive, got -4`.
+    public init(feedFile bytes: some Collection<UInt8>) throws(SimulationError) {
+        do throws(FileFormatError) {
+            self = try FeedFile.decode(bytes)
+        } catch {
+            throw SimulationError(error.description)
+        }
+    }
+}

@@ -62,6 +62,28 @@ package enum UserFile {
     }
 }
 
+extension UserModel {
+    /// The users a users file describes (the format of `docs/users-format.md`, the one
+    /// `impressions simulate --users` reads and `impressions fit` writes); a parameter
+    /// the file leaves out keeps the built-in model's value.
+    ///
+    /// ```swift
+    /// let bytes = try Data(contentsOf: URL(fileURLWithPath: "docs/users-example.json"))
+    /// var configuration = SimulationConfiguration(sessionCount: 100)
+    /// configuration.user = try UserModel(usersFile: bytes)
+    /// ```
+    ///
+    /// - Throws: ``SimulationError`` naming the first bad value:
+    ///   `meanReadingPauseMs: must be in 1...86400000, got -3`.
+    public init(usersFile bytes: some Collection<UInt8>) throws(SimulationError) {
+        do throws(FileFormatError) {
+            self = try UserFile.decode(bytes)
+        } catch {
+            throw SimulationError(error.description)
+        }
+    }
+}
+
 /// Walks a users file's JSON: the header, each parameter, the session length, then
 /// the model's own checks, reported at the key they concern.
 struct UserFileReader: JSONPathReading {
