@@ -57,12 +57,8 @@ package struct AuditShard: Codable {
             let shard: AuditShard
             do {
                 shard = try JSONValueDecoder().decode(File.self, from: data).auditShard
-            } catch let error as DecodingError {
-                throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(TraceDecoder.describe(error))")
-            } catch let error as FileFormatError {
-                throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(TraceDecoder.describe(error))")
             } catch {
-                throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(error)")
+                throw ShardSummaryError("\(names[position]): not a shard of 'impressions audit --shard': \(TraceDecoder.describe(error))")
             }
             // The summary reads the counts by class: one per class, as the audit writes them.
             let classes = AuditVerdict.allCases.count

@@ -20,12 +20,8 @@ struct DecodedShard: Decodable {
         let shard: DecodedShard
         do {
             shard = try JSONValueDecoder().decode(DecodedShard.self, from: data)
-        } catch let error as DecodingError {
-            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
-        } catch let error as FileFormatError {
-            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
         } catch {
-            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(error)")
+            throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
         }
         guard let names = shard.names else { return shard }
         guard names.count == 2, shard.arms.count == 2,

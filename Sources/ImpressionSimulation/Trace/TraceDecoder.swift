@@ -100,14 +100,8 @@ public struct TraceDecoder: Sendable {
                                              userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(TraceError) -> Value {
         do {
             return try JSONValueDecoder(userInfo: userInfo).decode(type, from: bytes, isLine: true)
-        } catch let problem as TraceLineProblem {
-            throw TraceError(line: number, problem.message)
-        } catch let error as DecodingError {
-            throw TraceError(line: number, describe(error))
-        } catch let error as FileFormatError {
-            throw TraceError(line: number, describe(error))
         } catch {
-            throw TraceError(line: number, "malformed line: \(error)")
+            throw TraceError(line: number, describe(error))
         }
     }
 
@@ -128,10 +122,18 @@ public struct TraceDecoder: Sendable {
         }
     }
 
-    /// A JSON error in words: malformed JSON as the parser says it, a bad value (a
-    /// number out of range, a string not UTF-8) as a decoding error's field.
-    package static func describe(_ error: FileFormatError) -> String {
-        error.path == FileFormatError.wholeFile ? error.message : "field '\(error.path)': \(error.message)"
+    /// What reading a JSON value through ``JSONValueDecoder`` threw, in words: the
+    /// problem a ``TraceLineProblem`` names, a decoding error's field and what was
+    /// expected, malformed JSON as the parser says it, a bad value (a number out of
+    /// range, a string not UTF-8) with its field.
+    package static func describe(_ error: any Error) -> String {
+        switch error {
+        case let problem as TraceLineProblem: problem.message
+        case let error as DecodingError: describe(error)
+        case let error as FileFormatError:
+            error.path == FileFormatError.wholeFile ? error.message : "field '\(error.path)': \(error.message)"
+        default: "\(error)"
+        }
     }
 
     /// `sections[2].cells[0]`.
