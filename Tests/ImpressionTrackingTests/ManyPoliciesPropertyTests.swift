@@ -156,7 +156,7 @@ struct Stay: Equatable {
 
     /// The stay an exit event ended, in samples; `nil` for another event.
     init?(exit event: VisibilityEvent<Int>, sampleInterval: Duration) {
-        guard case .exited(let section, _, let stay, _, _, _) = event else { return nil }
+        guard case .exited(let section, _, let stay, _, _, _, _) = event else { return nil }
         self.init(section: section, samples: Int((stay / sampleInterval).rounded()))
     }
 }

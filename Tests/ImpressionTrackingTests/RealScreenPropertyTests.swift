@@ -62,7 +62,7 @@ struct RealScreenPropertyTests {
                 switch event {
                 case .entered: counts["entered", default: 0] += 1
                 case .impression: counts["impression", default: 0] += 1
-                case .exited(_, _, let stay, let total, _, _):
+                case .exited(_, _, let stay, let total, _, _, _):
                     counts["exited", default: 0] += 1
                     if total > stay { counts["exposure over several stays", default: 0] += 1 }
                 }

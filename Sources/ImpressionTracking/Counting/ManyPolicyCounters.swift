@@ -6,7 +6,7 @@
 /// once and, for each, its policies' counters in one run of memory, with one policy index
 /// per section and policy. Free of the section id type, like ``SlotSampler``, whose
 /// per-section code
-/// (``SlotSampler/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``)
+/// (``SlotSampler/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``)
 /// it runs for each policy.
 struct ManyPolicyCounters: Sendable {
     /// The number of policies.
@@ -135,9 +135,11 @@ struct ManyPolicyCounters: Sendable {
     /// Evaluates samples `first` to `last` under every policy, from the ratios `measured` once
     /// for all (policy `policyIndex` reads measure group `groupOfPolicy[policyIndex]`), as
     /// one engine per policy evaluates them: each section near the viewport, then the open runs
-    /// of the sections no longer visible.
+    /// of the sections no longer visible. With exposure signals, `speed` is the viewport's
+    /// at `first` and `measured` has the shares.
     mutating func evaluate(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
-                           groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
+                           groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
+                           speed: Double? = nil) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
         // The inputs as buffers too: read through the arrays, each is reloaded and
@@ -145,8 +147,15 @@ struct ManyPolicyCounters: Sendable {
         nextFiringSample = measured.candidates.withUnsafeBufferPointer { candidates in
             measured.ratios.withUnsafeBufferPointer { ratios in
                 groupOfPolicy.withUnsafeBufferPointer { groupOfPolicy in
-                    count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
-                          from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
+                    guard let speed else {
+                        return count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
+                                     from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
+                    }
+                    return measured.shares.withUnsafeBufferPointer { shares in
+                        count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
+                              from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
+                              signals: (shares, speed))
+                    }
                 }
             }
         }
@@ -159,7 +168,8 @@ struct ManyPolicyCounters: Sendable {
     @inline(__always)
     private mutating func count(_ candidates: UnsafeBufferPointer<Int32>, ratios: UnsafeBufferPointer<Double>,
                                 stride: Int, groupOfPolicy: UnsafeBufferPointer<Int>, from first: Int, through last: Int,
-                                visits: SlotSampler.Visits, recordingVisibility: Bool) -> Int? {
+                                visits: SlotSampler.Visits, recordingVisibility: Bool,
+                                signals: (shares: UnsafeBufferPointer<Double>, speed: Double)? = nil) -> Int? {
         var nextFiring: Int?
         withCounters { sampler, states, policies, policyIndices in
             let policyCount = sampler.policyCount
@@ -171,10 +181,13 @@ struct ManyPolicyCounters: Sendable {
                     let ratio = ratios[ratiosOfSlot &+ groupOfPolicy[policyIndex]]
                     guard !ratio.isNaN else { continue }
                     let cell = slot &* policyCount &+ policyIndex
+                    let sample = signals.map {
+                        SignalCounters.Sample(share: $0.shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]], speed: $0.speed)
+                    }
                     let (laneCounts, completion) = SlotSampler.count(
                         &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
-                        from: first, through: last, visits: visits,
-                        recordingVisibility: recordingVisibility) { sampler.append($0, toPolicy: policyIndex) }
+                        from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
+                        signals: sample) { sampler.append($0, toPolicy: policyIndex) }
                     if let completion { nextFiring = min(nextFiring ?? completion, completion) }
                     counts = counts || laneCounts
                 }
