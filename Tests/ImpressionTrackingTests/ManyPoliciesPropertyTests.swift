@@ -67,12 +67,14 @@ struct MultiPolicyPropertyTests {
     static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) throws -> Outcome {
         let policies = given ?? policies(for: session)
         var multiEvents = try ImpressionEngine<Int>(policies: policies, sampleInterval: session.sampleInterval,
-                                                    rememberedSectionLimit: session.rememberedSectionLimit)
+                                                    rememberedSectionLimit: session.rememberedSectionLimit,
+                                                    measuresExposureSignals: session.measuresExposureSignals)
         var multiImpressions = multiEvents
         var multiTally = multiEvents
         var eventEngines = try policies.map {
             try ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval,
-                                      rememberedSectionLimit: session.rememberedSectionLimit)
+                                      rememberedSectionLimit: session.rememberedSectionLimit,
+                                      measuresExposureSignals: session.measuresExposureSignals)
         }
         var impressionEngines = eventEngines
         var outcome = Outcome()

@@ -153,13 +153,6 @@ struct SlotSampler: Sendable {
         let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
         state.consecutiveSamples = overflow ? Int.max : grown
         state.lastVisibleSample = last
-        // After the exit of a voided run, which reports the signals before this sample.
-        var signalsBefore = SignalCounters()
-        if let signals {
-            signalsBefore = state.signals.inVisit(visits.current)
-            state.signals = signalsBefore.adding(extraSamples &+ 1, ratio: ratio, signals, metPolicy: true,
-                                                 runSamples: state.consecutiveSamples)
-        }
 
         var completion: Int?
         if !state.completedDuringRun && mayFire(state, recurrence: policy.recurrence, visits: visits) {
@@ -174,10 +167,11 @@ struct SlotSampler: Sendable {
                                         firstRememberedVisit: visits.firstRemembered) {
                     state.lastFiredVisit = visits.current
                     state.lastFiredSample = sample
-                    // The signals up to the sample it fires at.
+                    // The signals up to the sample it fires at (the state's are still those before `first`).
                     let signalsThen = signals.map {
-                        signalsBefore.adding(missing &+ 1, ratio: ratio, $0, metPolicy: true,
-                                             runSamples: SectionState.saturatingSum(countAtFirst, missing))
+                        state.signals.inVisit(visits.current).adding(
+                            missing &+ 1, ratio: ratio, $0, metPolicy: true,
+                            runSamples: SectionState.saturatingSum(countAtFirst, missing))
                     }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
                                        visit: visits.current, signals: signalsThen ?? SignalCounters()))
@@ -191,6 +185,11 @@ struct SlotSampler: Sendable {
                     completion = firing
                 }
             }
+        }
+        // Last: the exit of a voided run and the impression report the signals before.
+        if let signals {
+            state.signals = state.signals.inVisit(visits.current).adding(
+                extraSamples &+ 1, ratio: ratio, signals, metPolicy: true, runSamples: state.consecutiveSamples)
         }
         return (true, completion)
     }
