@@ -135,11 +135,9 @@ struct ManyPolicyCounters: Sendable {
     /// Evaluates samples `first` to `last` under every policy, from the ratios `measured` once
     /// for all (policy `policyIndex` reads measure group `groupOfPolicy[policyIndex]`), as
     /// one engine per policy evaluates them: each section near the viewport, then the open runs
-    /// of the sections no longer visible. With exposure signals, `speed` is the viewport's
-    /// at `first` and `measured` has the shares.
+    /// of the sections no longer visible.
     mutating func evaluate(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
-                           groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
-                           speed: Double? = nil) {
+                           groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
         // The inputs as buffers too: read through the arrays, each is reloaded and
@@ -147,15 +145,8 @@ struct ManyPolicyCounters: Sendable {
         nextFiringSample = measured.candidates.withUnsafeBufferPointer { candidates in
             measured.ratios.withUnsafeBufferPointer { ratios in
                 groupOfPolicy.withUnsafeBufferPointer { groupOfPolicy in
-                    guard let speed else {
-                        return count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
-                                     from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
-                    }
-                    return measured.shares.withUnsafeBufferPointer { shares in
-                        count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
-                              from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
-                              signals: (shares, speed))
-                    }
+                    count(candidates, ratios: ratios, stride: measured.stride, groupOfPolicy: groupOfPolicy,
+                          from: first, through: last, visits: visits, recordingVisibility: recordingVisibility)
                 }
             }
         }
@@ -168,8 +159,7 @@ struct ManyPolicyCounters: Sendable {
     @inline(__always)
     private mutating func count(_ candidates: UnsafeBufferPointer<Int32>, ratios: UnsafeBufferPointer<Double>,
                                 stride: Int, groupOfPolicy: UnsafeBufferPointer<Int>, from first: Int, through last: Int,
-                                visits: SlotSampler.Visits, recordingVisibility: Bool,
-                                signals: (shares: UnsafeBufferPointer<Double>, speed: Double)? = nil) -> Int? {
+                                visits: SlotSampler.Visits, recordingVisibility: Bool) -> Int? {
         var nextFiring: Int?
         withCounters { sampler, states, policies, policyIndices in
             let policyCount = sampler.policyCount
@@ -181,9 +171,47 @@ struct ManyPolicyCounters: Sendable {
                     let ratio = ratios[ratiosOfSlot &+ groupOfPolicy[policyIndex]]
                     guard !ratio.isNaN else { continue }
                     let cell = slot &* policyCount &+ policyIndex
-                    let sample = signals.map {
-                        SignalCounters.Sample(share: $0.shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]], speed: $0.speed)
-                    }
+                    let (laneCounts, completion) = SlotSampler.count(
+                        &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
+                        from: first, through: last, visits: visits,
+                        recordingVisibility: recordingVisibility) { sampler.append($0, toPolicy: policyIndex) }
+                    if let completion { nextFiring = min(nextFiring ?? completion, completion) }
+                    counts = counts || laneCounts
+                }
+                if counts { sampler.slotsInRun.append(Int32(slot)) }
+            }
+            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+        }
+        return nextFiring
+    }
+
+    /// ``evaluate(from:through:measured:groupOfPolicy:visits:recordingVisibility:)``, adding
+    /// up exposure signals: `shares` are the candidates' screen shares, laid out as their
+    /// ratios, and `speed` the viewport's at `first`.
+    ///
+    /// A loop of its own, not the one without signals made generic: sharing it, even
+    /// specialised, changed how the compiler laid out the loop every sample without
+    /// signals runs (spilled registers, a bounds check it no longer proved), and made it
+    /// slower. Not inlined, for the same reason.
+    @inline(never)
+    mutating func evaluateWithSignals(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
+                                      groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
+                                      shares: [Double], speed: Double) {
+        swap(&openRuns, &slotsInRun)
+        slotsInRun.clear()
+        var nextFiring: Int?
+        withCounters { sampler, states, policies, policyIndices in
+            let policyCount = sampler.policyCount
+            for index in measured.candidates.indices {
+                let slot = Int(measured.candidates[index])
+                let ratiosOfSlot = index &* measured.stride
+                var counts = false
+                for policyIndex in 0..<policyCount {
+                    let ratio = measured.ratios[ratiosOfSlot &+ groupOfPolicy[policyIndex]]
+                    guard !ratio.isNaN else { continue }
+                    let cell = slot &* policyCount &+ policyIndex
+                    let sample = SignalCounters.Sample(share: shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]],
+                                                       speed: speed)
                     let (laneCounts, completion) = SlotSampler.count(
                         &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
                         from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
@@ -195,7 +223,7 @@ struct ManyPolicyCounters: Sendable {
             }
             sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
         }
-        return nextFiring
+        nextFiringSample = nextFiring
     }
 
     /// Ends the runs open before `first` of the sections not visible at it, policy by policy

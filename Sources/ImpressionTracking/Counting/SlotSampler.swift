@@ -22,9 +22,6 @@ struct SlotSampler: Sendable {
         /// The ratios of `candidates`, `stride` per candidate, NaN where nothing shows:
         /// the first `candidates.count * stride`; the buffer may hold more, unused.
         var ratios: [Double] = []
-        /// With exposure signals, the screen shares of `candidates` where `ratios` has a
-        /// ratio, laid out as `ratios`; empty without.
-        var shares: [Double] = []
         /// The number of ways of measuring.
         var stride = 1
         /// The last sample due at the time advanced to.
@@ -55,6 +52,31 @@ struct SlotSampler: Sendable {
     ///   samples after it are still); `nil` measures none.
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool, speed: Double? = nil) {
+        guard let speed else {
+            evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                     recordingVisibility: recordingVisibility, signals: WithoutSignals.self, speed: 0)
+            return
+        }
+        evaluateWithSignals(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                            recordingVisibility: recordingVisibility, speed: speed)
+    }
+
+    /// The loop with exposure signals, apart: inlined next to the loop without them, it
+    /// would make the code every sample without them runs bigger, and slower.
+    @inline(never)
+    private mutating func evaluateWithSignals(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                              geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool,
+                                              speed: Double) {
+        evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                 recordingVisibility: recordingVisibility, signals: WithSignals.self, speed: speed)
+    }
+
+    /// The loop of ``evaluate(from:through:on:geometry:visits:recordingVisibility:speed:)``,
+    /// made once with exposure signals and once without.
+    @inline(__always)
+    private mutating func evaluate<Mode: SignalMode>(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                                     geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool,
+                                                     signals: Mode.Type, speed: Double) {
         candidates.clear()
         nextFiringSample = nil
         withStates { sampler, states in
@@ -66,10 +88,10 @@ struct SlotSampler: Sendable {
                     let slot = Int(slot)
                     guard let ratio = sampler.measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
                     // The parts just measured are the section's: their area is its share.
-                    let signals = speed.map {
-                        SignalCounters.Sample(share: sampler.measurer.areaOfCollectedParts() / screen.effectiveViewport.area,
-                                              speed: $0)
-                    }
+                    let signals = Mode.measures
+                        ? SignalCounters.Sample(share: sampler.measurer.areaOfCollectedParts() / screen.effectiveViewport.area,
+                                                speed: speed)
+                        : nil
                     sampler.sample(slot: slot, ratio: ratio, states: states, geometry: geometry, from: first, through: last,
                                    visits: visits, recordingVisibility: recordingVisibility, signals: signals)
                 }

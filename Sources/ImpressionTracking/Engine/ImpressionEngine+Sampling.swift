@@ -122,8 +122,14 @@ extension ImpressionEngine {
                                                   into: &records)
             }
         }
-        sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
-                         recordingVisibility: recordingVisibility, speed: speed)
+        if let speed {
+            sampler.evaluateWithSignals(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy,
+                                        visits: visits, recordingVisibility: recordingVisibility, shares: shares,
+                                        speed: speed)
+        } else {
+            sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
+                             recordingVisibility: recordingVisibility)
+        }
         sampler.sortRecords()
         return !sampler.records.isEmpty
     }
@@ -149,10 +155,10 @@ extension ImpressionEngine {
                          firstGroup: base.layout.geometry, otherGroups: &otherGroups, measurer: &measurer)
             return
         }
-        if measured.shares.count < ratioCount {
-            measured.shares.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.shares.count))
+        if shares.count < ratioCount {
+            shares.append(contentsOf: repeatElement(.nan, count: ratioCount &- shares.count))
         }
-        Self.measure(measured.candidates, on: screen, into: &measured.ratios, shares: &measured.shares,
+        Self.measure(measured.candidates, on: screen, into: &measured.ratios, shares: &shares,
                      stride: measured.stride, firstGroup: base.layout.geometry, otherGroups: &otherGroups,
                      measurer: &measurer)
     }

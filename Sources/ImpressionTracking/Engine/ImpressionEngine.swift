@@ -73,6 +73,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     let firstPolicyOfGroup: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
+    /// With exposure signals, the screen shares of `measured`'s candidates where they have a
+    /// ratio, laid out as its ratios; empty without.
+    var shares: [Double] = []
     var measurer = VisibilityMeasurer()
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []

@@ -1,6 +1,6 @@
 /// Data signals of a section's exposure in one visit, computed from the samples the engine
 /// takes anyway: how long it was in view, how much of it and of the screen it filled, and
-/// whether the feed was at rest meanwhile. See <doc:ExposureSignals> for each definition.
+/// whether the feed was at rest meanwhile. See <doc:ExposureSignalDefinitions> for each definition.
 ///
 /// Signals describe the exposure; they measure no outcome. An engine or tracker reports
 /// them only when made with `measuresExposureSignals: true`: on every impression

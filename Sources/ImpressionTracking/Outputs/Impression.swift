@@ -21,7 +21,7 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     public var policy: Int
     /// The exposure signals of the visit up to the sample that completed the impression,
     /// when the engine or tracker measures them; `nil` when it does not. See
-    /// <doc:ExposureSignals>.
+    /// <doc:ExposureSignalDefinitions>.
     public var signals: ExposureSignals?
 
     /// Creates an impression; engines and trackers make them, tests compare with them.

@@ -38,7 +38,7 @@ public struct SectionStatistics: Sendable, Hashable {
     public var cooldownEnd: Duration?
     /// The exposure signals of the current visit up to the last sample evaluated, when the
     /// engine measures them (all zero while the section has not been in view in this
-    /// visit); `nil` when it does not. See <doc:ExposureSignals>.
+    /// visit); `nil` when it does not. See <doc:ExposureSignalDefinitions>.
     public var signals: ExposureSignals?
 
     /// Creates statistics; engines make these. The defaults are a section never seen.

@@ -27,7 +27,7 @@ public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     ///
     /// `signals` are the exposure signals of `visit` up to the last sample of the stay
     /// (the one before `time`), when the engine or tracker measures them; `nil` when it
-    /// does not. See <doc:ExposureSignals>.
+    /// does not. See <doc:ExposureSignalDefinitions>.
     case exited(sectionID: ID, time: Duration, stayDuration: Duration, totalVisibleDuration: Duration, visit: Int,
                 policy: Int = 0, signals: ExposureSignals? = nil)
 
