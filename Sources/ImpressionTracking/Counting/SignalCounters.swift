@@ -32,10 +32,12 @@ struct SignalCounters: Sendable, Hashable {
     /// 2^32: the fixed point's unit is its inverse.
     static let scale = 4_294_967_296.0
 
-    /// `value` (in `0...1`) in units of 2^-32, rounded to the nearest.
+    /// `value` (in `0...1`) in units of 2^-32, rounded to the nearest (halves up).
     @inline(__always)
     static func fixedPoint(_ value: Double) -> UInt64 {
-        UInt64((min(max(value, 0), 1) * scale).rounded())
+        // Truncating `x + 0.5` rounds as `rounded()` does for these x (at most 2^32, so the
+        // sum is exact), without the call to the C library's `round` that takes.
+        UInt64(min(max(value, 0), 1) * scale + 0.5)
     }
 
     /// These counters in `visit`: themselves, or fresh ones when they count another.
@@ -66,7 +68,7 @@ struct SignalCounters: Sendable, Hashable {
     }
 
     private static func saturatingSum(_ sum: UInt64, _ value: UInt64, times count: Int) -> UInt64 {
-        let (product, overflow) = value.multipliedReportingOverflow(by: UInt64(count))
+        let (product, overflow) = value.multipliedReportingOverflow(by: UInt64(truncatingIfNeeded: count))
         let (total, overflowAgain) = sum.addingReportingOverflow(product)
         return overflow || overflowAgain ? UInt64.max : total
     }

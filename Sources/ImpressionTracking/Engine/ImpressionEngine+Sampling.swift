@@ -185,8 +185,8 @@ extension ImpressionEngine {
                 let ratio = otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
                 ratios[index &* stride &+ group &+ 1] = ratio ?? .nan
                 if ratio != nil {
-                    shares[index &* stride &+ group &+ 1] = measurer.visibleArea(
-                        ofSlot: slot, in: otherGroups[group], on: screen, sharing: &shared) / viewportArea
+                    shares[index &* stride &+ group &+ 1] = otherGroups[group].visibleArea(
+                        ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
                 }
             }
         }

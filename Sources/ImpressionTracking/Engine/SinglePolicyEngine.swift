@@ -48,6 +48,9 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     let grid: SampleGrid
     /// Whether the samples also add up exposure signals (``ExposureSignals``).
     let measuresSignals: Bool
+    /// The sample interval in seconds, what a viewport speed divides by: converted once,
+    /// the conversion from attoseconds being generic code.
+    let intervalSeconds: Double
     /// With exposure signals, the viewport's origin at the last sample taken; `nil` before
     /// the first, or when there was no viewport then.
     private(set) var originAtLastSample: Point?
@@ -62,6 +65,7 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
         departed = DepartedSections(statisticsLimit: rememberedSectionLimit)
         grid = SampleGrid(interval: sampleInterval)
         self.measuresSignals = measuresSignals
+        intervalSeconds = Double(grid.intervalAttoseconds) / 1e18
     }
 
     /// Whether samples count now: the screen has appeared, the app is in the
@@ -428,7 +432,7 @@ extension SinglePolicyEngine {
         defer { originAtLastSample = origin }
         guard let origin, let previous = originAtLastSample else { return 0 }
         let dx = origin.x - previous.x, dy = origin.y - previous.y
-        return (dx * dx + dy * dy).squareRoot() / (Double(grid.intervalAttoseconds) / 1e18)
+        return (dx * dx + dy * dy).squareRoot() / intervalSeconds
     }
 
     /// What the screen shows now, or `nil` when nothing can be visible.

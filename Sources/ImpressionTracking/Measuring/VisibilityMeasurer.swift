@@ -278,4 +278,12 @@ extension SectionGeometry {
                         sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double? {
         measurer.ratio(ofSlot: slot, in: self, on: screen, sharing: &shared)
     }
+
+    /// ``VisibilityMeasurer/visibleArea(ofSlot:in:on:sharing:)`` under this geometry, called
+    /// on it in place, as ``ratio(ofSlot:on:with:sharing:)`` is.
+    mutating func visibleArea(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
+                              with measurer: inout VisibilityMeasurer,
+                              sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double {
+        measurer.visibleArea(ofSlot: slot, in: self, on: screen, sharing: &shared)
+    }
 }
