@@ -56,10 +56,44 @@ struct PublicContractTests {
         #expect(engine.time == .seconds(1))
     }
 
+    @Test("exposure signals are opt-in and reach impressions, exits and statistics through the public API")
+    func exposureSignals() throws {
+        #expect(try !ImpressionEngine<Int>().measuresExposureSignals)
+        var engine = try ImpressionEngine<Int>(policies: [.default], sampleInterval: .milliseconds(100),
+                                               recorder: nil, rememberedSectionLimit: 10,
+                                               measuresExposureSignals: true)
+        #expect(engine.measuresExposureSignals)
+        try engine.setViewport(Rect(x: 0, y: 0, width: 100, height: 100))
+        try engine.setLayout([TrackedSection(id: 7, cells: [Rect(x: 0, y: 0, width: 100, height: 50)])])
+        let fired = try #require(engine.advance(to: .seconds(1)).first)
+        let signals: ExposureSignals = try #require(fired.signals)
+        #expect(signals.timeInView == .milliseconds(1100) && signals.timeAtRatio == .milliseconds(1100))
+        #expect(signals.longestRun == .milliseconds(1100) && signals.timeInViewAtRest == .milliseconds(1100))
+        #expect(signals.meanVisibleRatio == 1 && signals.peakVisibleRatio == 1)
+        #expect(signals.meanScreenShare == 0.5 && signals.peakScreenShare == 0.5 && signals.meanScrollSpeed == 0)
+        #expect(ExposureSignals.restingSpeed == 20)
+        #expect(try roundTrip(signals) == signals)
+        try engine.setViewport(Rect(x: 0, y: 1000, width: 100, height: 100))
+        let exit = engine.advanceWithEvents(to: .milliseconds(1100)).first
+        guard case .exited(_, _, _, _, _, _, let exitSignals)? = exit else {
+            Issue.record("no exit: \(String(describing: exit))")
+            return
+        }
+        #expect(exitSignals == signals)
+        #expect(engine.snapshot().sections.first?.statistics.signals == signals)
+        let statistics = SectionStatistics(signals: ExposureSignals())
+        #expect(statistics.signals?.timeInView == .zero)
+        let impression = Impression(sectionID: 1, time: .zero, visibleRatio: 1, visibleDuration: .zero, visit: 1,
+                                    policy: 0, signals: signals)
+        #expect(impression.signals == signals)
+    }
+
     @Test("the tracker and ManualClock work through their public API", .timeLimit(.minutes(45)))   // catches hangs only: past a whole TSan run (17 min on a loaded 2-core machine)
     func tracker() async throws {
         let clock = ManualClock()
         let tracker = try ImpressionTracker<String>(policy: .default, sampleInterval: .milliseconds(100), clock: clock)
+        let measuring = try ImpressionTracker<String>(policy: .default, clock: clock, measuresExposureSignals: true)
+        await measuring.finish()
         let stream = await tracker.impressions()
         try await tracker.setViewport(Rect(x: 0, y: 0, width: 100, height: 100))
         try await tracker.setLayout([TrackedSection(id: "a", cells: [Rect(x: 0, y: 0, width: 100, height: 100)])])

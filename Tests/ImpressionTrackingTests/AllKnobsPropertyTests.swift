@@ -8,7 +8,8 @@ import Testing
 /// impression for impression, snapshot for snapshot; 60 sessions through the actor too.
 @Suite("Engine, tracker and model agree with every knob at once", .catchesHangs)
 struct AllKnobsPropertyTests {
-    static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates, .forgetting])
+    static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates, .forgetting,
+                                                                      .exposureSignals])
 
     /// 300 sessions, in chunks the test runner can spread over cores.
     static let seedChunks = SeededSessions.chunks(after: 60_000)
@@ -36,7 +37,8 @@ struct AllKnobsPropertyTests {
         for seed in UInt64(60_001)...60_300 {
             let session = Self.makeSession(seed: seed)
             var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
-                                            rememberedSectionLimit: session.rememberedSectionLimit)
+                                            rememberedSectionLimit: session.rememberedSectionLimit,
+                                            measuresExposureSignals: session.measuresExposureSignals)
             for step in session.steps {
                 _ = model.advanceWithEvents(to: step.time)
                 guard case .input(let input) = step.action else { continue }
@@ -53,6 +55,15 @@ struct AllKnobsPropertyTests {
                 }
             }
             impressions += model.fired.count
+            if session.measuresExposureSignals { counts["sessions with exposure signals", default: 0] += 1 }
+            for event in model.events {
+                guard case .exited(_, _, _, _, _, _, let signals?) = event else { continue }
+                // Exits whose signals differ from their time at the ratio: in view below it,
+                // moving while in view, in another run of the visit.
+                if signals.timeInView > signals.timeAtRatio { counts["signals: in view below the ratio", default: 0] += 1 }
+                if signals.timeInViewAtRest < signals.timeInView { counts["signals: scrolled while in view", default: 0] += 1 }
+                if signals.longestRun < signals.timeAtRatio { counts["signals: several runs in a visit", default: 0] += 1 }
+            }
             let stats = model.stats
             counts["cumulative over several runs", default: 0] += stats.firedOverSeveralRuns
             counts["held back by a cooldown", default: 0] += stats.heldBackByCooldown
@@ -67,6 +78,6 @@ struct AllKnobsPropertyTests {
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             #expect(count > 10, "\(kind): \(count)")
         }
-        #expect(counts.count == 10, "\(counts)")
+        #expect(counts.count == 14, "\(counts)")
     }
 }

@@ -67,12 +67,14 @@ struct MultiPolicyPropertyTests {
     static func compare(_ session: Session<Int>, policies given: [ImpressionPolicy]? = nil) throws -> Outcome {
         let policies = given ?? policies(for: session)
         var multiEvents = try ImpressionEngine<Int>(policies: policies, sampleInterval: session.sampleInterval,
-                                                    rememberedSectionLimit: session.rememberedSectionLimit)
+                                                    rememberedSectionLimit: session.rememberedSectionLimit,
+                                                    measuresExposureSignals: session.measuresExposureSignals)
         var multiImpressions = multiEvents
         var multiTally = multiEvents
         var eventEngines = try policies.map {
             try ImpressionEngine<Int>(policy: $0, sampleInterval: session.sampleInterval,
-                                      rememberedSectionLimit: session.rememberedSectionLimit)
+                                      rememberedSectionLimit: session.rememberedSectionLimit,
+                                      measuresExposureSignals: session.measuresExposureSignals)
         }
         var impressionEngines = eventEngines
         var outcome = Outcome()
@@ -156,7 +158,7 @@ struct Stay: Equatable {
 
     /// The stay an exit event ended, in samples; `nil` for another event.
     init?(exit event: VisibilityEvent<Int>, sampleInterval: Duration) {
-        guard case .exited(let section, _, let stay, _, _, _) = event else { return nil }
+        guard case .exited(let section, _, let stay, _, _, _, _) = event else { return nil }
         self.init(section: section, samples: Int((stay / sampleInterval).rounded()))
     }
 }

@@ -56,9 +56,14 @@ struct ImpressionTrackerPropertyTests {
         var outcome = Outcome()
         let clock = ManualClock()
         let interval = session.sampleInterval
-        let multi = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
-        let multiWithoutEvents = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock)
-        let singles = try policies.map { try ImpressionTracker<Int>(policy: $0, sampleInterval: interval, clock: clock) }
+        let signals = session.measuresExposureSignals
+        let multi = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock,
+                                               measuresExposureSignals: signals)
+        let multiWithoutEvents = try ImpressionTracker<Int>(policies: policies, sampleInterval: interval, clock: clock,
+                                                            measuresExposureSignals: signals)
+        let singles = try policies.map {
+            try ImpressionTracker<Int>(policy: $0, sampleInterval: interval, clock: clock, measuresExposureSignals: signals)
+        }
 
         let multiEvents = await multi.events()
         let multiImpressions = await multi.impressions()

@@ -62,7 +62,7 @@ struct RealScreenPropertyTests {
                 switch event {
                 case .entered: counts["entered", default: 0] += 1
                 case .impression: counts["impression", default: 0] += 1
-                case .exited(_, _, let stay, let total, _, _):
+                case .exited(_, _, let stay, let total, _, _, _):
                     counts["exited", default: 0] += 1
                     if total > stay { counts["exposure over several stays", default: 0] += 1 }
                 }
@@ -150,17 +150,20 @@ struct RealScreenPropertyTests {
     /// returns the first difference, or `nil`.
     static func firstMismatch(in session: Session<Int>) throws -> Mismatch? {
         var eventEngine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
-                                                    rememberedSectionLimit: session.rememberedSectionLimit)
+                                                    rememberedSectionLimit: session.rememberedSectionLimit,
+                                                    measuresExposureSignals: session.measuresExposureSignals)
         var impressionEngine = eventEngine
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
-                                        rememberedSectionLimit: session.rememberedSectionLimit)
+                                        rememberedSectionLimit: session.rememberedSectionLimit,
+                                        measuresExposureSignals: session.measuresExposureSignals)
         for (index, step) in session.steps.enumerated() {
             // Described only for a report: describing every step would double the cost.
             var stepText: String { EngineModelPropertyTests.describe(step) }
             func mismatch(_ what: String, _ expected: some Any, _ got: some Any) -> Mismatch {
                 Mismatch(seed: session.seed, stepIndex: index, step: stepText, what: what,
                          expected: "\(expected)", got: "\(got)", recentSteps: ["engine policy \(session.policy), interval \(session.sampleInterval), "
-                                                                     + "remembered sections \(session.rememberedSectionLimit)"]
+                                                                     + "remembered sections \(session.rememberedSectionLimit), "
+                                                                     + "signals \(session.measuresExposureSignals)"]
                             + session.steps[max(0, index - 12)..<index].enumerated().map { offset, earlier in
                                 "#\(max(0, index - 12) + offset) \(EngineModelPropertyTests.describe(earlier))"
                             })

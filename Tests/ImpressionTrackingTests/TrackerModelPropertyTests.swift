@@ -114,12 +114,13 @@ struct TrackerModelPropertyTests {
         var outcome = Outcome()
         let clock = ManualClock()
         let limit = session.rememberedSectionLimit
+        let signals = session.measuresExposureSignals
         let tracker = try ImpressionTracker<Int>(policy: session.policy, sampleInterval: session.sampleInterval, clock: clock,
-                                                 rememberedSectionLimit: limit)
+                                                 rememberedSectionLimit: limit, measuresExposureSignals: signals)
         var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
-                                               rememberedSectionLimit: limit)
+                                               rememberedSectionLimit: limit, measuresExposureSignals: signals)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
-                                        rememberedSectionLimit: limit)
+                                        rememberedSectionLimit: limit, measuresExposureSignals: signals)
 
         // Both subscriptions exist before the first step: one drained at the end, one
         // consumed as the impressions are published.

@@ -25,7 +25,8 @@ import Glibc
 // runs them with the viewport grown by 10 % at the top and bottom (relative insets);
 // `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
 // loaded (the load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
-// `scroll` on one ImpressionEngine with the README's four policies.
+// `scroll` on one ImpressionEngine with the README's four policies. `ENGINE_PROFILE_SIGNALS=1`
+// makes the engines of `steady` and `scroll` measure exposure signals.
 // `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
 // sections) on this thread, with `--policy default`, or the four with
 // `ENGINE_PROFILE_POLICIES=4`: what Benchmarks/README.md's simulate goals time, in instructions
@@ -41,6 +42,7 @@ guard arguments.count == 4, let sectionCount = Int(arguments[2]), let repetition
 let sectionPitch = 316.0
 let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
 let profilePolicies = getenv("ENGINE_PROFILE_POLICIES").map { String(cString: $0) }
+let measuresSignals = getenv("ENGINE_PROFILE_SIGNALS").map { String(cString: $0) } == "1"
 /// The README's four policies.
 let readmeFourPolicies: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .mrcVideo]
 let sections = (0 ..< sectionCount).map { index in
@@ -57,17 +59,18 @@ let sections = (0 ..< sectionCount).map { index in
 }
 let contentHeight = Double(sectionCount) * sectionPitch
 var viewportTop = Double(sectionCount / 2) * sectionPitch + 100
-var engine = try ImpressionEngine<Int>()
+var engine = try ImpressionEngine<Int>(measuresExposureSignals: measuresSignals)
 // ENGINE_PROFILE_POLICY=width-focus: the engine measures by width with Epoxy's focus rule,
 // to check that the knobs cost no malloc.
 if profilePolicy == "width-focus" {
     engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(minimumVisibleRatio: 1, measure: .width, exitVisibleRatio: nil,
-                                                            largeSectionRule: .focus(fraction: 0.5)))
+                                                            largeSectionRule: .focus(fraction: 0.5)),
+                                       measuresExposureSignals: measuresSignals)
 }
 if profilePolicy == "gates" {
     var policy = ImpressionPolicy.default
     policy.minimumOpacity = 0.1
-    engine = try ImpressionEngine<Int>(policy: policy)
+    engine = try ImpressionEngine<Int>(policy: policy, measuresExposureSignals: measuresSignals)
 }
 var fired = 0
 
@@ -99,7 +102,7 @@ switch arguments[1] {
 case "steady", "scroll":
     // ENGINE_PROFILE_POLICIES=4: the README's four policies in one ImpressionEngine.
     if profilePolicies == "4" {
-        var multi = try ImpressionEngine<Int>(policies: readmeFourPolicies)
+        var multi = try ImpressionEngine<Int>(policies: readmeFourPolicies, measuresExposureSignals: measuresSignals)
         fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")
     } else {
         fired += try repeatSamples(of: &engine, scrolling: arguments[1] == "scroll")

@@ -102,7 +102,7 @@ public struct AuditReplayer: Sendable {
         for event in engine.advanceWithEvents(to: time) {
             switch event {
             case .entered(let id, let time, _, _, _): runStarts[id] = time
-            case .exited(let id, _, _, _, _, _): runStarts[id] = nil
+            case .exited(let id, _, _, _, _, _, _): runStarts[id] = nil
             case .impression(let impression):
                 impressions.append(impression)
                 firedVisits[impression.sectionID] = impression.visit

@@ -6,7 +6,7 @@
 /// once and, for each, its policies' counters in one run of memory, with one policy index
 /// per section and policy. Free of the section id type, like ``SlotSampler``, whose
 /// per-section code
-/// (``SlotSampler/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``)
+/// (``SlotSampler/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``)
 /// it runs for each policy.
 struct ManyPolicyCounters: Sendable {
     /// The number of policies.
@@ -183,6 +183,47 @@ struct ManyPolicyCounters: Sendable {
             sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
         }
         return nextFiring
+    }
+
+    /// ``evaluate(from:through:measured:groupOfPolicy:visits:recordingVisibility:)``, adding
+    /// up exposure signals: `shares` are the candidates' screen shares, laid out as their
+    /// ratios, and `speed` the viewport's at `first`.
+    ///
+    /// A loop of its own, not the one without signals made generic: sharing it, even
+    /// specialised, changed how the compiler laid out the loop every sample without
+    /// signals runs (spilled registers, a bounds check it no longer proved), and made it
+    /// slower. Not inlined, for the same reason.
+    @inline(never)
+    mutating func evaluateWithSignals(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
+                                      groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
+                                      shares: [Double], speed: Double) {
+        swap(&openRuns, &slotsInRun)
+        slotsInRun.clear()
+        var nextFiring: Int?
+        withCounters { sampler, states, policies, policyIndices in
+            let policyCount = sampler.policyCount
+            for index in measured.candidates.indices {
+                let slot = Int(measured.candidates[index])
+                let ratiosOfSlot = index &* measured.stride
+                var counts = false
+                for policyIndex in 0..<policyCount {
+                    let ratio = measured.ratios[ratiosOfSlot &+ groupOfPolicy[policyIndex]]
+                    guard !ratio.isNaN else { continue }
+                    let cell = slot &* policyCount &+ policyIndex
+                    let sample = SignalCounters.Sample(share: shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]],
+                                                       speed: speed)
+                    let (laneCounts, completion) = SlotSampler.count(
+                        &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
+                        from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
+                        signals: sample) { sampler.append($0, toPolicy: policyIndex) }
+                    if let completion { nextFiring = min(nextFiring ?? completion, completion) }
+                    counts = counts || laneCounts
+                }
+                if counts { sampler.slotsInRun.append(Int32(slot)) }
+            }
+            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+        }
+        nextFiringSample = nextFiring
     }
 
     /// Ends the runs open before `first` of the sections not visible at it, policy by policy

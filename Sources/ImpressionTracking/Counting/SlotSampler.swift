@@ -47,8 +47,36 @@ struct SlotSampler: Sendable {
     /// Evaluates sample `first` section by section, then the samples after it up to
     /// `last` at once: nothing changes between them, so each visible section's count
     /// just grows by one per sample. Appends to `records`.
+    ///
+    /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
+    ///   samples after it are still); `nil` measures none.
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
-                           geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool) {
+                           geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool, speed: Double? = nil) {
+        guard let speed else {
+            evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                     recordingVisibility: recordingVisibility, signals: WithoutSignals.self, speed: 0)
+            return
+        }
+        evaluateWithSignals(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                            recordingVisibility: recordingVisibility, speed: speed)
+    }
+
+    /// The loop with exposure signals, apart: inlined next to the loop without them, it
+    /// would make the code every sample without them runs bigger, and slower.
+    @inline(never)
+    private mutating func evaluateWithSignals(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                              geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool,
+                                              speed: Double) {
+        evaluate(from: first, through: last, on: screen, geometry: geometry, visits: visits,
+                 recordingVisibility: recordingVisibility, signals: WithSignals.self, speed: speed)
+    }
+
+    /// The loop of ``evaluate(from:through:on:geometry:visits:recordingVisibility:speed:)``,
+    /// made once with exposure signals and once without.
+    @inline(__always)
+    private mutating func evaluate<Mode: SignalMode>(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                                     geometry: SectionGeometry, visits: Visits, recordingVisibility: Bool,
+                                                     signals: Mode.Type, speed: Double) {
         candidates.clear()
         nextFiringSample = nil
         withStates { sampler, states in
@@ -59,8 +87,13 @@ struct SlotSampler: Sendable {
                 for slot in sampler.candidates {
                     let slot = Int(slot)
                     guard let ratio = sampler.measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
+                    // The parts just measured are the section's: their area is its share.
+                    let signals = Mode.measures
+                        ? SignalCounters.Sample(share: sampler.measurer.areaOfCollectedParts() / screen.effectiveViewport.area,
+                                                speed: speed)
+                        : nil
                     sampler.sample(slot: slot, ratio: ratio, states: states, geometry: geometry, from: first, through: last,
-                                   visits: visits, recordingVisibility: recordingVisibility)
+                                   visits: visits, recordingVisibility: recordingVisibility, signals: signals)
                 }
             }
             sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
@@ -86,16 +119,16 @@ struct SlotSampler: Sendable {
     }
 
     /// Samples section `slot`
-    /// (``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:record:)``), noting
+    /// (``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``), noting
     /// its run and when it completes. Each section near the viewport once per sample, in screen
     /// order.
     @inline(__always)
     private mutating func sample(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
                                  geometry: SectionGeometry, from first: Int, through last: Int, visits: Visits,
-                                 recordingVisibility: Bool) {
+                                 recordingVisibility: Bool, signals: SignalCounters.Sample?) {
         let (counts, completion) = Self.count(&states[slot], slot: slot, ratio: ratio, policy: geometry.policy(ofSlot: slot),
                                               from: first, through: last, visits: visits,
-                                              recordingVisibility: recordingVisibility) { records.append($0) }
+                                              recordingVisibility: recordingVisibility, signals: signals) { records.append($0) }
         if let completion { nextFiringSample = min(nextFiringSample ?? completion, completion) }
         if counts { slotsInRun.append(Int32(slot)) }
     }
@@ -108,15 +141,24 @@ struct SlotSampler: Sendable {
     /// Returns whether it counts as visible (its run is open), and the sample at which its
     /// run completes if nothing changes, when that is still ahead. The code every sample
     /// runs per section and policy, shared by one engine and a multi-policy engine's policies.
+    ///
+    /// With exposure signals (`signals`: what the sample brings besides the ratio), the
+    /// samples also add to the signals of the visit (``SignalCounters``); an exit then
+    /// reports them up to the sample before it, an impression up to its own.
     @inline(__always)
     static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
                       from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
+                      signals: SignalCounters.Sample? = nil,
                       record: (Record) -> Void) -> (counts: Bool, completion: Int?) {
         if ratio > state.highestRatio { state.highestRatio = ratio }
         // `state` in place: a copy out and back would write every line of the counters,
         // where a steady sample changes two fields, and the extra writes miss the cache.
         let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else { return (false, nil) }
+        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else {
+            if let signals { countBelowPolicy(&state, slot: slot, ratio: ratio, signals, from: first, through: last,
+                                              visits: visits, recordingVisibility: recordingVisibility, record: record) }
+            return (false, nil)
+        }
         if counting {
             state.consecutiveSamples = SectionState.saturatingSum(state.consecutiveSamples, 1)
         } else {
@@ -147,8 +189,14 @@ struct SlotSampler: Sendable {
                                         firstRememberedVisit: visits.firstRemembered) {
                     state.lastFiredVisit = visits.current
                     state.lastFiredSample = sample
+                    // The signals up to the sample it fires at (the state's are still those before `first`).
+                    let signalsThen = signals.map {
+                        state.signals.inVisit(visits.current).adding(
+                            missing &+ 1, ratio: ratio, $0, metPolicy: true,
+                            runSamples: SectionState.saturatingSum(countAtFirst, missing))
+                    }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
-                                       visit: visits.current))
+                                       visit: visits.current, signals: signalsThen ?? SignalCounters()))
                 }
             } else {
                 // Past the last representable sample it never fires; in the cooldown,
@@ -160,15 +208,38 @@ struct SlotSampler: Sendable {
                 }
             }
         }
+        // Last: the exit of a voided run and the impression report the signals before.
+        if let signals {
+            state.signals = state.signals.inVisit(visits.current).adding(
+                extraSamples &+ 1, ratio: ratio, signals, metPolicy: true, runSamples: state.consecutiveSamples)
+        }
         return (true, completion)
     }
 
+    /// Notes in `state` samples `first` to `last` of a section in view that does not meet
+    /// its policy, with exposure signals: its open run ends here, its exit reporting the
+    /// signals up to the sample before, and then the samples add to the signals.
+    @inline(never)
+    private static func countBelowPolicy(_ state: inout SectionState, slot: Int, ratio: Double,
+                                         _ signals: SignalCounters.Sample, from first: Int, through last: Int,
+                                         visits: Visits, recordingVisibility: Bool, record: (Record) -> Void) {
+        if state.hasOpenRun(at: first) {
+            state.endRun()
+            if recordingVisibility { record(.exit(of: .slot(slot), ending: state, at: first)) }
+            // Ended: the end of the sample must not end it again.
+            state.lastVisibleSample = Int.min
+        }
+        state.signals = state.signals.inVisit(visits.current)
+            .adding(last &- first &+ 1, ratio: ratio, signals, metPolicy: false, runSamples: 0)
+    }
+
     /// Ends the sample: the open runs of sections not visible at `first` end there (the
-    /// visible ones were stamped with the last sample evaluated).
+    /// visible ones were stamped with the last sample evaluated; those in view below their
+    /// policy, with exposure signals, ended in ``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``).
     @inline(__always)
     private mutating func endRunsNotSeen(at first: Int, states: UnsafeMutableBufferPointer<SectionState>,
                                          recordingVisibility: Bool) {
-        for slot in openRuns where states[Int(slot)].lastVisibleSample < first {
+        for slot in openRuns where states[Int(slot)].hasOpenRun(at: first) {
             let slot = Int(slot)
             states[slot].endRun()
             if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
@@ -233,6 +304,9 @@ extension SlotSampler {
         var exposureSamples: Int
         /// Exit: the visit the run belonged to; otherwise the current visit.
         var visit: Int
+        /// With exposure signals, those of the record's visit: up to the sample before an
+        /// exit, up to an impression's sample; unused (visit 0) without.
+        var signals: SignalCounters
 
         /// An exit's stay, in samples: every visible sample of the run counts one interval
         /// (``VisibilityEvent/exited(sectionID:time:stayDuration:totalVisibleDuration:visit:)``).
@@ -243,7 +317,7 @@ extension SlotSampler {
         var intervalsBeforeFiring: Int { runSamples - 1 }
 
         private init(sample: Int, kind: Kind, subject: Subject, ratio: Double = 0, runSamples: Int,
-                     exposureSamples: Int = 0, visit: Int) {
+                     exposureSamples: Int = 0, visit: Int, signals: SignalCounters = SignalCounters()) {
             self.sample = sample
             self.kind = kind
             self.subject = subject
@@ -251,6 +325,7 @@ extension SlotSampler {
             self.runSamples = runSamples
             self.exposureSamples = exposureSamples
             self.visit = visit
+            self.signals = signals
         }
 
         /// The entry of a section at `sample`, the first of its run.
@@ -261,14 +336,15 @@ extension SlotSampler {
         /// The impression of a section at `sample`, where `countedSamples` visible samples
         /// count towards the duration.
         static func impression(ofSlot slot: Int, at sample: Int, ratio: Double, countedSamples: Int,
-                               visit: Int) -> Record {
-            .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: countedSamples, visit: visit)
+                               visit: Int, signals: SignalCounters) -> Record {
+            .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: countedSamples, visit: visit,
+                  signals: signals)
         }
 
         /// The exit, at `sample`, of the run `state` just ended.
         static func exit(of subject: Subject, ending state: SectionState, at sample: Int) -> Record {
             .init(sample: sample, kind: .exited, subject: subject, runSamples: state.consecutiveSamples,
-                  exposureSamples: state.exposureSamples, visit: state.exposureVisit)
+                  exposureSamples: state.exposureSamples, visit: state.exposureVisit, signals: state.signals)
         }
 
         /// Sample, then exits before entries before impressions, then departed sections

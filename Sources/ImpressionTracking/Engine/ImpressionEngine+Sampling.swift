@@ -107,7 +107,7 @@ extension ImpressionEngine {
         }
         sampler.beginEvaluation()
         measure(forSamplesThrough: time)
-        guard let (first, last, visits) = base.takeDueSamples(through: time, lastDue: measured.lastDueSample) else {
+        guard let (first, last, visits, speed) = base.takeDueSamples(through: time, lastDue: measured.lastDueSample) else {
             return false
         }
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
@@ -122,8 +122,14 @@ extension ImpressionEngine {
                                                   into: &records)
             }
         }
-        sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
-                         recordingVisibility: recordingVisibility)
+        if let speed {
+            sampler.evaluateWithSignals(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy,
+                                        visits: visits, recordingVisibility: recordingVisibility, shares: shares,
+                                        speed: speed)
+        } else {
+            sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
+                             recordingVisibility: recordingVisibility)
+        }
         sampler.sortRecords()
         return !sampler.records.isEmpty
     }
@@ -144,8 +150,46 @@ extension ImpressionEngine {
         if measured.ratios.count < ratioCount {
             measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
         }
-        Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
-                     firstGroup: base.layout.geometry, otherGroups: &otherGroups, measurer: &measurer)
+        guard base.measuresSignals else {
+            Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
+                         firstGroup: base.layout.geometry, otherGroups: &otherGroups, measurer: &measurer)
+            return
+        }
+        if shares.count < ratioCount {
+            shares.append(contentsOf: repeatElement(.nan, count: ratioCount &- shares.count))
+        }
+        Self.measure(measured.candidates, on: screen, into: &measured.ratios, shares: &shares,
+                     stride: measured.stride, firstGroup: base.layout.geometry, otherGroups: &otherGroups,
+                     measurer: &measurer)
+    }
+
+    /// ``measure(_:on:into:stride:firstGroup:otherGroups:measurer:)``, with the screen share
+    /// of each candidate in `shares` (as `ratios`) where it has a ratio: each measure
+    /// group's visible area, worked out right after its ratio from the parts measured
+    /// (``VisibilityMeasurer/visibleArea(ofSlot:in:on:sharing:)``), over the effective
+    /// viewport's. Apart, so that measuring without exposure signals stays as it was.
+    private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
+                                shares: inout [Double], stride: Int, firstGroup: SectionGeometry,
+                                otherGroups: inout [SectionGeometry], measurer: inout VisibilityMeasurer) {
+        let viewportArea = screen.effectiveViewport.area
+        for index in candidates.indices {
+            let slot = Int(candidates[index])
+            var shared = VisibilityMeasurer.SharedMeasures()
+            let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
+            ratios[index &* stride] = ratio ?? .nan
+            if ratio != nil {
+                shares[index &* stride] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
+                                                               sharing: &shared) / viewportArea
+            }
+            for group in otherGroups.indices {
+                let ratio = otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                ratios[index &* stride &+ group &+ 1] = ratio ?? .nan
+                if ratio != nil {
+                    shares[index &* stride &+ group &+ 1] = otherGroups[group].visibleArea(
+                        ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
+                }
+            }
+        }
     }
 
     /// Measures `candidates` candidate by candidate, under `firstGroup`, then each of

@@ -73,6 +73,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     let firstPolicyOfGroup: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
     var measured = SlotSampler.MeasuredSample()
+    /// With exposure signals, the screen shares of `measured`'s candidates where they have a
+    /// ratio, laid out as its ratios; empty without.
+    var shares: [Double] = []
     var measurer = VisibilityMeasurer()
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
@@ -97,30 +100,39 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///     ``TraceRecorder``. `nil`, the default, records nothing and costs nothing.
     ///   - rememberedSectionLimit: how many sections that left the layout keep their
     ///     statistics, under each policy; see ``defaultRememberedSectionLimit``.
+    ///   - measuresExposureSignals: whether impressions, exits and snapshots also report
+    ///     each section's ``ExposureSignals`` under every policy. `false`, the default,
+    ///     measures none and costs nothing.
     /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
     ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
     ///   negative remembered-section limit, or a recorder that records another engine.
     public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100),
                 recorder: TraceRecorder? = nil,
-                rememberedSectionLimit: Int = defaultRememberedSectionLimit) throws(ConfigurationError) {
+                rememberedSectionLimit: Int = defaultRememberedSectionLimit,
+                measuresExposureSignals: Bool = false) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
         try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval,
-                      recorder: recorder, rememberedSectionLimit: rememberedSectionLimit)
+                      recorder: recorder, rememberedSectionLimit: rememberedSectionLimit,
+                      measuresExposureSignals: measuresExposureSignals)
     }
 
     /// Creates an engine deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:recorder:rememberedSectionLimit:)`.
+    /// `init(policies: [policy], sampleInterval:recorder:rememberedSectionLimit:measuresExposureSignals:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy (see
     ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
     ///   negative remembered-section limit, or a recorder that records another engine.
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
                 recorder: TraceRecorder? = nil,
-                rememberedSectionLimit: Int = defaultRememberedSectionLimit) throws(ConfigurationError) {
+                rememberedSectionLimit: Int = defaultRememberedSectionLimit,
+                measuresExposureSignals: Bool = false) throws(ConfigurationError) {
         // No one-element array: an engine of one policy allocates nothing for its list.
         try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder,
-                      rememberedSectionLimit: rememberedSectionLimit)
+                      rememberedSectionLimit: rememberedSectionLimit, measuresExposureSignals: measuresExposureSignals)
     }
+
+    /// Whether impressions, exits and snapshots report each section's ``ExposureSignals``.
+    public var measuresExposureSignals: Bool { base.measuresSignals }
 
     /// How many sections that left the layout keep their statistics under each policy,
     /// unless an engine or tracker is given another limit: 10,000.
@@ -141,7 +153,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// An engine under `first`, then each of `others`, in that order.
     private init(first: ImpressionPolicy, others: [ImpressionPolicy], sampleInterval: Duration,
-                 recorder: TraceRecorder?, rememberedSectionLimit: Int) throws(ConfigurationError) {
+                 recorder: TraceRecorder?, rememberedSectionLimit: Int,
+                 measuresExposureSignals: Bool) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
         try first.validate()
         for policy in others { try policy.validate() }
@@ -152,7 +165,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         otherPolicies = others
         self.sampleInterval = sampleInterval
         base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval,
-                                  rememberedSectionLimit: rememberedSectionLimit)
+                                  rememberedSectionLimit: rememberedSectionLimit,
+                                  measuresSignals: measuresExposureSignals)
         let count = others.count + 1
         sampler = ManyPolicyCounters(policyCount: count)
         // One policy is evaluated by `base` alone: the counters side by side stay empty.

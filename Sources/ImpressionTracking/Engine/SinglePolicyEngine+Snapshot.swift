@@ -129,11 +129,14 @@ extension SinglePolicyEngine {
                                            firstRememberedVisit: firstRememberedVisit) {
             cooldownEnd = sampleInterval * SectionState.saturatingSum(state.lastFiredSample, policy.cooldownSamples)
         }
+        // The visit's signals; none yet when the section was last in view in another visit.
+        let signals = measuresSignals ? state.signals.inVisit(visit).signals(interval: sampleInterval) : nil
         return SectionStatistics(
             entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
             totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),
             highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
-            timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd)
+            timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd,
+            signals: signals)
     }
 
     private func hiddenReason(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,

@@ -46,15 +46,26 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     private(set) var changedSinceSample = false
     /// When the samples are: the sample arithmetic.
     let grid: SampleGrid
+    /// Whether the samples also add up exposure signals (``ExposureSignals``).
+    let measuresSignals: Bool
+    /// The sample interval in seconds, what a viewport speed divides by: converted once,
+    /// the conversion from attoseconds being generic code.
+    let intervalSeconds: Double
+    /// With exposure signals, the viewport's origin at the last sample taken; `nil` before
+    /// the first, or when there was no viewport then.
+    private(set) var originAtLastSample: Point?
 
     /// An engine at time zero, in visit 1, active, with no layout or viewport, for a
     /// valid policy and a positive interval, keeping the statistics of at most
-    /// `rememberedSectionLimit` sections that left the layout.
-    init(policy: ImpressionPolicy, sampleInterval: Duration, rememberedSectionLimit: Int) {
+    /// `rememberedSectionLimit` sections that left the layout, measuring exposure signals
+    /// when `measuresSignals`.
+    init(policy: ImpressionPolicy, sampleInterval: Duration, rememberedSectionLimit: Int, measuresSignals: Bool = false) {
         self.policy = policy
         self.sampleInterval = sampleInterval
         departed = DepartedSections(statisticsLimit: rememberedSectionLimit)
         grid = SampleGrid(interval: sampleInterval)
+        self.measuresSignals = measuresSignals
+        intervalSeconds = Double(grid.intervalAttoseconds) / 1e18
     }
 
     /// Whether samples count now: the screen has appeared, the app is in the
@@ -378,7 +389,7 @@ extension SinglePolicyEngine {
     /// whether there are any.
     mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         sampler.records.clear()
-        guard let (first, last, visits) = takeDueSamples(through: time, lastDue: lastSample(atOrBefore: time)) else {
+        guard let (first, last, visits, speed) = takeDueSamples(through: time, lastDue: lastSample(atOrBefore: time)) else {
             return false
         }
         let screen = lifecycle.isActive ? self.screen : nil
@@ -389,26 +400,39 @@ extension SinglePolicyEngine {
         }
         departed.endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility, into: &sampler.records)
         sampler.evaluate(from: first, through: last, on: screen, geometry: layout.geometry, visits: visits,
-                         recordingVisibility: recordingVisibility)
+                         recordingVisibility: recordingVisibility, speed: speed)
         guard !sampler.records.isEmpty else { return false }
         sampler.sortRecords()
         return true
     }
 
     /// Moves the engine's time to `time` and takes the samples due by then, up to
-    /// `lastDue`: the first and last of them and what the visits mean for them, or `nil`
-    /// when none is due. The samples are then evaluated; a multi-policy engine evaluates
-    /// its policies' in its own loop.
+    /// `lastDue`: the first and last of them, what the visits mean for them and, with
+    /// exposure signals, the viewport's speed at the first (the others are still), or
+    /// `nil` when none is due. The samples are then evaluated; a multi-policy engine
+    /// evaluates its policies' in its own loop.
     @inline(__always)
     mutating func takeDueSamples(through time: Duration, lastDue: Int)
-        -> (first: Int, last: Int, visits: SlotSampler.Visits)? {
+        -> (first: Int, last: Int, visits: SlotSampler.Visits, speed: Double?)? {
         if time > self.time { self.time = time }
         guard lastDue >= nextSample else { return nil }
         let first = nextSample
         nextSample = lastDue &+ 1
         changedSinceSample = false
         return (first, lastDue, SlotSampler.Visits(current: visit, runsValidFrom: runsValidFrom,
-                                                   firstRemembered: firstRememberedVisit))
+                                                   firstRemembered: firstRememberedVisit),
+                measuresSignals ? takeViewportSpeed() : nil)
+    }
+
+    /// The viewport's speed at the first sample due, in points per second: the distance
+    /// its origin moved since the sample before, over the sample interval; 0 when either
+    /// sample had no viewport. Notes the origin for the next.
+    private mutating func takeViewportSpeed() -> Double {
+        let origin = viewport.map { Point(x: $0.x, y: $0.y) }
+        defer { originAtLastSample = origin }
+        guard let origin, let previous = originAtLastSample else { return 0 }
+        let dx = origin.x - previous.x, dy = origin.y - previous.y
+        return (dx * dx + dy * dy).squareRoot() / intervalSeconds
     }
 
     /// What the screen shows now, or `nil` when nothing can be visible.

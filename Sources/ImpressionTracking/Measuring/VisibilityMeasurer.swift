@@ -138,6 +138,33 @@ struct VisibilityMeasurer: Sendable {
         return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator)
     }
 
+    /// The area of the union of the parts last collected: the visible area of the section
+    /// just measured, what its screen share divides. Worked out again, once per section
+    /// and sample and only with exposure signals, rather than kept from an `.area` ratio,
+    /// which would cost every sample without them a store.
+    mutating func areaOfCollectedParts() -> Double {
+        unionArea.unionArea(of: parts)
+    }
+
+    /// The visible area of the section in `slot` under `geometry`, whose ratio was just
+    /// measured as ``ratio(ofSlot:in:on:sharing:)`` measures it, with `shared` for this
+    /// section at this sample: the parts just collected when some of its cells are left out
+    /// in `geometry` (collected for it alone), else the area of the parts every way of
+    /// measuring without exclusions shares, worked out once.
+    mutating func visibleArea(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
+                              sharing shared: inout SharedMeasures) -> Double {
+        if geometry.gate(ofSlot: slot) == .someCellsExcluded { return areaOfCollectedParts() }
+        if !shared[.area].isNaN { return shared[.area] }
+        if !shared.partsAreCollected {
+            // A measure group that left cells out collected its own parts since.
+            _ = collectVisibleParts(ofSlot: slot, in: geometry, on: screen)
+            shared.partsAreCollected = true
+        }
+        let area = areaOfCollectedParts()
+        shared[.area] = area
+        return area
+    }
+
     /// What of `parts` counts under `measure`: the height or width of their bounding box,
     /// or the area of their union.
     @inline(__always)
@@ -250,5 +277,13 @@ extension SectionGeometry {
     mutating func ratio(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen, with measurer: inout VisibilityMeasurer,
                         sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double? {
         measurer.ratio(ofSlot: slot, in: self, on: screen, sharing: &shared)
+    }
+
+    /// ``VisibilityMeasurer/visibleArea(ofSlot:in:on:sharing:)`` under this geometry, called
+    /// on it in place, as ``ratio(ofSlot:on:with:sharing:)`` is.
+    mutating func visibleArea(ofSlot slot: Int, on screen: VisibilityMeasurer.Screen,
+                              with measurer: inout VisibilityMeasurer,
+                              sharing shared: inout VisibilityMeasurer.SharedMeasures) -> Double {
+        measurer.visibleArea(ofSlot: slot, in: self, on: screen, sharing: &shared)
     }
 }

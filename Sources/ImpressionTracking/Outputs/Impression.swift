@@ -19,16 +19,21 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The policy that decided it: its index in the engine's or tracker's `policies`
     /// (0 with one policy).
     public var policy: Int
+    /// The exposure signals of the visit up to the sample that completed the impression,
+    /// when the engine or tracker measures them; `nil` when it does not. See
+    /// <doc:ExposureSignalDefinitions>.
+    public var signals: ExposureSignals?
 
     /// Creates an impression; engines and trackers make them, tests compare with them.
     public init(sectionID: ID, time: Duration, visibleRatio: Double,
-                visibleDuration: Duration, visit: Int, policy: Int = 0) {
+                visibleDuration: Duration, visit: Int, policy: Int = 0, signals: ExposureSignals? = nil) {
         self.sectionID = sectionID
         self.time = time
         self.visibleRatio = visibleRatio
         self.visibleDuration = visibleDuration
         self.visit = visit
         self.policy = policy
+        self.signals = signals
     }
 }
 

@@ -25,7 +25,14 @@ struct RecordReader<ID: Hashable & Sendable> {
     func impression(from record: SlotSampler.Record, policy: Int = 0) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
-                   visit: record.visit, policy: policy)
+                   visit: record.visit, policy: policy, signals: signals(of: record))
+    }
+
+    /// The exposure signals `record` carries; `nil` when the engine measures none (their
+    /// visit is 0 then: a record with signals has been in view in a visit).
+    @inline(__always)
+    func signals(of record: SlotSampler.Record) -> ExposureSignals? {
+        record.signals.visit == 0 ? nil : record.signals.signals(interval: grid.interval)
     }
 
     /// The event `record` reports, under the policy with index `policy`.
@@ -35,7 +42,7 @@ struct RecordReader<ID: Hashable & Sendable> {
             .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                     stayDuration: duration(ofSamples: record.staySamples),
                     totalVisibleDuration: duration(ofSamples: record.exposureSamples), visit: record.visit,
-                    policy: policy)
+                    policy: policy, signals: signals(of: record))
         case .entered:
             .entered(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                      visibleRatio: record.ratio, visit: record.visit, policy: policy)

@@ -36,11 +36,16 @@ public struct SectionStatistics: Sendable, Hashable {
     /// sample at which it may fire again; `nil` otherwise (and for sections no longer in
     /// the layout).
     public var cooldownEnd: Duration?
+    /// The exposure signals of the current visit up to the last sample evaluated, when the
+    /// engine measures them (all zero while the section has not been in view in this
+    /// visit); `nil` when it does not. See <doc:ExposureSignalDefinitions>.
+    public var signals: ExposureSignals?
 
     /// Creates statistics; engines make these. The defaults are a section never seen.
     public init(entries: Int = 0, visibleDurationThisVisit: Duration = .zero, totalVisibleDuration: Duration = .zero,
                 highestVisibleRatio: Double = 0, firstAppearance: Duration = .zero,
-                timeSinceFirstAppearance: Duration = .zero, countedSamples: Int = 0, cooldownEnd: Duration? = nil) {
+                timeSinceFirstAppearance: Duration = .zero, countedSamples: Int = 0, cooldownEnd: Duration? = nil,
+                signals: ExposureSignals? = nil) {
         self.entries = entries
         self.visibleDurationThisVisit = visibleDurationThisVisit
         self.totalVisibleDuration = totalVisibleDuration
@@ -49,5 +54,6 @@ public struct SectionStatistics: Sendable, Hashable {
         self.timeSinceFirstAppearance = timeSinceFirstAppearance
         self.countedSamples = countedSamples
         self.cooldownEnd = cooldownEnd
+        self.signals = signals
     }
 }

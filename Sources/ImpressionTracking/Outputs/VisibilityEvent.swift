@@ -24,13 +24,17 @@ public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     /// (its visible samples × the interval);
     /// `totalVisibleDuration` adds up every stay of the section in `visit`, this one
     /// included (AMP's `totalTime`, the OM SDK's time in view).
+    ///
+    /// `signals` are the exposure signals of `visit` up to the last sample of the stay
+    /// (the one before `time`), when the engine or tracker measures them; `nil` when it
+    /// does not. See <doc:ExposureSignalDefinitions>.
     case exited(sectionID: ID, time: Duration, stayDuration: Duration, totalVisibleDuration: Duration, visit: Int,
-                policy: Int = 0)
+                policy: Int = 0, signals: ExposureSignals? = nil)
 
     /// The section the event is about.
     public var sectionID: ID {
         switch self {
-        case .entered(let sectionID, _, _, _, _), .exited(let sectionID, _, _, _, _, _): sectionID
+        case .entered(let sectionID, _, _, _, _), .exited(let sectionID, _, _, _, _, _, _): sectionID
         case .impression(let impression): impression.sectionID
         }
     }
@@ -38,7 +42,7 @@ public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The tracker time of the sample at which it happened.
     public var time: Duration {
         switch self {
-        case .entered(_, let time, _, _, _), .exited(_, let time, _, _, _, _): time
+        case .entered(_, let time, _, _, _), .exited(_, let time, _, _, _, _, _): time
         case .impression(let impression): impression.time
         }
     }
@@ -46,7 +50,7 @@ public enum VisibilityEvent<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The index of the policy the event is under, in the engine's or tracker's `policies`.
     public var policy: Int {
         switch self {
-        case .entered(_, _, _, _, let policy), .exited(_, _, _, _, _, let policy): policy
+        case .entered(_, _, _, _, let policy), .exited(_, _, _, _, _, let policy, _): policy
         case .impression(let impression): impression.policy
         }
     }

@@ -43,6 +43,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///   - rememberedSectionLimit: how many sections that left the layout keep their
     ///     statistics, under each policy; see
     ///     ``ImpressionEngine/defaultRememberedSectionLimit``.
+    ///   - measuresExposureSignals: whether impressions, exits and snapshots also report
+    ///     each section's ``ExposureSignals``; `false`, the default, costs nothing.
     /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, a sample
     ///   interval that is not positive, a negative remembered-section limit, or a recorder
     ///   that records another engine.
@@ -51,10 +53,12 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
         recorder: TraceRecorder? = nil,
-        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit
+        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit,
+        measuresExposureSignals: Bool = false
     ) throws(ConfigurationError) {
         let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval, recorder: recorder,
-                                              rememberedSectionLimit: rememberedSectionLimit)
+                                              rememberedSectionLimit: rememberedSectionLimit,
+                                              measuresExposureSignals: measuresExposureSignals)
         self.policies = policies
         self.sampleInterval = sampleInterval
         self.clock = TrackerClock(clock)
@@ -62,7 +66,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 
     /// Creates a tracker deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:clock:recorder:rememberedSectionLimit:)`.
+    /// `init(policies: [policy], sampleInterval:clock:recorder:rememberedSectionLimit:measuresExposureSignals:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy, a sample interval that is
     ///   not positive, a negative remembered-section limit, or a recorder that records
@@ -72,10 +76,11 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
         recorder: TraceRecorder? = nil,
-        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit
+        rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit,
+        measuresExposureSignals: Bool = false
     ) throws(ConfigurationError) {
         try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder,
-                      rememberedSectionLimit: rememberedSectionLimit)
+                      rememberedSectionLimit: rememberedSectionLimit, measuresExposureSignals: measuresExposureSignals)
     }
 
     /// The engine. Internal: tests check its memory.

@@ -30,6 +30,8 @@ extension ReferenceModel {
         var ratio: Double
         /// The ratio against the section's own full size.
         var uncappedRatio: Double
+        /// The area of what shows, obstructions taken off.
+        var area: Double
     }
 
     /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
@@ -219,7 +221,8 @@ extension ReferenceModel {
         case .area: visibleMeasure = remaining.area
         case .width: visibleMeasure = remaining.width
         }
-        observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped)
+        observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped,
+                                        area: remaining.area)
         return observation
     }
 

@@ -8,6 +8,8 @@ extension ReferenceModel {
         var visibleSamples = 0
         var visibleSamplesInVisit = (visit: 0, samples: 0)
         var highestRatio = 0.0
+        /// Every sample in view of the last visit it was in view in, in order.
+        var inView: (visit: Int, samples: [InViewSample]) = (0, [])
     }
 
     /// The statistics the engine should give for `id` now, counted sample by sample.
@@ -31,6 +33,7 @@ extension ReferenceModel {
             entries: seen.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
             totalVisibleDuration: sampleInterval * (seen.visibleSamples - openInterval), highestVisibleRatio: seen.highestRatio,
             firstAppearance: seen.firstAppearance, timeSinceFirstAppearance: time - seen.firstAppearance,
-            countedSamples: counted, cooldownEnd: cooldownEnd)
+            countedSamples: counted, cooldownEnd: cooldownEnd,
+            signals: measuresSignals ? signals(of: id, inVisit: visit) : nil)
     }
 }

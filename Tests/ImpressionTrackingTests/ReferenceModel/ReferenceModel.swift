@@ -6,7 +6,7 @@
 /// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics,
 /// with the real-screen features (scroll containers, viewport insets, obstructions, large
 /// sections, hysteresis, visibility events) and the knobs (cumulative time, cooldown, the
-/// load gate, hidden flags and opacity).
+/// load gate, hidden flags and opacity), and the exposure signals when asked for.
 ///
 /// At every sample it scans every section and every cell: no index, no incremental state
 /// beyond the open runs, the exposure per visit and the memory of what fired. It is slow
@@ -20,6 +20,12 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// How many sections that left the layout keep their statistics (the engine's
     /// `rememberedSectionLimit`).
     let rememberedSectionLimit: Int
+    /// Whether impressions, exits and statistics carry exposure signals.
+    let measuresSignals: Bool
+    /// The viewport's origin at the last sample evaluated, and its speed then: what the
+    /// signals of the sample read (ReferenceModel+Signals).
+    var originAtLastSample: Point?
+    var speedAtSample = 0.0
 
     /// The latest time advanced to (never decreases).
     private(set) var time: Duration = .zero
@@ -101,10 +107,12 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     var forgottenDepartures: [ID: ImpressionPolicy] = [:]
 
     init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
-         rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit) {
+         rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit,
+         measuresExposureSignals: Bool = false) {
         self.policy = policy
         self.sampleInterval = sampleInterval
         self.rememberedSectionLimit = rememberedSectionLimit
+        measuresSignals = measuresExposureSignals
     }
 
     var isActive: Bool { appeared && foreground && !covered && !refreshing }
@@ -179,6 +187,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     mutating func advanceWithEvents(to target: Duration) -> [VisibilityEvent<ID>] {
         var result: [VisibilityEvent<ID>] = []
         while sampleInterval * evaluatedSamples <= target {
+            noteViewportSpeed()
             result += evaluateSample(at: sampleInterval * evaluatedSamples)
             evaluatedSamples += 1
         }
@@ -212,6 +221,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             let required = continuing ? min(entryRatio, sectionPolicy.exitVisibleRatio ?? entryRatio) : entryRatio
             guard let measured, measured.ratio >= required else {
                 if let run = openRuns[id] { exits.append(endRun(id, run, at: sampleTime)) }
+                // In view below the policy: after the exit, which reports the samples before.
+                if let measured { noteInView(id, measured, metPolicy: false) }
                 continue
             }
             let ratio = min(1, measured.ratio)
@@ -230,6 +241,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 entries.append(.entered(sectionID: id, time: sampleTime, visibleRatio: ratio, visit: visit))
                 seen[id]!.entries += 1
             }
+            noteInView(id, measured, metPolicy: true)
             seen[id]!.visibleSamples += 1
             if seen[id]!.visibleSamplesInVisit.visit != visit { seen[id]!.visibleSamplesInVisit = (visit, 0) }
             seen[id]!.visibleSamplesInVisit.samples += 1
@@ -261,7 +273,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 time: sampleTime,
                 visibleRatio: ratio,
                 visibleDuration: sampleInterval * (counted - 1),
-                visit: visit)))
+                visit: visit, signals: measuresSignals ? signals(of: id, inVisit: visit) : nil)))
             firedDuringVisit.insert(id)
             firedSinceReset.insert(id)
             lastFiredTime[id] = sampleTime
@@ -323,6 +335,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         if let earlier = exposure[id], earlier.visit == run.visit { total += earlier.samples }
         exposure[id] = (run.visit, total)
         return .exited(sectionID: id, time: sampleTime, stayDuration: sampleInterval * run.length,
-                       totalVisibleDuration: sampleInterval * total, visit: run.visit)
+                       totalVisibleDuration: sampleInterval * total, visit: run.visit,
+                       signals: measuresSignals ? signals(of: id, inVisit: run.visit) : nil)
     }
 }

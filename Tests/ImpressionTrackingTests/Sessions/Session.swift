@@ -27,4 +27,6 @@ struct Session<ID: Hashable & Sendable>: Sendable {
     var steps: [SessionStep<ID>]
     /// How many sections that left the layout keep their statistics.
     var rememberedSectionLimit = ImpressionEngine<ID>.defaultRememberedSectionLimit
+    /// Whether the engine, tracker and model measure exposure signals.
+    var measuresExposureSignals = false
 }

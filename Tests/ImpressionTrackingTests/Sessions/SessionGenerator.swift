@@ -43,6 +43,9 @@ struct SessionGenerator {
         /// statistics (drawn last of all), and a lazy list's churn, so that sections are
         /// forgotten and come back.
         static let forgetting = Features(rawValue: 1 << 9)
+        /// Exposure signals measured, in four sessions out of five: drawn after everything
+        /// else, so that the sessions are otherwise those drawn without it.
+        static let exposureSignals = Features(rawValue: 1 << 10)
     }
 
     static let idPool = Array(0..<12)
@@ -113,6 +116,7 @@ struct SessionGenerator {
         }
         var session = Session(seed: seed, policy: policy, sampleInterval: sampleInterval, steps: steps)
         if features.contains(.forgetting) { session.rememberedSectionLimit = random.int(in: 0...4) }
+        if features.contains(.exposureSignals) { session.measuresExposureSignals = random.chance(0.8) }
         return session
     }
 

@@ -18,8 +18,9 @@ extension VisibilityEvent {
         switch self {
         case .entered(let id, let time, let ratio, let visit, _):
             .entered(sectionID: id, time: time, visibleRatio: ratio, visit: visit, policy: policy)
-        case .exited(let id, let time, let stay, let total, let visit, _):
-            .exited(sectionID: id, time: time, stayDuration: stay, totalVisibleDuration: total, visit: visit, policy: policy)
+        case .exited(let id, let time, let stay, let total, let visit, _, let signals):
+            .exited(sectionID: id, time: time, stayDuration: stay, totalVisibleDuration: total, visit: visit, policy: policy,
+                    signals: signals)
         case .impression(let impression):
             .impression(impression.underPolicy(policy))
         }
