@@ -93,7 +93,7 @@ struct MultiPolicyPropertyTests {
                 var talliedImpressions = Array(repeating: [Impression<Int>](), count: policies.count)
                 var talliedStays = Array(repeating: [Stay](), count: policies.count)
                 multiTally.advance(to: time, impression: { talliedImpressions[$0].append($1) },
-                                   exit: { talliedStays[$0].append(Stay(section: $1, samples: $2)) })
+                                   exit: { talliedStays[$0].append(Stay(section: $1, samples: $2)); _ = ($3, $4) })
                 var expectedEvents: [[VisibilityEvent<Int>]] = []
                 for policy in policies.indices {
                     let expected = eventEngines[policy].advanceWithEvents(to: time).map { $0.underPolicy(policy) }

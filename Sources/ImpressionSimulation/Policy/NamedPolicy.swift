@@ -40,10 +40,11 @@ extension NamedPolicy: CustomStringConvertible {
 }
 
 extension ImpressionEngine {
-    /// An engine under every policy of `policies`, in their order.
+    /// An engine under every policy of `policies`, in their order, measuring exposure
+    /// signals with `measuresExposureSignals`.
     ///
     /// - Throws: ``SimulationError`` naming the first invalid policy, or the interval.
-    init(named policies: [NamedPolicy], sampleInterval: Duration) throws(SimulationError) {
+    init(named policies: [NamedPolicy], sampleInterval: Duration, measuresExposureSignals: Bool = false) throws(SimulationError) {
         // Checked one by one first, so the error names the policy.
         for named in policies {
             do throws(ConfigurationError) {
@@ -53,7 +54,8 @@ extension ImpressionEngine {
             }
         }
         do throws(ConfigurationError) {
-            try self.init(policies: policies.map(\.policy), sampleInterval: sampleInterval)
+            try self.init(policies: policies.map(\.policy), sampleInterval: sampleInterval,
+                          measuresExposureSignals: measuresExposureSignals)
         } catch {
             throw SimulationError("\(error)")
         }

@@ -38,13 +38,17 @@ public struct PolicySummary: Sendable, Hashable {
     /// The sections of each kind, summed: section-sessions rendered and impressed, and
     /// time in view; in the order of `SectionKind.allCases`.
     public var viewabilityByKind: [SectionViewability]
+    /// The distributions of the exposure signals over the visits that met the policy, when
+    /// the run measured them (``SimulationConfiguration/measuresExposureSignals``).
+    package var exposure: ExposureDistributions?
 
     /// Creates a summary; ``Simulation`` makes them.
     package init(policy: NamedPolicy, impressions: Int, impressionsPerSession: Double,
                  distinctSections: Int, distinctSectionsPerSession: Double, sessionsWithImpressions: Int,
                  firstImpressionMedian: Duration?, firstImpressionP90: Duration?,
                  impressionsByDepth: [Int], impressionsByKind: [Int],
-                 viewabilityByKind: [SectionViewability] = [], firstImpressionPercentiles: [Duration] = []) {
+                 viewabilityByKind: [SectionViewability] = [], firstImpressionPercentiles: [Duration] = [],
+                 exposure: ExposureDistributions? = nil) {
         self.policy = policy
         self.impressions = impressions
         self.impressionsPerSession = impressionsPerSession
@@ -57,6 +61,7 @@ public struct PolicySummary: Sendable, Hashable {
         self.impressionsByKind = impressionsByKind
         self.viewabilityByKind = viewabilityByKind
         self.firstImpressionPercentiles = firstImpressionPercentiles
+        self.exposure = exposure
     }
 
     /// The impressions of sections of `kind`.

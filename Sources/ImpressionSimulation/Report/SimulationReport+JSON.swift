@@ -112,5 +112,35 @@ extension SimulationReport {
                 writer.endObject()
             }
         writer.endObject()
+        // Only with --signals: a report without them reads as it always did.
+        if let exposure = summary.exposure {
+            writer.key("exposureSignals")
+            writer.beginObject()
+                writer.key("all"); Self.writeExposure(exposure.all, to: &writer)
+                writer.key("byKind")
+                writer.beginObject()
+                    for (kind, group) in zip(SectionKind.allCases, exposure.byKind) {
+                        writer.key(kind.name); Self.writeExposure(group, to: &writer)
+                    }
+                writer.endObject()
+            writer.endObject()
+        }
+    }
+
+    /// `{"visits": n, "timeInViewSeconds": {"p50": .., "p90": .., "mean": ..}, ...}`; a
+    /// group without visits has only its count.
+    private static func writeExposure(_ group: ExposureDistributions.Group, to writer: inout JSONWriter) {
+        writer.beginObject()
+            writer.key("visits"); writer.integer(group.visits)
+            for signal in ExposureSignal.allCases {
+                guard let statistics = group[signal] else { continue }
+                writer.key(signal.key)
+                writer.beginObject(inline: true)
+                    writer.key("p50"); writer.number(statistics.median)
+                    writer.key("p90"); writer.number(statistics.p90)
+                    writer.key("mean"); writer.number(statistics.mean)
+                writer.endObject()
+            }
+        writer.endObject()
     }
 }

@@ -47,7 +47,38 @@ extension SimulationReport {
         lines += Self.render(rows)
         lines.append("")
         lines += Self.render(kindRows())
+        if policies.contains(where: { $0.exposure != nil }) {
+            lines.append("")
+            lines += Self.render(exposureRows())
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// With `--signals`: each signal's median and 90th percentile over the visits that met
+    /// each policy, then time in view and screen share per section kind (the JSON has
+    /// every signal per kind).
+    private func exposureRows() -> [Row] {
+        func cell(_ group: ExposureDistributions.Group?, _ signal: ExposureSignal) -> String {
+            guard let statistics = group?[signal] else { return "-" }
+            let digits = signal == .meanScrollSpeed ? 0 : 2
+            return NumberFormatting.decimal(statistics.median, digits: digits) + " / "
+                + NumberFormatting.decimal(statistics.p90, digits: digits)
+        }
+        var rows: [Row] = []
+        rows.append(Row(label: "exposure per visit, p50 / p90", values: policies.map(\.policy.name)))
+        rows.append(.separator)
+        rows.append(Row(label: "visits that met the policy",
+                        values: policies.map { $0.exposure.map { NumberFormatting.integer($0.all.visits) } ?? "-" }))
+        for signal in ExposureSignal.allCases {
+            rows.append(Row(label: "  " + signal.label, values: policies.map { cell($0.exposure?.all, signal) }))
+        }
+        for signal in [ExposureSignal.timeInView, .meanScreenShare] {
+            rows.append(Row(label: signal.label + " by section kind", values: policies.map { _ in "" }))
+            for (kindIndex, kind) in SectionKind.allCases.enumerated() {
+                rows.append(Row(label: "  " + kind.name, values: policies.map { cell($0.exposure?.byKind[kindIndex], signal) }))
+            }
+        }
+        return rows
     }
 
     /// The lines above the table: the run (sessions, length, feed size, seed, interval),

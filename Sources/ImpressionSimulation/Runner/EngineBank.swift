@@ -8,6 +8,9 @@ struct EngineBank: SessionInputSink {
     /// Per policy, every stay in view that ended, in the order they ended; after
     /// ``finish(at:)``, one entry per section, ascending.
     var timeInView: [[SessionOutcome.TimeInView]]
+    /// Per policy, the exposure signals of every visit in view that ended, when the
+    /// engine measures them.
+    var exposures: [[SessionOutcome.Exposure]]
     /// The sections rendered at the samples evaluated, with repeats; after
     /// ``finish(at:)``, ascending and distinct.
     var rendered: [Int] = []
@@ -29,6 +32,7 @@ struct EngineBank: SessionInputSink {
         let policyCount = engine?.policyCount ?? 0
         impressions = Array(repeating: [], count: policyCount)
         timeInView = Array(repeating: [], count: policyCount)
+        exposures = Array(repeating: [], count: policyCount)
     }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
@@ -50,14 +54,18 @@ struct EngineBank: SessionInputSink {
         // it whole twice per advance.
         var impressions: [[Impression<Int>]] = []
         var timeInView: [[SessionOutcome.TimeInView]] = []
+        var exposures: [[SessionOutcome.Exposure]] = []
         swap(&impressions, &self.impressions)
         swap(&timeInView, &self.timeInView)
+        swap(&exposures, &self.exposures)
         engine!.advance(to: time, impression: { policy, impression in impressions[policy].append(impression) },
-                        exit: { policy, section, samples in
+                        exit: { policy, section, samples, visit, signals in
                             timeInView[policy].append(.init(section: section, visibleSamples: samples))
+                            if let signals { exposures[policy].append(.init(section: section, visit: visit, signals: signals)) }
                         })
         swap(&impressions, &self.impressions)
         swap(&timeInView, &self.timeInView)
+        swap(&exposures, &self.exposures)
     }
 
     private mutating func noteRendered(_ layout: FeedLayout, _ viewport: Rect) {
@@ -79,6 +87,15 @@ struct EngineBank: SessionInputSink {
         // sort would take every policy's stays, most of them already in `rendered`.
         rendered.sort()
         rendered.removeAdjacentDuplicates()
+        // A visit's later exit reports its signals so far, the earlier's included: the last is the visit's.
+        for policy in exposures.indices where !exposures[policy].isEmpty {
+            var last: [SectionVisit: Int] = [:]
+            for (index, exposure) in exposures[policy].enumerated() {
+                last[SectionVisit(section: exposure.section, visit: exposure.visit)] = index
+            }
+            exposures[policy] = last.values.map { exposures[policy][$0] }
+                .sorted { ($0.section, $0.visit) < ($1.section, $1.visit) }
+        }
         var inViewOnly: [Int] = []
         for policy in timeInView.indices {
             timeInView[policy].sort { $0.section < $1.section }
@@ -107,6 +124,12 @@ struct EngineBank: SessionInputSink {
         if eventRejected { rejectedInputs += 1 }
         eventRejected = false
     }
+}
+
+/// A section's visit, as a key.
+private struct SectionVisit: Hashable {
+    var section: Int
+    var visit: Int
 }
 
 private extension Array where Element == SessionOutcome.TimeInView {

@@ -42,7 +42,7 @@ struct RunLengthCounter: SessionInputSink {
         guard var engine = engine.take() else { return }
         let runPolicies = self.runPolicies
         engine.advance(to: time, impression: { policy, _ in impressions[policy] += 1 },
-                       exit: { policy, _, samples in if policy < runPolicies { runs[policy].append(samples) } })
+                       exit: { policy, _, samples, _, _ in if policy < runPolicies { runs[policy].append(samples) } })
         self.engine = engine
     }
 

@@ -18,6 +18,16 @@ package struct SessionOutcome: Sendable, Hashable {
         }
     }
 
+    /// The exposure signals of one visit of a section that met the policy, as the
+    /// visit's last exit reported them.
+    package struct Exposure: Sendable, Hashable {
+        /// The section's feed position (0-based), its id.
+        package var section: Int
+        /// The visit, from 1.
+        package var visit: Int
+        package var signals: ExposureSignals
+    }
+
     /// The impressions of each policy, in the order of the runner's policies, each in
     /// time order; section ids are feed positions.
     package var impressions: [[Impression<Int>]]
@@ -32,14 +42,19 @@ package struct SessionOutcome: Sendable, Hashable {
     /// Under each policy, in the order of the runner's policies, the sections that were
     /// in view at some sample, ascending, with their visible samples.
     package var timeInView: [[TimeInView]]
+    /// Under each policy, the exposure signals of every visit that met it (one that never
+    /// did has no exit to report them), by section and visit; empty unless the runner
+    /// measures them (``SimulationConfiguration/measuresExposureSignals``).
+    package var exposures: [[Exposure]] = []
 
     /// Creates an outcome; ``SessionRunner`` makes them.
     package init(impressions: [[Impression<Int>]], deepestSection: Int?, rejectedInputs: Int,
-                 renderedSections: [Int] = [], timeInView: [[TimeInView]] = []) {
+                 renderedSections: [Int] = [], timeInView: [[TimeInView]] = [], exposures: [[Exposure]] = []) {
         self.impressions = impressions
         self.deepestSection = deepestSection
         self.rejectedInputs = rejectedInputs
         self.renderedSections = renderedSections
         self.timeInView = timeInView
+        self.exposures = exposures
     }
 }

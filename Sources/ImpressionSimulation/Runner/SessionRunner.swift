@@ -37,19 +37,24 @@ public struct SessionRunner: Sendable {
     public let sampleInterval: Duration
     /// Which sections the engine's layouts hold.
     public let scope: FeedLayout.Scope
+    /// Whether the engine measures exposure signals (ImpressionTracking's
+    /// `ExposureSignals`), for ``SimulationReport``'s distributions of them.
+    public let measuresExposureSignals: Bool
     private let initialLayout: FeedLayout
     /// `nil` without policies.
     private let initialEngine: ImpressionEngine<Int>?
     /// When the engine samples.
     private let grid: SampleGrid
 
-    /// A runner for `policies` on `feed`.
+    /// A runner for `policies` on `feed`, measuring exposure signals with
+    /// `measuresExposureSignals`.
     ///
     /// - Throws: ``SimulationError`` when a policy or the interval is invalid, or the
     ///   feed's layout is refused.
     public init(feed: Feed, policies: [NamedPolicy], sampleInterval: Duration = .milliseconds(100),
-                scope: FeedLayout.Scope = .window(marginScreens: 2)) throws(SimulationError) {
+                scope: FeedLayout.Scope = .window(marginScreens: 2), measuresExposureSignals: Bool = false) throws(SimulationError) {
         self.feed = feed
+        self.measuresExposureSignals = measuresExposureSignals
         self.policies = policies
         self.sampleInterval = sampleInterval
         self.scope = scope
@@ -57,7 +62,8 @@ public struct SessionRunner: Sendable {
         initialLayout = layout
         var engine: ImpressionEngine<Int>?
         if let first = policies.first {
-            var multi = try ImpressionEngine<Int>(named: policies, sampleInterval: sampleInterval)
+            var multi = try ImpressionEngine<Int>(named: policies, sampleInterval: sampleInterval,
+                                                  measuresExposureSignals: measuresExposureSignals)
             do throws(InputError) {
                 try multi.setLayout(layout.sections, containers: layout.containers)
                 try multi.setViewport(feed.screen.viewport(atOffset: 0))
@@ -80,7 +86,7 @@ public struct SessionRunner: Sendable {
         let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
         return SessionOutcome(impressions: bank.impressions, deepestSection: deepestSection,
                               rejectedInputs: bank.rejectedInputs, renderedSections: bank.rendered,
-                              timeInView: bank.timeInView)
+                              timeInView: bank.timeInView, exposures: bank.exposures)
     }
 
     /// The number of impressions `session` gives under each policy, in policy order: the

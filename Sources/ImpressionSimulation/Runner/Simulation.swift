@@ -54,7 +54,8 @@ public struct Simulation: Sendable {
         self.feed = feed
         generator = SessionGenerator(model: configuration.user, feed: feed, duration: configuration.sessionDuration)
         runner = try SessionRunner(feed: feed, policies: configuration.policies,
-                                   sampleInterval: configuration.sampleInterval, scope: configuration.layoutScope)
+                                   sampleInterval: configuration.sampleInterval, scope: configuration.layoutScope,
+                                   measuresExposureSignals: configuration.measuresExposureSignals)
         let buckets = DepthBucket.buckets(ends: configuration.depthBucketEnds, sectionCount: feed.sections.count)
         depthBuckets = buckets
         var bucketOfSection: [Int32] = []
@@ -114,7 +115,8 @@ public struct Simulation: Sendable {
     public func report(replaying sessions: [Session]) -> SimulationReport {
         var tally = emptyTally()
         for session in sessions {
-            tally.add(runner.run(session), depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection)
+            tally.add(runner.run(session), depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                      sampleInterval: configuration.sampleInterval)
         }
         var report = report(from: tally)
         if let duration = sessions.first?.duration, sessions.allSatisfy({ $0.duration == duration }) {
@@ -128,7 +130,7 @@ public struct Simulation: Sendable {
 
     func emptyTally(keepingSessionCounts: Bool = false) -> SimulationTally {
         SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count,
-                        keepingSessionCounts: keepingSessionCounts)
+                        keepingSessionCounts: keepingSessionCounts, measuringExposure: configuration.measuresExposureSignals)
     }
 
     /// The sessions in `range`, run one after the other on the calling thread.
@@ -136,7 +138,8 @@ public struct Simulation: Sendable {
         var tally = emptyTally(keepingSessionCounts: keepingSessionCounts)
         for index in range {
             let outcome = runner.run(session(at: index))
-            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection)
+            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                      sampleInterval: configuration.sampleInterval)
         }
         return tally
     }
@@ -169,7 +172,8 @@ public struct Simulation: Sendable {
                 impressionsByDepth: policyTally.byDepth,
                 impressionsByKind: policyTally.byKind,
                 viewabilityByKind: byKind,
-                firstImpressionPercentiles: times.isEmpty ? [] : (0...100).compactMap { nearestRank(times, percent: $0) })
+                firstImpressionPercentiles: times.isEmpty ? [] : (0...100).compactMap { nearestRank(times, percent: $0) },
+                exposure: policyTally.exposure.map { ExposureDistributions($0, sampleInterval: configuration.sampleInterval) })
         }
         // Positions are reported 1-based; a session that saw nothing counts as 0.
         let deepest = tally.deepestSections.map { $0 + 1 }.sorted()

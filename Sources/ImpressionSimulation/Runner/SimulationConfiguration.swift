@@ -39,6 +39,16 @@ public struct SimulationConfiguration: Sendable, Hashable, Codable {
     /// Which sections the engines' layouts hold; the impressions are the same either
     /// way, only the cost of a layout change differs (see ``FeedLayout/Scope``).
     public var layoutScope: FeedLayout.Scope
+    /// Whether the run measures exposure signals (ImpressionTracking's `ExposureSignals`)
+    /// and reports their distributions per policy and section kind; off by default, when
+    /// a run costs what it did (`impressions simulate --signals`).
+    public var measuresExposureSignals: Bool {
+        get { exposureSignals ?? false }
+        set { exposureSignals = newValue ? true : nil }
+    }
+    /// Stored as an optional so that a configuration written before it existed (a shard,
+    /// a file) reads back, without the key, as off; and off writes no key.
+    private var exposureSignals: Bool?
 
     /// Creates a configuration; the defaults print a comparison within seconds.
     public init(

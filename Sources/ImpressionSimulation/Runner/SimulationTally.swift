@@ -15,6 +15,8 @@ package struct SimulationTally: Sendable {
         /// The time of each session's first impression, in session order, for the
         /// sessions that had one.
         var firstImpressionTimes: [Duration] = []
+        /// The exposure signals of its visits, when the run measures them.
+        var exposure: ExposureTally?
     }
 
     /// The sessions counted.
@@ -29,22 +31,30 @@ package struct SimulationTally: Sendable {
     /// `nil` otherwise, and then costs nothing.
     package var sessionCounts: SessionCounts?
 
-    init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false) {
+    init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false, measuringExposure: Bool = false) {
         sections = SectionTally(policyCount: policyCount)
         sessionCounts = keepingSessionCounts ? SessionCounts(policyCount: policyCount) : nil
         policies = Array(repeating: PolicyTally(byDepth: Array(repeating: 0, count: depthBucketCount),
-                                                byKind: Array(repeating: 0, count: SectionKind.allCases.count)),
+                                                byKind: Array(repeating: 0, count: SectionKind.allCases.count),
+                                                exposure: measuringExposure ? ExposureTally() : nil),
                          count: policyCount)
     }
 
     /// Adds one session; `depthBucketOfSection` and `kindOfSection` map feed positions
     /// to bucket and kind indices.
-    mutating func add(_ outcome: SessionOutcome, depthBucketOfSection: [Int32], kindOfSection: [Int32]) {
+    mutating func add(_ outcome: SessionOutcome, depthBucketOfSection: [Int32], kindOfSection: [Int32],
+                      sampleInterval: Duration) {
         sessions += 1
         rejectedInputs += outcome.rejectedInputs
         deepestSections.append(outcome.deepestSection ?? -1)
         sections.add(outcome)
         sessionCounts?.add(outcome, kindOfSection: kindOfSection)
+        for (policyIndex, exposures) in outcome.exposures.enumerated() where policies.indices.contains(policyIndex) {
+            for exposure in exposures where kindOfSection.indices.contains(exposure.section) {
+                policies[policyIndex].exposure?.add(exposure.signals, kind: Int(kindOfSection[exposure.section]),
+                                                    sampleInterval: sampleInterval)
+            }
+        }
         var sectionIDs: [Int] = []
         for (policyIndex, impressions) in outcome.impressions.enumerated() where policyIndex < policies.count {
             guard let first = impressions.first else { continue }
@@ -84,6 +94,7 @@ package struct SimulationTally: Sendable {
             for bucket in policies[index].byDepth.indices { policies[index].byDepth[bucket] += other.byDepth[bucket] }
             for kind in policies[index].byKind.indices { policies[index].byKind[kind] += other.byKind[kind] }
             policies[index].firstImpressionTimes.append(contentsOf: other.firstImpressionTimes)
+            if let exposure = other.exposure { policies[index].exposure?.add(exposure) }
         }
     }
 }

@@ -44,19 +44,21 @@ extension ImpressionEngine {
     }
 
     /// Evaluates the samples due by `time` as ``advanceWithEvents(to:)`` does, and hands
-    /// each policy's impressions to `impression` and the stays its exits end (the section
-    /// and its visible samples) to `exit`: policy after policy, each policy's in its order,
+    /// each policy's impressions to `impression` and the stays its exits end (the section,
+    /// its visible samples, its visit, and the visit's exposure signals so far when the
+    /// engine measures them) to `exit`: policy after policy, each policy's in its order,
     /// neither tagged nor put in time order across policies, and stays in samples, not
     /// durations. What a simulation's tally needs, for less than the events cost.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
-                                  exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int) -> Void) {
+                                  exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int, _ visit: Int,
+                                         _ signals: ExposureSignals?) -> Void) {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
         forEachRecord { policy, reader, record in
             switch record.kind {
             case .impression: impression(policy, reader.impression(from: record, policy: policy))
-            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples)
+            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples, record.visit, reader.signals(of: record))
             case .entered: break
             }
         }
