@@ -52,7 +52,7 @@ package enum HelpText {
             USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
                                         [--feed B.json] [--seconds S] [--users FILE.json]
                                         [--seed X] [--policy P ...] [--workers N]
-                                        [--layout window|feed] [--json]
+                                        [--layout window|feed] [--json] [--signals]
                                         [--trace-out DIR] [--timeline FILE.svg]
                                         [--sections-out FILE.csv] [--report FILE.html]
                                         [--shard I/N]
@@ -109,6 +109,13 @@ package enum HelpText {
                                 screen, as a lazy list reports them; feed: every section.
                                 The impressions are the same; window is faster.
               --json            Print JSON instead of the table.
+              --signals         Also measure the exposure signals of every visit that met
+                                each policy (time in view, at the ratio, longest run, at
+                                rest; mean and peak ratio and screen share; mean scroll
+                                speed: the ImpressionTracking manual defines each) and
+                                print their p50 and p90, all kinds together and per kind
+                                ("exposureSignals" in the JSON, with means). Not with
+                                --shard. Signals describe exposure, not attention.
               --trace-out DIR   Also write each session as a trace, DIR/session-000000.jsonl
                                 (see docs/trace-format.md); 'impressions replay' reads them.
               --timeline FILE   Also draw the first session's timeline under the first

@@ -20,6 +20,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var workers: Int?
     /// `--json`: print JSON instead of the table.
     package var json = false
+    /// `--signals`: measure the exposure signals and report their distributions.
+    package var measuresExposureSignals = false
     /// `--layout window|feed`: which sections the engines' layouts hold.
     package var layoutScope: FeedLayout.Scope = .window(marginScreens: 2)
     /// `--trace-out DIR`: write each session as a trace there.
@@ -51,9 +53,11 @@ package struct SimulateOptions: Hashable, Sendable {
 
     /// The configuration these options describe.
     package var configuration: SimulationConfiguration {
-        SimulationConfiguration(
+        var configuration = SimulationConfiguration(
             sessionCount: sessions, sectionCount: sections, sessionDuration: sessionDuration,
             seed: seed, policies: effectivePolicies, layoutScope: layoutScope)
+        configuration.measuresExposureSignals = measuresExposureSignals
+        return configuration
     }
 
     /// The arguments that fix what a run computes (not how it runs or where it writes),
@@ -73,6 +77,7 @@ package struct SimulateOptions: Hashable, Sendable {
     package var reportCommand: String {
         var arguments = canonicalArguments
         if feedPaths.count == 2 { arguments += ["--feed", feedPaths[1]] }
+        if measuresExposureSignals { arguments.append("--signals") }
         return "impressions simulate " + arguments.joined(separator: " ")
     }
 
@@ -117,6 +122,9 @@ package struct SimulateOptions: Hashable, Sendable {
             case "--json":
                 try scanner.noValue()
                 options.json = true
+            case "--signals":
+                try scanner.noValue()
+                options.measuresExposureSignals = true
             case "--trace-out":
                 options.traceDirectory = try scanner.value()
             case "--timeline":
@@ -139,6 +147,10 @@ package struct SimulateOptions: Hashable, Sendable {
         if options.shard != nil && options.reportPath != nil {
             throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
                 + "with 'impressions merge --report' from all the shards")
+        }
+        if options.shard != nil && options.measuresExposureSignals {
+            throw scanner.fail("--signals with --shard: a shard does not carry the signals' distributions, so merge "
+                + "could not report them; measure them in an unsharded run")
         }
         if options.feedPath != nil && sectionsGiven {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
