@@ -90,6 +90,10 @@ struct ExposureSignalsReportTests {
         #expect(one == three && one.contains("\"exposureSignals\""))
         let off = try Self.simulation(sessions: 10, signals: false).runSerially()
         #expect(!off.json().contains("exposureSignals") && !off.table().contains("exposure per visit"))
+        #expect(!off.html().contains("Exposure signals"))
+        // The page's chart: a bar per policy for all kinds and for each kind.
+        let page = simulation.report(from: await simulation.tally(sessions: 0..<10, workers: 1)).html()
+        #expect(page.contains("data-chart=\"run-exposure\" data-mark=\"mark\" data-marks=\"\(2 * (1 + SectionKind.allCases.count))\""))
         #expect(off.policies.map(\.impressions) == simulation.runSerially().policies.map(\.impressions))
     }
 }

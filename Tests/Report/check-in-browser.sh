@@ -31,7 +31,7 @@ json.dump({"format": "impressions-feed", "version": 1, "screen": {"width": 390, 
 PY
 hostile_policy="default,name=<script>alert(3)</script>&\"'x"
 
-"$impressions" simulate --sessions 40 --sections 300 --seconds 30 --seed 3 --report "$out/simulate.html" > /dev/null
+"$impressions" simulate --sessions 40 --sections 300 --seconds 30 --seed 3 --signals --report "$out/simulate.html" > /dev/null
 "$impressions" simulate --feed "$hostile_feed" --feed docs/ab/ad-at-5.json --sessions 40 --seconds 20 \
     --policy "$hostile_policy" --policy abema --report "$out/hostile-ab.html" > /dev/null
 "$impressions" sweep --sessions 20 --sections 300 --seconds 20 --ratios 0.25,0.5,1 --durations 0,1s,2s \
@@ -63,7 +63,7 @@ check() {
 }
 for width in 1280 390; do
     height=$([ "$width" = 1280 ] && echo 2400 || echo 1800)
-    check simulate "$width" "$height" 4
+    check simulate "$width" "$height" 5
     check hostile-ab "$width" "$height" 9
     check sweep "$width" "$height" 1
     check replay "$width" "$height" 1

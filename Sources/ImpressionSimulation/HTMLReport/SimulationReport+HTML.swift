@@ -57,7 +57,29 @@ extension SimulationReport {
                             + "(drawn through the percentiles 0 to 100; a dot at the median). A line that levels off "
                             + "below 100% is a policy under which some sessions never count.")
 
+        if policies.contains(where: { $0.exposure != nil }) { appendExposure(to: &document, id: id, level: level, suffix: suffix) }
         appendSectionViewability(to: &document, id: id, level: level, suffix: suffix)
+    }
+
+    /// With `--signals`: the median time in view per visit by section kind, a bar per
+    /// policy, and the signals' table.
+    private func appendExposure(to document: inout HTMLDocument, id: String, level: Int, suffix: String) {
+        document.heading("Exposure signals" + suffix, level: level, id: id + "-exposure")
+        let groups = [BarChartSVG.Group(label: "all kinds", values: policies.map { $0.exposure?.all[.timeInView]?.median })]
+            + SectionKind.allCases.enumerated().map { kindIndex, kind in
+                BarChartSVG.Group(label: kind.name, values: policies.map { $0.exposure?.byKind[kindIndex][.timeInView]?.median })
+            }
+        let chart = BarChartSVG(id: id + "-exposure", series: policies.map(\.policy.name), groups: groups,
+                                axisTitle: "median time in view per visit (s)", format: { NumberFormatting.decimal($0, digits: 1) },
+                                tickFormat: { SVGMarkup.number($0, digits: 1) }, maximum: nil).svg()
+        document.figure(chart: id + "-exposure", markClass: "mark", marks: chart.marks, svg: chart.markup,
+                        caption: "Median time in view (any visible pixel) per visit that met the policy, by section kind, "
+                            + "a bar per policy. Signals describe the exposure, not attention.")
+        var table = HTMLTable(header: ["per visit, p50 / p90"] + policies.map(\.policy.name))
+        for line in exposureLines() {
+            if let values = line.values { table.row([line.label] + values, indented: line.indented) } else { table.group(line.label) }
+        }
+        document.append(table.html())
     }
 
     /// The depth buckets as the text table shows them: those beyond the deepest

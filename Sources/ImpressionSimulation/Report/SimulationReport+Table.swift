@@ -54,31 +54,37 @@ extension SimulationReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// With `--signals`: each signal's median and 90th percentile over the visits that met
-    /// each policy, then time in view and screen share per section kind (the JSON has
-    /// every signal per kind).
-    private func exposureRows() -> [Row] {
+    /// With `--signals`, as the table and the page show it: the visits, each signal's
+    /// median and 90th percentile over the visits that met each policy, then time in view
+    /// and screen share per section kind (the JSON has every signal per kind). A line
+    /// without values heads the lines indented under it.
+    func exposureLines() -> [(label: String, indented: Bool, values: [String]?)] {
         func cell(_ group: ExposureDistributions.Group?, _ signal: ExposureSignal) -> String {
             guard let statistics = group?[signal] else { return "-" }
             let digits = signal == .meanScrollSpeed ? 0 : 2
             return NumberFormatting.decimal(statistics.median, digits: digits) + " / "
                 + NumberFormatting.decimal(statistics.p90, digits: digits)
         }
-        var rows: [Row] = []
-        rows.append(Row(label: "exposure per visit, p50 / p90", values: policies.map(\.policy.name)))
-        rows.append(.separator)
-        rows.append(Row(label: "visits that met the policy",
-                        values: policies.map { $0.exposure.map { NumberFormatting.integer($0.all.visits) } ?? "-" }))
+        var lines: [(label: String, indented: Bool, values: [String]?)] = []
+        lines.append(("visits that met the policy", false,
+                      policies.map { $0.exposure.map { NumberFormatting.integer($0.all.visits) } ?? "-" }))
         for signal in ExposureSignal.allCases {
-            rows.append(Row(label: "  " + signal.label, values: policies.map { cell($0.exposure?.all, signal) }))
+            lines.append((signal.label, true, policies.map { cell($0.exposure?.all, signal) }))
         }
         for signal in [ExposureSignal.timeInView, .meanScreenShare] {
-            rows.append(Row(label: signal.label + " by section kind", values: policies.map { _ in "" }))
+            lines.append((signal.label + " by section kind", false, nil))
             for (kindIndex, kind) in SectionKind.allCases.enumerated() {
-                rows.append(Row(label: "  " + kind.name, values: policies.map { cell($0.exposure?.byKind[kindIndex], signal) }))
+                lines.append((kind.name, true, policies.map { cell($0.exposure?.byKind[kindIndex], signal) }))
             }
         }
-        return rows
+        return lines
+    }
+
+    private func exposureRows() -> [Row] {
+        [Row(label: "exposure per visit, p50 / p90", values: policies.map(\.policy.name)), .separator]
+            + exposureLines().map { line in
+                Row(label: (line.indented ? "  " : "") + line.label, values: line.values ?? policies.map { _ in "" })
+            }
     }
 
     /// The lines above the table: the run (sessions, length, feed size, seed, interval),
