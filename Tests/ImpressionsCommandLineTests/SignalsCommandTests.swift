@@ -25,6 +25,19 @@ struct SignalsCommandTests {
         }
     }
 
+    @Test("replay --signals: each impression line gains its signals, and is otherwise the line without")
+    func replayLines() async throws {
+        let plain = await impressions("replay", "docs/trace-example.jsonl", "--policy", "default", "--policy", "abema")
+        let signals = await impressions("replay", "docs/trace-example.jsonl", "--policy", "default", "--policy", "abema", "--signals")
+        #expect(plain.status == 0 && signals.status == 0 && !plain.output.isEmpty)
+        let stripped = signals.output.split(separator: "\n").map { line -> String in
+            guard let range = line.range(of: ",\"signals\":{") else { return "missing signals: " + line }
+            return line[..<range.lowerBound] + "}"
+        }
+        #expect(stripped == plain.output.split(separator: "\n").map(String.init))
+        #expect(signals.output.contains("\"timeInViewMs\":") && signals.output.contains("\"meanScrollSpeed\":"))
+    }
+
     @Test("--signals with --shard is a usage error naming both")
     func notWithShards() async {
         let result = await impressions(arguments: ["simulate", "--signals", "--shard", "0/2"])

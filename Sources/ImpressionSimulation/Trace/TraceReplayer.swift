@@ -47,10 +47,13 @@ public struct TraceReplayer: Sendable {
     ///   - sampleInterval: the time between two samples, usually the trace header's.
     ///   - recordsTimeline: record what the engine sees under the first policy at every
     ///     sample, for the timeline of ``html(title:details:timelineRows:)``.
+    ///   - measuresExposureSignals: give every impression its exposure signals
+    ///     (ImpressionTracking's `ExposureSignals`).
     /// - Throws: ``SimulationError`` naming an invalid policy.
-    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false) throws(SimulationError) {
+    public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false,
+                measuresExposureSignals: Bool = false) throws(SimulationError) {
         try self.init(policies: policies, sampleInterval: sampleInterval, recordsTimeline: recordsTimeline,
-                      recordsPlayer: false, snapshotSample: nil)
+                      recordsPlayer: false, snapshotSample: nil, measuresExposureSignals: measuresExposureSignals)
     }
 
     /// A replayer at time zero with no layout or viewport.
@@ -64,14 +67,16 @@ public struct TraceReplayer: Sendable {
     ///     sample, for ``SessionPlayer/html(title:)``.
     ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
     ///     just after this sample is evaluated, in ``snapshotsAtSample``.
+    ///   - measuresExposureSignals: give every impression its exposure signals.
     /// - Throws: ``SimulationError`` naming an invalid policy.
     package init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool,
-                 recordsPlayer: Bool, snapshotSample: Int?) throws(SimulationError) {
+                 recordsPlayer: Bool, snapshotSample: Int?, measuresExposureSignals: Bool = false) throws(SimulationError) {
         self.policies = policies
         self.snapshotSample = snapshotSample
         self.sampleInterval = sampleInterval
         if recordsPlayer { player = SessionPlayer(policies: policies, sampleInterval: sampleInterval) }
-        engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval)
+        engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval,
+                                                               measuresExposureSignals: measuresExposureSignals)
         impressions = Array(repeating: [], count: policies.count)
         if recordsTimeline, let first = policies.first {
             timeline = TimelineRecorder(policy: first, sampleInterval: sampleInterval)

@@ -14,7 +14,8 @@ extension ImpressionsCommand {
                               recordsPlayer: options.playerPath != nil,
                               snapshotSample: options.snapshotTime.map {
                                   SampleGrid(interval: header.sampleInterval).lastSample(atOrBefore: $0)
-                              })
+                              },
+                              measuresExposureSignals: options.measuresExposureSignals)
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
@@ -114,6 +115,20 @@ extension ImpressionsCommand {
             line.key("ratio"); line.raw(TraceEncoder.number(impression.visibleRatio))
             line.key("seenMs"); line.raw(TraceEncoder.milliseconds(impression.visibleDuration))
             line.key("visit"); line.integer(impression.visit)
+            if let signals = impression.signals {
+                line.key("signals")
+                line.beginObject()
+                line.key("timeInViewMs"); line.raw(TraceEncoder.milliseconds(signals.timeInView))
+                line.key("timeAtRatioMs"); line.raw(TraceEncoder.milliseconds(signals.timeAtRatio))
+                line.key("longestRunMs"); line.raw(TraceEncoder.milliseconds(signals.longestRun))
+                line.key("timeInViewAtRestMs"); line.raw(TraceEncoder.milliseconds(signals.timeInViewAtRest))
+                line.key("meanVisibleRatio"); line.raw(TraceEncoder.number(signals.meanVisibleRatio))
+                line.key("peakVisibleRatio"); line.raw(TraceEncoder.number(signals.peakVisibleRatio))
+                line.key("meanScreenShare"); line.raw(TraceEncoder.number(signals.meanScreenShare))
+                line.key("peakScreenShare"); line.raw(TraceEncoder.number(signals.peakScreenShare))
+                line.key("meanScrollSpeed"); line.raw(TraceEncoder.number(signals.meanScrollSpeed))
+                line.endObject()
+            }
             line.endObject()
             text += line.text + "\n"
         }

@@ -178,7 +178,7 @@ package enum HelpText {
         USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
                                   [--timeline FILE.svg] [--timeline-rows N]
                                   [--report FILE.html] [--player FILE.html]
-                                  [--snapshot-at T]
+                                  [--snapshot-at T] [--signals]
                                   [--max-line-bytes N] [--max-sections N]
 
         ARGUMENTS:
@@ -190,6 +190,11 @@ package enum HelpText {
           --keep-going        Skip bad lines (and count them) instead of stopping.
           --timeline FILE     Draw the timeline under the first policy as an SVG picture.
           --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
+          --signals           Give each impression line its exposure signals up to the
+                              sample it fired at ("signals": timeInViewMs, timeAtRatioMs,
+                              longestRunMs, timeInViewAtRestMs, meanVisibleRatio,
+                              peakVisibleRatio, meanScreenShare, peakScreenShare,
+                              meanScrollSpeed; the ImpressionTracking manual defines them).
           --report FILE       Also write the replay as an HTML page for a browser
                               (inline CSS and SVG, no script, nothing fetched):
                               the trace, each policy's impressions, the timeline.

@@ -11,6 +11,8 @@ package struct ReplayOptions: Hashable, Sendable {
     /// `--timeline FILE`: draw the timeline under the first policy there.
     package var timelinePath: String?
     /// `--report FILE`: write the replay, with its timeline, as a self-contained HTML page there.
+    /// `--signals`: each impression line carries its exposure signals.
+    package var measuresExposureSignals = false
     package var reportPath: String?
     /// `--player FILE`: write the session player, a self-contained HTML page, there.
     package var playerPath: String?
@@ -66,6 +68,9 @@ package struct ReplayOptions: Hashable, Sendable {
                 options.snapshotTime = .nanoseconds(Int64((seconds * 1e9).rounded()))
             case .flag("--timeline-rows"):
                 options.timelineRows = try scanner.integer(in: 1...500)
+            case .flag("--signals"):
+                try scanner.noValue()
+                options.measuresExposureSignals = true
             case .flag(let flag):
                 guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
                     throw scanner.fail("unknown option '\(flag)'")
