@@ -82,6 +82,25 @@ struct ExposureSignalsReportTests {
         }
     }
 
+    @Test("--sections-out's exposure columns add up to the report's: the visits, and the mean time in view per visit")
+    func sectionsCSV() throws {
+        let report = try Self.simulation().runSerially()
+        let lines = report.sectionsCSV().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(lines[0].suffix(5).map(String.init) == SimulationReport.sectionsCSVExposureHeader)
+        for (policyIndex, summary) in report.policies.enumerated() {
+            let rows = lines.dropFirst().filter { $0[3] == summary.policy.name }
+            let visits = rows.map { Int($0[9])! }
+            let total = visits.reduce(0, +)
+            #expect(total == summary.exposure?.all.visits, "policy \(policyIndex)")
+            let weighted = zip(rows, visits).reduce(0.0) { sum, pair in
+                pair.1 == 0 ? sum : sum + Double(pair.0[10])! * Double(pair.1)
+            }
+            // Each row's mean is printed to the microsecond.
+            #expect(abs(weighted / Double(total) - summary.exposure!.all[.timeInView]!.mean * 1000) < 0.001)
+        }
+        #expect(!(try Self.simulation(signals: false).runSerially().sectionsCSV().contains("visits")))
+    }
+
     @Test("any split of the sessions between workers gives the same distributions; without --signals nothing changes")
     func splitsAndOff() async throws {
         let simulation = try Self.simulation(sessions: 10)

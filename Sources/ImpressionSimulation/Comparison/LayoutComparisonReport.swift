@@ -35,7 +35,7 @@ package struct LayoutComparisonReport: Sendable, Hashable {
     /// The per-section results of both arms as one CSV: an `arm` column (`A` or `B`)
     /// first, then ``SimulationReport/sectionsCSV()``'s columns; A's rows, then B's.
     package func sectionsCSV() -> String {
-        (["arm"] + SimulationReport.sectionsCSVHeader).joined(separator: ",") + "\n"
+        (["arm"] + a.sectionsCSVColumns).joined(separator: ",") + "\n"
             + a.sectionsCSVRows(leading: Self.letters[0] + ",") + b.sectionsCSVRows(leading: Self.letters[1] + ",")
     }
 }

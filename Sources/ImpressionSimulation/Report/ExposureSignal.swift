@@ -57,13 +57,18 @@ package enum ExposureSignal: Int, CaseIterable, Sendable {
         }
     }
 
+    /// Whether it is a time: counted in samples, shown in seconds (milliseconds in CSV).
+    package var isTime: Bool {
+        switch self {
+        case .timeInView, .timeAtRatio, .longestRun, .timeInViewAtRest: true
+        case .meanVisibleRatio, .peakVisibleRatio, .meanScreenShare, .peakScreenShare, .meanScrollSpeed: false
+        }
+    }
+
     /// A value in units, in the signal's own unit: seconds, a ratio, points per second.
     package func value(ofUnits units: Double, sampleInterval: Duration) -> Double {
-        switch self {
         // Units times whole nanoseconds, then one division: 39 samples of 100 ms are 3.9 s exactly.
-        case .timeInView, .timeAtRatio, .longestRun, .timeInViewAtRest: units * Double(sampleInterval.wholeNanoseconds) / 1e9
-        case .meanVisibleRatio, .peakVisibleRatio, .meanScreenShare, .peakScreenShare: units / 1000
-        case .meanScrollSpeed: units
-        }
+        if isTime { return units * Double(sampleInterval.wholeNanoseconds) / 1e9 }
+        return self == .meanScrollSpeed ? units : units / 1000
     }
 }

@@ -10,13 +10,23 @@ package struct SectionResult: Sendable, Hashable {
     package var kind: SectionKind
     /// Its counts under each policy, in the order of ``SimulationReport/policies``.
     package var byPolicy: [SectionViewability]
+    /// With exposure signals measured, under each policy: its visits that met the policy.
+    package var exposureByPolicy: [Exposure]?
+
+    /// A section's visits that met one policy, and the mean over them of each signal of
+    /// `SectionTally.exposureSignals`, in the signal's unit (`nil` without visits).
+    package struct Exposure: Sendable, Hashable {
+        package var visits: Int
+        package var means: [Double]?
+    }
 
     /// Creates a result; ``Simulation`` makes them.
-    package init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability]) {
+    package init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability], exposureByPolicy: [Exposure]? = nil) {
         self.section = section
         self.name = name
         self.kind = kind
         self.byPolicy = byPolicy
+        self.exposureByPolicy = exposureByPolicy
     }
 
     /// The position as reports print it: 1 for the top section.

@@ -18,7 +18,19 @@ extension SimulationReport {
     /// `read_csv` and pandas' `read_csv` load it as is. The same report always gives
     /// the same bytes.
     public func sectionsCSV() -> String {
-        Self.sectionsCSVHeader.joined(separator: ",") + "\n" + sectionsCSVRows(leading: "")
+        sectionsCSVColumns.joined(separator: ",") + "\n" + sectionsCSVRows(leading: "")
+    }
+
+    /// With exposure signals measured, the columns after ``sectionsCSVHeader``: the visits
+    /// that met the policy, and per visit the mean time in view (any pixel) and at rest in
+    /// milliseconds, screen share and scroll speed in points per second.
+    package static let sectionsCSVExposureHeader = [
+        "visits", "visit_time_in_view_ms", "visit_time_at_rest_ms", "visit_screen_share", "visit_scroll_speed",
+    ]
+
+    /// This report's columns: ``sectionsCSVHeader``, then the exposure columns when it has them.
+    package var sectionsCSVColumns: [String] {
+        Self.sectionsCSVHeader + (sections.first?.exposureByPolicy != nil ? Self.sectionsCSVExposureHeader : [])
     }
 
     /// The rows of ``sectionsCSV()`` without the header, each starting with `leading`
@@ -30,12 +42,19 @@ extension SimulationReport {
         for result in sections {
             let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind.name) + ","
                 + String(result.position) + ","
-            for (policyName, counts) in zip(policyNames, result.byPolicy) {
+            for (policy, (policyName, counts)) in zip(policyNames, result.byPolicy).enumerated() {
                 text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","
                     + String(counts.impressed) + ","
                     + (counts.viewableRate.map { NumberFormatting.plainDecimal($0, digits: 6) } ?? "") + ","
                     + (counts.meanTimeInView.map { NumberFormatting.plainDecimal($0.inSeconds * 1000, digits: 3) } ?? "")
-                    + "\n"
+                if let exposure = result.exposureByPolicy?[policy] {
+                    // Times in milliseconds, as the other time; a section without visits has empty means.
+                    let signals = SectionTally.exposureSignals
+                    text += "," + String(exposure.visits) + zip(signals, exposure.means ?? []).map { signal, mean in
+                        "," + NumberFormatting.plainDecimal(signal.isTime ? mean * 1000 : mean, digits: 3)
+                    }.joined() + (exposure.means == nil ? String(repeating: ",", count: signals.count) : "")
+                }
+                text += "\n"
             }
         }
         return text

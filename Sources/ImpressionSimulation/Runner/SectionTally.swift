@@ -13,16 +13,26 @@ struct SectionTally: Sendable, Hashable {
     /// Samples at which each section was in view, over every session, at
     /// `section * policyCount + policy`.
     private(set) var visibleSamples: [Int] = []
+    /// With exposure signals measured: per section and policy, the visits that met the
+    /// policy and the sums over them of ``exposureSignals`` in their units, at
+    /// `(section * policyCount + policy) * (1 + exposureSignals.count)`; empty otherwise.
+    private(set) var exposureSums: [Int] = []
+    let measuresExposure: Bool
 
-    init(policyCount: Int) {
+    /// The signals whose per-visit means the per-section results give.
+    static let exposureSignals: [ExposureSignal] = [.timeInView, .timeInViewAtRest, .meanScreenShare, .meanScrollSpeed]
+    private static var exposureStride: Int { 1 + exposureSignals.count }
+
+    init(policyCount: Int, measuresExposure: Bool = false) {
         self.policyCount = policyCount
+        self.measuresExposure = measuresExposure
     }
 
     /// The number of positions counted: one past the deepest section with a count.
     var count: Int { rendered.count }
 
-    /// Adds what one session rendered and each policy's time in view.
-    mutating func add(_ outcome: SessionOutcome) {
+    /// Adds what one session rendered and each policy's time in view and exposures.
+    mutating func add(_ outcome: SessionOutcome, sampleInterval: Duration) {
         for section in outcome.renderedSections {
             reach(section)
             rendered[section] += 1
@@ -31,6 +41,17 @@ struct SectionTally: Sendable, Hashable {
             for time in times {
                 reach(time.section)
                 visibleSamples[time.section * policyCount + policy] += time.visibleSamples
+            }
+        }
+        guard measuresExposure else { return }
+        for (policy, exposures) in outcome.exposures.enumerated() where policy < policyCount {
+            for exposure in exposures {
+                reach(exposure.section)
+                let base = (exposure.section * policyCount + policy) * Self.exposureStride
+                exposureSums[base] += 1
+                for (offset, signal) in Self.exposureSignals.enumerated() {
+                    exposureSums[base + 1 + offset] += signal.units(of: exposure.signals, sampleInterval: sampleInterval)
+                }
             }
         }
     }
@@ -50,6 +71,16 @@ struct SectionTally: Sendable, Hashable {
             impressed[index] += other.impressed[index]
             visibleSamples[index] += other.visibleSamples[index]
         }
+        for index in other.exposureSums.indices where index < exposureSums.count { exposureSums[index] += other.exposureSums[index] }
+    }
+
+    /// The visits of `section` that met `policy`, and the sums over them of
+    /// ``exposureSignals`` in their units; `nil` without exposure signals.
+    func exposure(ofSection section: Int, policy: Int) -> (visits: Int, sums: [Int])? {
+        guard measuresExposure else { return nil }
+        guard section < count else { return (0, Array(repeating: 0, count: Self.exposureSignals.count)) }
+        let base = (section * policyCount + policy) * Self.exposureStride
+        return (exposureSums[base], Array(exposureSums[(base + 1)..<(base + Self.exposureStride)]))
     }
 
     /// The counts of `section` under `policy`; zeros beyond the deepest section counted.
@@ -75,5 +106,6 @@ struct SectionTally: Sendable, Hashable {
         rendered.append(contentsOf: repeatElement(0, count: added))
         impressed.append(contentsOf: repeatElement(0, count: added * policyCount))
         visibleSamples.append(contentsOf: repeatElement(0, count: added * policyCount))
+        if measuresExposure { exposureSums.append(contentsOf: repeatElement(0, count: added * policyCount * Self.exposureStride)) }
     }
 }

@@ -198,7 +198,14 @@ public struct Simulation: Sendable {
                 let counts = tally.counts(ofSection: section, policy: policy)
                 return SectionViewability(rendered: counts.rendered, impressed: counts.impressed,
                                           timeInView: interval * counts.visibleSamples)
-            })
+            }, exposureByPolicy: tally.measuresExposure ? configuration.policies.indices.map { policy in
+                guard let (visits, sums) = tally.exposure(ofSection: section, policy: policy), visits > 0 else {
+                    return SectionResult.Exposure(visits: 0, means: nil)
+                }
+                return SectionResult.Exposure(visits: visits, means: zip(SectionTally.exposureSignals, sums).map { signal, sum in
+                    signal.value(ofUnits: Double(sum) / Double(visits), sampleInterval: interval)
+                })
+            } : nil)
         }
     }
 }

@@ -32,7 +32,7 @@ package struct SimulationTally: Sendable {
     package var sessionCounts: SessionCounts?
 
     init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false, measuringExposure: Bool = false) {
-        sections = SectionTally(policyCount: policyCount)
+        sections = SectionTally(policyCount: policyCount, measuresExposure: measuringExposure)
         sessionCounts = keepingSessionCounts ? SessionCounts(policyCount: policyCount) : nil
         policies = Array(repeating: PolicyTally(byDepth: Array(repeating: 0, count: depthBucketCount),
                                                 byKind: Array(repeating: 0, count: SectionKind.allCases.count),
@@ -47,7 +47,7 @@ package struct SimulationTally: Sendable {
         sessions += 1
         rejectedInputs += outcome.rejectedInputs
         deepestSections.append(outcome.deepestSection ?? -1)
-        sections.add(outcome)
+        sections.add(outcome, sampleInterval: sampleInterval)
         sessionCounts?.add(outcome, kindOfSection: kindOfSection)
         for (policyIndex, exposures) in outcome.exposures.enumerated() where policies.indices.contains(policyIndex) {
             for exposure in exposures where kindOfSection.indices.contains(exposure.section) {

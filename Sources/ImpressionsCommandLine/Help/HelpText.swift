@@ -114,7 +114,10 @@ package enum HelpText {
                                 rest; mean and peak ratio and screen share; mean scroll
                                 speed: the ImpressionTracking manual defines each) and
                                 print their p50 and p90, all kinds together and per kind
-                                ("exposureSignals" in the JSON, with means). Not with
+                                ("exposureSignals" in the JSON, with means; with
+                                --sections-out, five columns: visits, and per visit
+                                visit_time_in_view_ms, visit_time_at_rest_ms,
+                                visit_screen_share, visit_scroll_speed). Not with
                                 --shard. Signals describe exposure, not attention.
               --trace-out DIR   Also write each session as a trace, DIR/session-000000.jsonl
                                 (see docs/trace-format.md); 'impressions replay' reads them.
