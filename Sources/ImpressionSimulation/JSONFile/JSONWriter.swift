@@ -59,6 +59,24 @@ package struct JSONWriter {
     /// Starts an array element.
     package mutating func element() { separate() }
 
+    /// An array with an element per item, each written by `body`.
+    package mutating func array<Items: Sequence>(_ items: Items, inline: Bool = false,
+                                                 _ body: (inout JSONWriter, Items.Element) -> Void) {
+        beginArray(inline: inline)
+        for item in items {
+            element()
+            body(&self, item)
+        }
+        endArray()
+    }
+
+    /// An object whose members `body` writes.
+    package mutating func object(inline: Bool = false, _ body: (inout JSONWriter) -> Void) {
+        beginObject(inline: inline)
+        body(&self)
+        endObject()
+    }
+
     package mutating func string(_ value: String) { text += JSONText.quoted(value); needsComma = true }
     package mutating func integer(_ value: Int) { text += String(value); needsComma = true }
     package mutating func raw(_ value: String) { text += value; needsComma = true }

@@ -65,49 +65,39 @@ package struct SessionPlayer: Sendable {
         sectionIndexByID = Dictionary(sections.enumerated().map { ($0.element.id, $0.offset) },
                                       uniquingKeysWith: { first, _ in first })
         var writer = JSONWriter(compact: true)
-        writer.beginObject()
-        writer.key("sections")
-        writer.beginArray()
-        for section in sections {
-            writer.element()
-            writer.beginObject()
-            writer.key("id"); writer.string(section.id)
-            writer.key("cells"); Self.rects(section.cells, to: &writer)
-            if !section.nestedCells.isEmpty {
-                // Consecutive cells of one container as one group, as traces write them.
-                var groups: [(container: Int, cells: [Rect])] = []
-                for cell in section.nestedCells {
-                    let container = containerIndexByID[cell.containerID] ?? -1
-                    if groups.last?.container == container { groups[groups.count - 1].cells.append(cell.frame) } else {
-                        groups.append((container, [cell.frame]))
+        writer.object { writer in
+            writer.key("sections")
+            writer.array(sections) { writer, section in
+                writer.object { writer in
+                    writer.key("id"); writer.string(section.id)
+                    writer.key("cells"); Self.rects(section.cells, to: &writer)
+                    guard !section.nestedCells.isEmpty else { return }
+                    // Consecutive cells of one container as one group, as traces write them.
+                    var groups: [(container: Int, cells: [Rect])] = []
+                    for cell in section.nestedCells {
+                        let container = containerIndexByID[cell.containerID] ?? -1
+                        if groups.last?.container == container { groups[groups.count - 1].cells.append(cell.frame) } else {
+                            groups.append((container, [cell.frame]))
+                        }
+                    }
+                    writer.key("nested")
+                    writer.array(groups) { writer, group in
+                        writer.object { writer in
+                            writer.key("container"); writer.integer(group.container)
+                            writer.key("cells"); Self.rects(group.cells, to: &writer)
+                        }
                     }
                 }
-                writer.key("nested")
-                writer.beginArray()
-                for group in groups {
-                    writer.element()
-                    writer.beginObject()
-                    writer.key("container"); writer.integer(group.container)
-                    writer.key("cells"); Self.rects(group.cells, to: &writer)
-                    writer.endObject()
-                }
-                writer.endArray()
             }
-            writer.endObject()
+            writer.key("containers")
+            writer.array(containers) { writer, container in
+                writer.object { writer in
+                    writer.key("id"); writer.string(container.id)
+                    writer.key("frame"); writer.raw(TraceEncoder.rect(container.frame))
+                    writer.key("parent"); writer.integer(container.parentID.flatMap { containerIndexByID[$0] } ?? -1)
+                }
+            }
         }
-        writer.endArray()
-        writer.key("containers")
-        writer.beginArray()
-        for container in containers {
-            writer.element()
-            writer.beginObject()
-            writer.key("id"); writer.string(container.id)
-            writer.key("frame"); writer.raw(TraceEncoder.rect(container.frame))
-            writer.key("parent"); writer.integer(container.parentID.flatMap { containerIndexByID[$0] } ?? -1)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
         let text = writer.text
         layouts.append(text)
         bytes += text.utf8.count
@@ -155,16 +145,11 @@ package struct SessionPlayer: Sendable {
         }
         if !changedOffsets.isEmpty {
             writer.key("offsets")
-            writer.beginArray()
-            for (index, offset) in changedOffsets.sorted(by: { $0.key < $1.key }) {
-                writer.element()
-                writer.beginArray()
-                writer.element(); writer.integer(index)
-                writer.element(); writer.raw(TraceEncoder.number(offset.x))
-                writer.element(); writer.raw(TraceEncoder.number(offset.y))
-                writer.endArray()
+            writer.array(changedOffsets.sorted(by: { $0.key < $1.key })) { writer, change in
+                writer.array([String(change.key), TraceEncoder.number(change.value.x), TraceEncoder.number(change.value.y)]) {
+                    $0.raw($1)
+                }
             }
-            writer.endArray()
             changedOffsets = [:]
         }
         let inactive = engine.inactiveCauses.isEmpty ? "" : engine.inactiveCauses.description
@@ -193,33 +178,17 @@ package struct SessionPlayer: Sendable {
         }
         if !changes.isEmpty {
             writer.key("rows")
-            writer.beginArray()
-            for (policy, index, row) in changes {
-                writer.element()
-                writer.beginArray()
-                writer.element(); writer.integer(policy)
-                writer.element(); writer.integer(index)
-                writer.element(); writer.string(row.status.rawValue)
-                writer.element(); writer.raw(Self.thousandths(row.ratio))
-                writer.element(); writer.integer(row.samples)
-                writer.element(); writer.integer(row.required)
-                writer.element(); writer.string(row.reason)
-                writer.endArray()
+            writer.array(changes) { writer, change in
+                let row = change.row
+                writer.array([String(change.policy), String(change.index), JSONText.quoted(row.status.rawValue),
+                              Self.thousandths(row.ratio), String(row.samples), String(row.required),
+                              JSONText.quoted(row.reason)]) { $0.raw($1) }
             }
-            writer.endArray()
         }
         let marks = fired.compactMap { impression in sectionIndexByID[impression.sectionID].map { (impression.policy, $0) } }
         if !marks.isEmpty {
             writer.key("fired")
-            writer.beginArray()
-            for (policy, index) in marks {
-                writer.element()
-                writer.beginArray()
-                writer.element(); writer.integer(policy)
-                writer.element(); writer.integer(index)
-                writer.endArray()
-            }
-            writer.endArray()
+            writer.array(marks) { writer, mark in writer.array([mark.0, mark.1]) { $0.integer($1) } }
         }
         writer.endObject()
         let text = writer.text
