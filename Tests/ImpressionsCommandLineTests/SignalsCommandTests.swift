@@ -38,10 +38,25 @@ struct SignalsCommandTests {
         #expect(signals.output.contains("\"timeInViewMs\":") && signals.output.contains("\"meanScrollSpeed\":"))
     }
 
-    @Test("--signals with --shard is a usage error naming both")
-    func notWithShards() async {
-        let result = await impressions(arguments: ["simulate", "--signals", "--shard", "0/2"])
-        #expect(result.status == 2 && result.output.isEmpty)
-        #expect(result.error.hasPrefix("impressions simulate: --signals with --shard: "))
+    @Test("shards of a --signals run merge into exactly its JSON and per-section CSV; a shard without signals is refused")
+    func shards() async throws {
+        let directory = try temporaryDirectory()
+        let base = ["simulate", "--sessions", "9", "--sections", "200", "--seconds", "15", "--signals"]
+        let whole = await impressions(arguments: base + ["--json", "--sections-out", directory + "/whole.csv"])
+        #expect(whole.status == 0 && whole.output.contains("exposureSignals"))
+        var paths: [String] = []
+        for index in 0..<3 {
+            let shard = await impressions(arguments: base + ["--shard", "\(index)/3"])
+            #expect(shard.status == 0, "\(shard.error)")
+            paths.append(try temporaryFile(shard.output, name: "part-\(index).json"))
+        }
+        let merged = await impressions(arguments: ["merge"] + paths.reversed() + ["--sections-out", directory + "/merged.csv"])
+        #expect(merged.status == 0 && merged.output == whole.output, "\(merged.error)")
+        #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8)
+            == String(contentsOfFile: directory + "/whole.csv", encoding: .utf8))
+        // A shard of the same run without --signals is of another run.
+        let plain = await impressions(arguments: Array(base.dropLast()) + ["--shard", "1/3"])
+        let mixed = await impressions(arguments: ["merge", paths[0], try temporaryFile(plain.output, name: "plain-1.json"), paths[2]])
+        #expect(mixed.status == 1 && mixed.error.contains("exposure signals (--signals) not measured vs measured"), "\(mixed.error)")
     }
 }

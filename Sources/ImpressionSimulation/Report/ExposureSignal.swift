@@ -53,7 +53,8 @@ package enum ExposureSignal: Int, CaseIterable, Sendable {
         case .peakVisibleRatio: return thousandths(signals.peakVisibleRatio)
         case .meanScreenShare: return thousandths(signals.meanScreenShare)
         case .peakScreenShare: return thousandths(signals.peakScreenShare)
-        case .meanScrollSpeed: return Int(min(max(signals.meanScrollSpeed, 0), 1e9).rounded())
+        // A million points per second is far past any fling; the cap keeps a shard's sums in range.
+        case .meanScrollSpeed: return Int(min(max(signals.meanScrollSpeed, 0), 1e6).rounded())
         }
     }
 

@@ -16,6 +16,32 @@ struct ExposureTally: Sendable, Hashable {
         visits = Array(repeating: 0, count: SectionKind.allCases.count)
     }
 
+    /// The tally a shard recorded: per kind and signal, `[[value, count], ...]` pairs with
+    /// values ascending in `0...maximum` and counts in `1...maximum`, every signal of a kind
+    /// counting the same visits; `nil` for anything else.
+    init?(histograms pairs: [[[[Int]]]], maximum: Int) {
+        self.init()
+        guard pairs.count == visits.count else { return nil }
+        for (kind, signals) in pairs.enumerated() {
+            guard signals.count == ExposureSignal.allCases.count else { return nil }
+            var visitsOfKind: Int?
+            for (signal, histogram) in signals.enumerated() {
+                var total = 0
+                var previous = -1
+                for pair in histogram {
+                    guard pair.count == 2, pair[0] > previous, pair[0] <= maximum, (1...maximum).contains(pair[1]),
+                          total <= maximum - pair[1] else { return nil }
+                    histograms[kind][signal][pair[0]] = pair[1]
+                    total += pair[1]
+                    previous = pair[0]
+                }
+                guard visitsOfKind == nil || visitsOfKind == total else { return nil }
+                visitsOfKind = total
+            }
+            visits[kind] = visitsOfKind ?? 0
+        }
+    }
+
     /// Adds one visit of a section of kind `kind` (an index of `SectionKind.allCases`).
     mutating func add(_ signals: ExposureSignals, kind: Int, sampleInterval: Duration) {
         visits[kind] += 1

@@ -100,6 +100,15 @@ struct SectionTally: Sendable, Hashable {
         }
     }
 
+    /// Sets the visits of `section` that met `policy` and their sums, as a shard recorded them.
+    mutating func setExposure(section: Int, policy: Int, visits: Int, sums: [Int]) {
+        guard measuresExposure, sums.count == Self.exposureSignals.count else { return }
+        reach(section)
+        let base = (section * policyCount + policy) * Self.exposureStride
+        exposureSums[base] = visits
+        for (offset, sum) in sums.enumerated() { exposureSums[base + 1 + offset] = sum }
+    }
+
     private mutating func reach(_ section: Int) {
         guard section >= rendered.count else { return }
         let added = section + 1 - rendered.count

@@ -46,6 +46,10 @@ package struct ShardRecord: Codable {
         /// the slice's session order: kept by an A/B shard for the paired bootstrap;
         /// absent (and the key left out) in a single run's.
         var sessionCounts: [[Int]]?
+        /// With exposure signals measured: `[section, visits, sums..., visits, sums..., ...]`
+        /// (``SectionTally/exposureSignals``' sums, a group per policy) for each section
+        /// with a visit, ascending; absent otherwise.
+        var sectionExposure: [[Int]]?
 
         struct Policy: Codable {
             var impressions: Int
@@ -53,6 +57,9 @@ package struct ShardRecord: Codable {
             var byDepth: [Int]
             var byKind: [Int]
             var firstImpressionNanoseconds: [[Int64]]
+            /// With exposure signals measured, per kind and signal (``ExposureSignal``), the
+            /// visits' `[[value, count], ...]` histogram in the signal's units; absent otherwise.
+            var exposure: [[[[Int]]]]?
         }
 
         init(_ tally: SimulationTally) {
@@ -62,7 +69,12 @@ package struct ShardRecord: Codable {
             policies = tally.policies.map { policy in
                 Policy(impressions: policy.impressions, distinctSections: policy.distinctSections,
                        byDepth: policy.byDepth, byKind: policy.byKind,
-                       firstImpressionNanoseconds: Self.histogram(policy.firstImpressionTimes.map(\.wholeNanoseconds)))
+                       firstImpressionNanoseconds: Self.histogram(policy.firstImpressionTimes.map(\.wholeNanoseconds)),
+                       exposure: policy.exposure.map { exposure in
+                           exposure.histograms.map { kind in
+                               kind.map { histogram in histogram.keys.sorted().map { [$0, histogram[$0] ?? 0] } }
+                           }
+                       })
             }
             let counts = tally.sections
             sections = (0..<counts.count).compactMap { section in
@@ -74,6 +86,16 @@ package struct ShardRecord: Codable {
                 return row.dropFirst().allSatisfy { $0 == 0 } ? nil : row
             }
             sessionCounts = tally.sessionCounts?.columns
+            if counts.measuresExposure {
+                sectionExposure = (0..<counts.count).compactMap { section in
+                    var row = [section]
+                    for policy in 0..<counts.policyCount {
+                        guard let (visits, sums) = counts.exposure(ofSection: section, policy: policy) else { return nil }
+                        row += [visits] + sums
+                    }
+                    return row.dropFirst().allSatisfy { $0 == 0 } ? nil : row
+                }
+            }
         }
 
         /// The tally, checked against the run's shape and the shard's session count.
@@ -111,6 +133,21 @@ package struct ShardRecord: Codable {
                 tally.policies[index].firstImpressionTimes = try Self.expand(
                     policy.firstImpressionNanoseconds, atMost: sessions, what: "firstImpressionNanoseconds", fail: fail
                 ).map { .nanoseconds($0) }
+                switch (empty.policies[index].exposure != nil, policy.exposure) {
+                case (false, nil): break
+                case (false, _?): throw fail("policy \(index) has exposure signals, which its run does not measure")
+                case (true, nil): throw fail("policy \(index) has no exposure signals, which its run measures (--signals)")
+                case (true, let histograms?):
+                    guard let exposure = ExposureTally(histograms: histograms, maximum: ShardRecord.maximumCount) else {
+                        throw fail("policy \(index)'s exposure must be, per kind and signal, [value, count] pairs, values "
+                            + "ascending, every signal of a kind counting the same visits, within 0...\(ShardRecord.maximumCount)")
+                    }
+                    tally.policies[index].exposure = exposure
+                }
+            }
+            guard (sectionExposure != nil) == empty.sections.measuresExposure else {
+                throw fail(empty.sections.measuresExposure ? "has no sectionExposure, which its run measures (--signals)"
+                                                          : "has sectionExposure, which its run does not measure")
             }
             tally.sections = try sectionTally(policyCount: policies.count, sectionCount: sectionCount, fail: fail)
             if empty.sessionCounts != nil { tally.sessionCounts = try perSessionCounts(fail: fail) }
@@ -140,7 +177,7 @@ package struct ShardRecord: Codable {
         /// previous row's, with a pair per policy, and counts of at most one per session.
         private func sectionTally(policyCount: Int, sectionCount: Int,
                                   fail: (String) -> ShardSummaryError) throws(ShardSummaryError) -> SectionTally {
-            var counts = SectionTally(policyCount: policyCount)
+            var counts = SectionTally(policyCount: policyCount, measuresExposure: sectionExposure != nil)
             var previous = -1
             for row in sections {
                 guard row.count == 2 + 2 * policyCount, row[0] > previous, row[0] < sectionCount else {
@@ -154,6 +191,20 @@ package struct ShardRecord: Codable {
                     throw fail("section \(row[0]) has counts that do not fit \(sessions) sessions")
                 }
                 counts.set(section: row[0], rendered: row[1], impressed: impressed, visibleSamples: visibleSamples)
+                previous = row[0]
+            }
+            previous = -1
+            let stride = 1 + SectionTally.exposureSignals.count
+            for row in sectionExposure ?? [] {
+                guard row.count == 1 + stride * policyCount, row[0] > previous, row[0] < sectionCount,
+                      row.dropFirst().allSatisfy({ (0...ShardRecord.maximumCount).contains($0) }) else {
+                    throw fail("sectionExposure must be [section, visits, sums..., ...] rows, a group of \(stride) per "
+                        + "policy, sections ascending within the feed, counts within 0...\(ShardRecord.maximumCount)")
+                }
+                for policy in 0..<policyCount {
+                    let group = Array(row[(1 + policy * stride)..<(1 + (policy + 1) * stride)])
+                    counts.setExposure(section: row[0], policy: policy, visits: group[0], sums: Array(group.dropFirst()))
+                }
                 previous = row[0]
             }
             return counts

@@ -157,6 +157,7 @@ package enum ShardSummary {
         compare("another user model", \.user, shown: nil)
         compare("depth buckets", \.depthBucketEnds)
         compare("layout", \.layoutScope)
+        compare("exposure signals (--signals)", \.measuresExposureSignals) { $0 ? "measured" : "not measured" }
         return differences
     }
 }

@@ -117,8 +117,9 @@ package enum HelpText {
                                 ("exposureSignals" in the JSON, with means; with
                                 --sections-out, five columns: visits, and per visit
                                 visit_time_in_view_ms, visit_time_at_rest_ms,
-                                visit_screen_share, visit_scroll_speed). Not with
-                                --shard. Signals describe exposure, not attention.
+                                visit_screen_share, visit_scroll_speed). Shards carry
+                                them: merge prints what one run prints. Signals
+                                describe exposure, not attention.
               --trace-out DIR   Also write each session as a trace, DIR/session-000000.jsonl
                                 (see docs/trace-format.md); 'impressions replay' reads them.
               --timeline FILE   Also draw the first session's timeline under the first

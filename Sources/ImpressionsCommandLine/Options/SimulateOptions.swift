@@ -148,10 +148,6 @@ package struct SimulateOptions: Hashable, Sendable {
             throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
                 + "with 'impressions merge --report' from all the shards")
         }
-        if options.shard != nil && options.measuresExposureSignals {
-            throw scanner.fail("--signals with --shard: a shard does not carry the signals' distributions, so merge "
-                + "could not report them; measure them in an unsharded run")
-        }
         if options.feedPath != nil && sectionsGiven {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
