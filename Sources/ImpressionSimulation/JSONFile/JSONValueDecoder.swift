@@ -23,7 +23,7 @@ package struct JSONValueDecoder {
 
     /// The value of `type` that `value` holds.
     func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
-        try Value(from: ValueDecoder(value: value, parentPath: [], key: nil, userInfo: userInfo))
+        try Value(from: ValueDecoder(value: value, parentPath: [], key: nil, userInfo: userInfo.mapValues { $0 as Any }))
     }
 }
 
@@ -72,18 +72,17 @@ private struct ValueDecoder: Decoder {
     let value: JSONValue
     let parentPath: [any CodingKey]
     let key: (any CodingKey)?
-    let storedUserInfo: [CodingUserInfoKey: any Sendable]
+    /// Converted once for the whole document: `Decoder.userInfo` is read per value.
+    let userInfo: [CodingUserInfoKey: Any]
 
-    init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
         self.value = value
         self.parentPath = parentPath
         self.key = key
-        storedUserInfo = userInfo
+        self.userInfo = userInfo
     }
 
     var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
-
-    var userInfo: [CodingUserInfoKey: Any] { storedUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
@@ -108,7 +107,7 @@ private struct ValueDecoder: Decoder {
 
     /// The decoder of a member or element of the value whose path is `path`.
     func child(_ value: JSONValue, at key: any CodingKey, under path: [any CodingKey]) -> ValueDecoder {
-        ValueDecoder(value: value, parentPath: path, key: key, userInfo: storedUserInfo)
+        ValueDecoder(value: value, parentPath: path, key: key, userInfo: userInfo)
     }
 
     func context(_ description: String) -> DecodingError.Context {

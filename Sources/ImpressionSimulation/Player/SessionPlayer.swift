@@ -224,15 +224,12 @@ package struct SessionPlayer: Sendable {
         writer.key("sampleIntervalMs"); writer.raw(TraceEncoder.milliseconds(sampleInterval))
         writer.key("sampleCount"); writer.integer(frames.count)
         writer.key("policies")
-        writer.beginArray()
-        for policy in policies {
-            writer.element()
-            writer.beginObject()
-            writer.key("name"); writer.string(policy.name)
-            writer.key("rule"); writer.string(NumberFormatting.rule(policy.policy))
-            writer.endObject()
+        writer.array(policies) { writer, policy in
+            writer.object { writer in
+                writer.key("name"); writer.string(policy.name)
+                writer.key("rule"); writer.string(NumberFormatting.rule(policy.policy))
+            }
         }
-        writer.endArray()
         // Layouts and frames were written when recorded; a frame a line keeps the page readable.
         writer.key("layouts"); writer.raw("[" + layouts.joined(separator: ",") + "]")
         writer.key("frames"); writer.raw("[\n" + frames.joined(separator: ",\n") + "\n]")

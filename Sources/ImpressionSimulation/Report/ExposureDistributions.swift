@@ -36,11 +36,11 @@ package struct ExposureDistributions: Sendable, Hashable {
                 let histogram = tally.histogram(signal, kinds: kinds).sorted { $0.key < $1.key }
                 func percentile(_ percent: Int) -> Double {
                     // Nearest rank, as the report's other percentiles.
-                    let rank = (visits * percent + 99) / 100
+                    let rank = nearestRank(count: visits, percent: percent)
                     var seen = 0
                     for (value, count) in histogram {
                         seen += count
-                        if seen >= max(rank, 1) { return Double(value) }
+                        if seen >= rank { return Double(value) }
                     }
                     return Double(histogram.last?.key ?? 0)
                 }

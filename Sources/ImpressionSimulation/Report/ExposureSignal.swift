@@ -1,27 +1,45 @@
 import ImpressionTracking
 
 /// One of the exposure signals (ImpressionTracking's `ExposureSignals`, defined in its
-/// manual) as the simulator's reports show it: its name in JSON, its label in a table, and
-/// the whole unit its distributions are counted in (a sample, a thousandth, a point per
+/// manual) as the simulator's outputs show it: its names in JSON and in a table, and the
+/// whole unit its distributions are counted in (a sample, a thousandth, a point per
 /// second), so that tallies of any split of the sessions add up to the same histograms.
+/// Its case names are the `ExposureSignals` properties'.
 package enum ExposureSignal: Int, CaseIterable, Sendable {
     case timeInView, timeAtRatio, longestRun, timeInViewAtRest
     case meanVisibleRatio, peakVisibleRatio, meanScreenShare, peakScreenShare
     case meanScrollSpeed
 
-    /// The JSON key of its distribution, with its unit: `timeInViewSeconds`.
-    package var key: String {
+    /// The signal's value in `signals`: a duration for the times, a number (a ratio, a
+    /// share, points per second) for the others.
+    package func value(of signals: ExposureSignals) -> Value {
         switch self {
-        case .timeInView: "timeInViewSeconds"
-        case .timeAtRatio: "timeAtRatioSeconds"
-        case .longestRun: "longestRunSeconds"
-        case .timeInViewAtRest: "timeInViewAtRestSeconds"
-        case .meanVisibleRatio: "meanVisibleRatio"
-        case .peakVisibleRatio: "peakVisibleRatio"
-        case .meanScreenShare: "meanScreenShare"
-        case .peakScreenShare: "peakScreenShare"
-        case .meanScrollSpeed: "meanScrollSpeedPointsPerSecond"
+        case .timeInView: .time(signals.timeInView)
+        case .timeAtRatio: .time(signals.timeAtRatio)
+        case .longestRun: .time(signals.longestRun)
+        case .timeInViewAtRest: .time(signals.timeInViewAtRest)
+        case .meanVisibleRatio: .number(signals.meanVisibleRatio)
+        case .peakVisibleRatio: .number(signals.peakVisibleRatio)
+        case .meanScreenShare: .number(signals.meanScreenShare)
+        case .peakScreenShare: .number(signals.peakScreenShare)
+        case .meanScrollSpeed: .number(signals.meanScrollSpeed)
         }
+    }
+
+    /// A signal's value.
+    package enum Value {
+        case time(Duration)
+        case number(Double)
+    }
+
+    /// Whether it is a time: counted in samples, shown in seconds (milliseconds in CSV
+    /// and in replay's lines).
+    package var isTime: Bool { rawValue <= Self.timeInViewAtRest.rawValue }   // the times are the first cases
+
+    /// The JSON key of its distribution, with its unit: `timeInViewSeconds`,
+    /// `meanScreenShare`, `meanScrollSpeedPointsPerSecond`.
+    package var key: String {
+        isTime ? "\(self)Seconds" : (self == .meanScrollSpeed ? "\(self)PointsPerSecond" : "\(self)")
     }
 
     /// Its row in a table: `in view (s)`.
@@ -42,27 +60,11 @@ package enum ExposureSignal: Int, CaseIterable, Sendable {
     /// The signal in whole units: samples for the times, thousandths for ratios and
     /// shares, points per second for the speed.
     package func units(of signals: ExposureSignals, sampleInterval: Duration) -> Int {
-        func samples(_ time: Duration) -> Int { Int((time / sampleInterval).rounded()) }
-        func thousandths(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 1000).rounded()) }
-        switch self {
-        case .timeInView: return samples(signals.timeInView)
-        case .timeAtRatio: return samples(signals.timeAtRatio)
-        case .longestRun: return samples(signals.longestRun)
-        case .timeInViewAtRest: return samples(signals.timeInViewAtRest)
-        case .meanVisibleRatio: return thousandths(signals.meanVisibleRatio)
-        case .peakVisibleRatio: return thousandths(signals.peakVisibleRatio)
-        case .meanScreenShare: return thousandths(signals.meanScreenShare)
-        case .peakScreenShare: return thousandths(signals.peakScreenShare)
+        switch value(of: signals) {
+        case .time(let time): return Int((time / sampleInterval).rounded())
         // A million points per second is far past any fling; the cap keeps a shard's sums in range.
-        case .meanScrollSpeed: return Int(min(max(signals.meanScrollSpeed, 0), 1e6).rounded())
-        }
-    }
-
-    /// Whether it is a time: counted in samples, shown in seconds (milliseconds in CSV).
-    package var isTime: Bool {
-        switch self {
-        case .timeInView, .timeAtRatio, .longestRun, .timeInViewAtRest: true
-        case .meanVisibleRatio, .peakVisibleRatio, .meanScreenShare, .peakScreenShare, .meanScrollSpeed: false
+        case .number(let speed) where self == .meanScrollSpeed: return Int(min(max(speed, 0), 1e6).rounded())
+        case .number(let fraction): return Int((min(max(fraction, 0), 1) * 1000).rounded())
         }
     }
 

@@ -103,6 +103,10 @@ package struct SimulationTally: Sendable {
 /// `percent` % of the values at or below it.
 func nearestRank<T>(_ sorted: [T], percent: Int) -> T? {
     guard !sorted.isEmpty else { return nil }
-    let rank = (sorted.count * percent + 99) / 100
-    return sorted[min(sorted.count, max(1, rank)) - 1]
+    return sorted[nearestRank(count: sorted.count, percent: percent) - 1]
+}
+
+/// The nearest rank (from 1) of the `percent` percentile of `count` values, `count > 0`.
+func nearestRank(count: Int, percent: Int) -> Int {
+    min(count, max(1, (count * percent + 99) / 100))
 }

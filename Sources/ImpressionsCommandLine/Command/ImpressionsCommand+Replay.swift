@@ -116,18 +116,16 @@ extension ImpressionsCommand {
             line.key("seenMs"); line.raw(TraceEncoder.milliseconds(impression.visibleDuration))
             line.key("visit"); line.integer(impression.visit)
             if let signals = impression.signals {
+                // Exact, as the line's other values: times in milliseconds (`timeInViewMs`).
                 line.key("signals")
-                line.beginObject()
-                line.key("timeInViewMs"); line.raw(TraceEncoder.milliseconds(signals.timeInView))
-                line.key("timeAtRatioMs"); line.raw(TraceEncoder.milliseconds(signals.timeAtRatio))
-                line.key("longestRunMs"); line.raw(TraceEncoder.milliseconds(signals.longestRun))
-                line.key("timeInViewAtRestMs"); line.raw(TraceEncoder.milliseconds(signals.timeInViewAtRest))
-                line.key("meanVisibleRatio"); line.raw(TraceEncoder.number(signals.meanVisibleRatio))
-                line.key("peakVisibleRatio"); line.raw(TraceEncoder.number(signals.peakVisibleRatio))
-                line.key("meanScreenShare"); line.raw(TraceEncoder.number(signals.meanScreenShare))
-                line.key("peakScreenShare"); line.raw(TraceEncoder.number(signals.peakScreenShare))
-                line.key("meanScrollSpeed"); line.raw(TraceEncoder.number(signals.meanScrollSpeed))
-                line.endObject()
+                line.object { line in
+                    for signal in ExposureSignal.allCases {
+                        switch signal.value(of: signals) {
+                        case .time(let time): line.key("\(signal)Ms"); line.raw(TraceEncoder.milliseconds(time))
+                        case .number(let number): line.key("\(signal)"); line.raw(TraceEncoder.number(number))
+                        }
+                    }
+                }
             }
             line.endObject()
             text += line.text + "\n"
