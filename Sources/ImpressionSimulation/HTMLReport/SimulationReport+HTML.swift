@@ -31,6 +31,28 @@ extension SimulationReport {
         document.heading("Policies compared" + suffix, level: level, id: id + "-comparison")
         document.append(comparisonTable().html())
 
+        if !policyDifferences.isEmpty {
+            document.heading("Paired differences" + suffix, level: level, id: id + "-differences")
+            var table = HTMLTable(header: ["policy", "minus", "impressions per session", "95 % interval"])
+            table.nameColumns = [0, 1]
+            for (summary, difference) in zip(policies.dropFirst(), policyDifferences) {
+                table.row([summary.policy.name, policies[0].policy.name, LayoutComparisonReport.signed(difference.difference),
+                           LayoutComparisonReport.signed(difference.lower) + " to " + LayoutComparisonReport.signed(difference.upper)])
+            }
+            document.append(table.html())
+            document.paragraph("Each policy against the first on the same \(NumberFormatting.integer(configuration.sessionCount)) "
+                + "recorded sessions: the mean difference in impressions per session, and a paired bootstrap's 95 % interval.")
+        }
+        if let recorded, !(recorded.cutShort.isEmpty && recorded.leftOut.isEmpty && recorded.duplicates.isEmpty) {
+            document.heading("Traces not counted as recorded" + suffix, level: level, id: id + "-traces")
+            for line in Self.tracesLines(recorded) where !line.isEmpty { document.paragraph(line) }
+        }
+        guard groupsByKind else {
+            appendFirstImpression(to: &document, id: id, level: level, suffix: suffix)
+            appendSectionViewability(to: &document, id: id, level: level, suffix: suffix)
+            return
+        }
+
         document.heading("Impressions by feed position" + suffix, level: level, id: id + "-depth")
         let depth = BarChartSVG(
             id: id + "-depth", series: policies.map(\.policy.name),
@@ -46,6 +68,12 @@ extension SimulationReport {
                         caption: "Impressions per session by the section's position in the feed (1 is the top), "
                             + "a bar per policy: how deep the counted content is.")
 
+        appendFirstImpression(to: &document, id: id, level: level, suffix: suffix)
+        if policies.contains(where: { $0.exposure != nil }) { appendExposure(to: &document, id: id, level: level, suffix: suffix) }
+        appendSectionViewability(to: &document, id: id, level: level, suffix: suffix)
+    }
+
+    private func appendFirstImpression(to document: inout HTMLDocument, id: String, level: Int, suffix: String) {
         document.heading("First impression" + suffix, level: level, id: id + "-first")
         let distribution = DistributionChartSVG(id: id + "-first", series: policies.map { summary in
             DistributionChartSVG.Series(
@@ -56,9 +84,6 @@ extension SimulationReport {
                         caption: "Share of all sessions whose first impression had come by each time, a line per policy "
                             + "(drawn through the percentiles 0 to 100; a dot at the median). A line that levels off "
                             + "below 100% is a policy under which some sessions never count.")
-
-        if policies.contains(where: { $0.exposure != nil }) { appendExposure(to: &document, id: id, level: level, suffix: suffix) }
-        appendSectionViewability(to: &document, id: id, level: level, suffix: suffix)
     }
 
     /// With `--signals`: the median time in view per visit by section kind, a bar per
@@ -111,6 +136,7 @@ extension SimulationReport {
             rows.append(("policy " + summary.policy.name, NumberFormatting.rule(summary.policy.policy) + ", "
                 + NumberFormatting.recurrence(summary.policy.policy.recurrence)))
         }
+        guard recorded == nil else { return rows }
         rows.append(("layout", configuration.layoutScope == .wholeFeed ? "the whole feed in every layout"
                                                                         : "a window around the viewport (--layout window)"))
         return rows
@@ -131,6 +157,7 @@ extension SimulationReport {
         row("first impression p50") { $0.firstImpressionMedian.map(NumberFormatting.seconds) ?? "-" }
         row("first impression p90") { $0.firstImpressionP90.map(NumberFormatting.seconds) ?? "-" }
         row("sessions without impressions") { NumberFormatting.integer(configuration.sessionCount - $0.sessionsWithImpressions) }
+        guard groupsByKind else { return table }
         table.group("impressions by feed position")
         for depth in foldedDepthRows() {
             table.row([depth.bucket.label] + depth.counts.map(NumberFormatting.integer), indented: true)

@@ -37,7 +37,7 @@ extension SimulationReport {
             let chart = BarChartSVG(
                 id: "\(id)-sections-\(part)", series: policies.map(\.policy.name),
                 groups: list.map { section in
-                    BarChartSVG.Group(label: "#\(section.position) \(section.kind.name) · \(section.name)",
+                    BarChartSVG.Group(label: "#\(section.position) \(section.kind.map { $0.name + " · " } ?? "")\(section.name)",
                                       values: section.byPolicy.map(\.viewableRate))
                 },
                 axisTitle: "viewable rate", format: { NumberFormatting.percent($0) },

@@ -6,8 +6,9 @@ package struct SectionResult: Sendable, Hashable {
     package var section: Int
     /// The section's name: its id in a feed file (`hero`, `ad#3`), else its position.
     package var name: String
-    /// What the section is.
-    package var kind: SectionKind
+    /// What the section is; `nil` for a recorded section outside the feed (or with no
+    /// feed), which is known by its id alone.
+    package var kind: SectionKind?
     /// Its counts under each policy, in the order of ``SimulationReport/policies``.
     package var byPolicy: [SectionViewability]
     /// With exposure signals measured, under each policy: its visits that met the policy.
@@ -21,7 +22,7 @@ package struct SectionResult: Sendable, Hashable {
     }
 
     /// Creates a result; ``Simulation`` makes them.
-    package init(section: Int, name: String, kind: SectionKind, byPolicy: [SectionViewability], exposureByPolicy: [Exposure]? = nil) {
+    package init(section: Int, name: String, kind: SectionKind?, byPolicy: [SectionViewability], exposureByPolicy: [Exposure]? = nil) {
         self.section = section
         self.name = name
         self.kind = kind

@@ -60,8 +60,40 @@ extension SimulationReport {
                     writer.endObject()
                 }
             writer.endArray()
+            if let recorded { writeRecorded(recorded, to: &writer) }
             extra(&writer)
         writer.endObject()
+    }
+
+    /// A run over traces: what it read, and each policy after the first against the first.
+    private func writeRecorded(_ recorded: RecordedSessions, to writer: inout JSONWriter) {
+        writer.key("traces")
+        writer.beginObject()
+            writer.key("read"); writer.integer(recorded.traces)
+            writer.key("sessionSeconds"); writer.number(recorded.sessionTime.inSeconds)
+            writer.key("cutShort"); writer.array(recorded.cutShort) { writer, name in writer.string(name) }
+            writer.key("leftOut"); writer.array(recorded.leftOut) { writer, entry in
+                writer.object { writer in
+                    writer.key("trace"); writer.string(entry.trace)
+                    writer.key("reason"); writer.string(entry.reason)
+                }
+            }
+            writer.key("duplicates"); writer.array(recorded.duplicates) { writer, name in writer.string(name) }
+        writer.endObject()
+        guard let first = policies.first else { return }
+        writer.key("policyDifferences")
+        writer.array(Array(zip(policies.dropFirst(), policyDifferences))) { writer, pair in
+            let (summary, difference) = pair
+            writer.object { writer in
+                writer.key("policy"); writer.string(summary.policy.name)
+                writer.key("minus"); writer.string(first.policy.name)
+                writer.key("sessions"); writer.integer(difference.sessions)
+                writer.key("impressionsPerSession"); writer.number(difference.difference)
+                writer.key("lower"); writer.number(difference.lower)
+                writer.key("upper"); writer.number(difference.upper)
+                writer.key("excludesZero"); writer.raw(difference.excludesZero ? "true" : "false")
+            }
+        }
     }
 
     private func writePolicy(_ summary: PolicySummary, to writer: inout JSONWriter) {

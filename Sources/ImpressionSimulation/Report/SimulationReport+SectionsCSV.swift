@@ -40,7 +40,7 @@ extension SimulationReport {
         let sessions = String(configuration.sessionCount)
         let policyNames = policies.map { Self.csvField($0.policy.name) }
         for result in sections {
-            let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind.name) + ","
+            let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind?.name ?? "") + ","
                 + String(result.position) + ","
             for (policy, (policyName, counts)) in zip(policyNames, result.byPolicy).enumerated() {
                 text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","

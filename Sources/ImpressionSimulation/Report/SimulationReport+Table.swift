@@ -23,6 +23,63 @@ extension SimulationReport {
                         values: policies.map { $0.firstImpressionP90.map(NumberFormatting.seconds) ?? "-" }))
         rows.append(Row(label: "sessions without impressions",
                         values: policies.map { NumberFormatting.integer(configuration.sessionCount - $0.sessionsWithImpressions) }))
+        if groupsByKind { rows += positionAndKindRows() }
+        lines += Self.render(rows)
+        if !policyDifferences.isEmpty {
+            lines.append("")
+            lines += differenceLines()
+        }
+        if groupsByKind {
+            lines.append("")
+            lines += Self.render(kindRows())
+        }
+        if policies.contains(where: { $0.exposure != nil }) {
+            lines.append("")
+            lines += Self.render(exposureRows())
+        }
+        if let recorded { lines += Self.tracesLines(recorded) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the report counts by feed position and kind: always in a simulation;
+    /// over recorded sessions, when a feed names their sections.
+    package var groupsByKind: Bool { recorded == nil || sectionsByKind.contains { $0 > 0 } }
+
+    /// Each policy after the first against the first on the same sessions, a line each:
+    /// `abema minus default: -8.70 impressions per session [-9.10, -8.30]`.
+    func differenceLines() -> [String] {
+        guard let first = policies.first else { return [] }
+        var lines = ["paired differences, the same \(NumberFormatting.integer(configuration.sessionCount)) sessions "
+            + "(95 % bootstrap intervals)"]
+        for (summary, difference) in zip(policies.dropFirst(), policyDifferences) {
+            lines.append("  \(summary.policy.name) minus \(first.policy.name): "
+                + "\(LayoutComparisonReport.signed(difference.difference)) impressions per session "
+                + "[\(LayoutComparisonReport.signed(difference.lower)), "
+                + "\(LayoutComparisonReport.signed(difference.upper))]")
+        }
+        return lines
+    }
+
+    /// What a run over traces read besides the sessions it counted: the traces cut
+    /// short, left out and duplicated, the first 20 of each by name.
+    static func tracesLines(_ recorded: RecordedSessions) -> [String] {
+        var lines: [String] = []
+        func list(_ heading: String, _ names: [String]) {
+            guard !names.isEmpty else { return }
+            lines.append("")
+            lines.append("\(heading) (\(NumberFormatting.integer(names.count))):")
+            for name in names.prefix(20) { lines.append("  " + name) }
+            if names.count > 20 { lines.append("  ... and \(NumberFormatting.integer(names.count - 20)) more (--json lists every one)") }
+        }
+        list("cut short, replayed to their last input (no end line, or a gap line)", recorded.cutShort)
+        list("left out (--keep-going)", recorded.leftOut.map { "\($0.trace): \($0.reason)" })
+        list("left out as duplicates of an earlier trace's session", recorded.duplicates)
+        return lines
+    }
+
+    /// The rows that count by feed position and kind of section.
+    private func positionAndKindRows() -> [Row] {
+        var rows: [Row] = []
         rows.append(.separator)
         rows.append(Row(label: "by feed position", values: policies.map { _ in "" }))
         // Buckets beyond the deepest impression are folded into one row of zeros.
@@ -43,15 +100,7 @@ extension SimulationReport {
             rows.append(Row(label: "  " + kind.name,
                             values: policies.map { NumberFormatting.integer($0.impressionsByKind[kindIndex]) }))
         }
-
-        lines += Self.render(rows)
-        lines.append("")
-        lines += Self.render(kindRows())
-        if policies.contains(where: { $0.exposure != nil }) {
-            lines.append("")
-            lines += Self.render(exposureRows())
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return rows
     }
 
     /// With `--signals`, as the table and the page show it: the visits, each signal's
@@ -71,7 +120,7 @@ extension SimulationReport {
         for signal in ExposureSignal.allCases {
             lines.append((signal.label, true, policies.map { cell($0.exposure?.all, signal) }))
         }
-        for signal in [ExposureSignal.timeInView, .meanScreenShare] {
+        for signal in [ExposureSignal.timeInView, .meanScreenShare] where groupsByKind {
             lines.append((signal.label + " by section kind", false, nil))
             for (kindIndex, kind) in SectionKind.allCases.enumerated() {
                 lines.append((kind.name, true, policies.map { cell($0.exposure?.byKind[kindIndex], signal) }))
@@ -90,6 +139,7 @@ extension SimulationReport {
     /// The lines above the table: the run (sessions, length, feed size, seed, interval),
     /// the feed's composition, how deep sessions got, and any refused inputs.
     func summaryLines() -> [String] {
+        if let recorded { return recordedSummaryLines(recorded) }
         let configuration = configuration
         var lines: [String] = []
         let sections = sectionsByKind.reduce(0, +)
@@ -110,6 +160,33 @@ extension SimulationReport {
             + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
         if rejectedInputs > 0 {
             lines.append("warning: the engines refused \(NumberFormatting.integer(rejectedInputs)) inputs")
+        }
+        return lines
+    }
+
+    /// The lines above the table of a run over traces: the sessions and their time, the
+    /// traces read and not counted, the feed that names their sections, how deep they got.
+    private func recordedSummaryLines(_ recorded: RecordedSessions) -> [String] {
+        let sessions = configuration.sessionCount
+        var lines = ["\(NumberFormatting.integer(sessions)) recorded session\(sessions == 1 ? "" : "s"), "
+            + "\(NumberFormatting.compactSeconds(recorded.sessionTime)) in all (mean "
+            + "\(NumberFormatting.compactSeconds(configuration.sessionDuration))), sampled every "
+            + "\(NumberFormatting.interval(configuration.sampleInterval))"]
+        var traces = "traces: \(NumberFormatting.integer(recorded.traces)) read"
+        if !recorded.cutShort.isEmpty { traces += ", \(NumberFormatting.integer(recorded.cutShort.count)) cut short (counted)" }
+        if !recorded.leftOut.isEmpty { traces += ", \(NumberFormatting.integer(recorded.leftOut.count)) left out (--keep-going)" }
+        if !recorded.duplicates.isEmpty {
+            traces += ", \(NumberFormatting.integer(recorded.duplicates.count)) duplicate session\(recorded.duplicates.count == 1 ? "" : "s") left out"
+        }
+        lines.append(traces)
+        if groupsByKind {
+            let composition = zip(SectionKind.allCases, sectionsByKind).map { "\(NumberFormatting.integer($1)) \($0.name)" }
+            lines.append("feed: \(composition.joined(separator: ", "))")
+            lines.append("deepest position reached: mean \(NumberFormatting.decimal(deepestPositionMean)), "
+                + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
+        } else {
+            lines.append("sections: \(NumberFormatting.integer(sections.count)) ids, by id (a feed file given with --feed "
+                + "groups them by kind and position)")
         }
         return lines
     }

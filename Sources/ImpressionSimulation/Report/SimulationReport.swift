@@ -29,6 +29,11 @@ public struct SimulationReport: Sendable, Hashable {
     /// Every section of the feed, top to bottom, with its counts under each policy
     /// (``sectionsCSV()``).
     package var sections: [SectionResult]
+    /// With recorded sessions: the traces read, and those counted short or left out.
+    package var recorded: RecordedSessions?
+    /// With recorded sessions and two policies or more: each policy after the first
+    /// against the first, impressions per session on the same sessions.
+    package var policyDifferences: [PairedComparison] = []
 
     /// Creates a report; ``Simulation`` makes them.
     package init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],

@@ -36,11 +36,17 @@ struct EngineBank: SessionInputSink {
     }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
+        advance(to: time) { layout.appendRenderedSections(in: viewport, to: &$0) }
+    }
+
+    /// Advances the engine to `time`; when a sample fell due and the screen is active,
+    /// `appendRendered` appends the sections on screen, which the samples due now all see.
+    mutating func advance(to time: Duration, rendering appendRendered: (inout [Int]) -> Void) {
         // The engine's own sample arithmetic: the samples due now all see this screen.
         let lastDue = grid.lastSample(atOrBefore: time)
         if lastDue > evaluatedThrough {
             evaluatedThrough = lastDue
-            if engine?.isActive == true { noteRendered(layout, viewport) }
+            if engine?.isActive == true { noteRendered(appendRendered) }
         }
         tallyReports(through: time)
     }
@@ -68,9 +74,9 @@ struct EngineBank: SessionInputSink {
         swap(&exposures, &self.exposures)
     }
 
-    private mutating func noteRendered(_ layout: FeedLayout, _ viewport: Rect) {
+    private mutating func noteRendered(_ appendRendered: (inout [Int]) -> Void) {
         nowRendered.removeAll(keepingCapacity: true)
-        layout.appendRenderedSections(in: viewport, to: &nowRendered)
+        appendRendered(&nowRendered)
         guard nowRendered != lastRendered else { return }
         for section in nowRendered where !lastRendered.contains(section) { rendered.append(section) }
         swap(&nowRendered, &lastRendered)

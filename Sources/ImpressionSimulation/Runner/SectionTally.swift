@@ -74,6 +74,25 @@ struct SectionTally: Sendable, Hashable {
         for index in other.exposureSums.indices where index < exposureSums.count { exposureSums[index] += other.exposureSums[index] }
     }
 
+    /// Adds another tally's counts, its section `s` counted as this tally's `renumbered(s)`
+    /// (sections numbered apart, as ``SectionCatalog`` numbers those outside a feed).
+    mutating func add(_ other: SectionTally, renumbered: (Int) -> Int) {
+        let stride = Self.exposureStride
+        for section in 0..<other.count {
+            let target = renumbered(section)
+            reach(target)
+            rendered[target] += other.rendered[section]
+            for policy in 0..<policyCount {
+                impressed[target * policyCount + policy] += other.impressed[section * policyCount + policy]
+                visibleSamples[target * policyCount + policy] += other.visibleSamples[section * policyCount + policy]
+            }
+            guard measuresExposure, !other.exposureSums.isEmpty else { continue }
+            for offset in 0..<(policyCount * stride) {
+                exposureSums[target * policyCount * stride + offset] += other.exposureSums[section * policyCount * stride + offset]
+            }
+        }
+    }
+
     /// The visits of `section` that met `policy`, and the sums over them of
     /// ``exposureSignals`` in their units; `nil` without exposure signals.
     func exposure(ofSection section: Int, policy: Int) -> (visits: Int, sums: [Int])? {

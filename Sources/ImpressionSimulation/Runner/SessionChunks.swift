@@ -1,14 +1,14 @@
 /// Runs a range of sessions in chunks of consecutive sessions on a task group and
 /// appends the chunks' tallies in session order, so the total does not depend on the
 /// number of workers or on which finished first.
-enum SessionChunks {
+package enum SessionChunks {
     /// The tally of `range`: `chunk` counts each slice on a child task (at most
     /// `workers` at once), `append` joins them in session order onto `empty`.
     ///
     /// `progress` is called from the calling task with the sessions done and the total,
     /// as chunks complete. Once the calling task is cancelled no new chunk starts: the
     /// tally then covers a prefix of the sessions.
-    static func tally<Tally: Sendable>(
+    package static func tally<Tally: Sendable>(
         sessions range: Range<Int>, workers: Int, empty: Tally,
         progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?,
         chunk: @escaping @Sendable (Range<Int>) -> Tally,

@@ -23,8 +23,8 @@ public struct Simulation: Sendable {
     /// The replay of a session under every policy.
     public let runner: SessionRunner
     private let depthBuckets: [DepthBucket]
-    private let depthBucketOfSection: [Int32]
-    private let kindOfSection: [Int32]
+    let depthBucketOfSection: [Int32]
+    let kindOfSection: [Int32]
 
     /// Prepares a run: checks the configuration, builds the feed and the engines.
     ///
@@ -151,11 +151,11 @@ public struct Simulation: Sendable {
         var configuration = configuration
         configuration.sessionCount = sessions
         func perSession(_ count: Int) -> Double { sessions == 0 ? 0 : Double(count) / Double(sessions) }
-        let sections = sectionResults(from: tally.sections)
+        let sections = sectionResults(from: tally.sections, catalog: tally.catalog)
         let summaries = zip(configuration.policies, tally.policies).enumerated().map { policyIndex, pair in
             let (named, policyTally) = pair
             var byKind = Array(repeating: SectionViewability(), count: SectionKind.allCases.count)
-            for section in sections {
+            for section in sections where section.section < kindOfSection.count {
                 let kind = Int(kindOfSection[section.section])
                 byKind[kind] = byKind[kind] + section.byPolicy[policyIndex]
             }
@@ -177,7 +177,11 @@ public struct Simulation: Sendable {
         }
         // Positions are reported 1-based; a session that saw nothing counts as 0.
         let deepest = tally.deepestSections.map { $0 + 1 }.sorted()
-        return SimulationReport(
+        if let recorded = tally.recorded, sessions > 0 {
+            // Recorded sessions last what they last: the report's length is their mean.
+            configuration.sessionDuration = .nanoseconds(recorded.sessionNanoseconds / Int64(sessions))
+        }
+        var report = SimulationReport(
             configuration: configuration,
             sectionsByKind: SectionKind.allCases.map { kind in feed.sections.count { $0.kind == kind } },
             depthBuckets: depthBuckets,
@@ -187,13 +191,45 @@ public struct Simulation: Sendable {
             rejectedInputs: tally.rejectedInputs,
             policies: summaries,
             sections: sections)
+        report.recorded = tally.recorded
+        if tally.recorded != nil, let counts = tally.sessionCounts, configuration.policies.count > 1 {
+            report.policyDifferences = Self.policyDifferences(counts, seed: configuration.seed)
+        }
+        return report
+    }
+
+    /// Each policy after the first against the first, on the same sessions: the mean
+    /// difference in impressions per session with its paired bootstrap interval.
+    static func policyDifferences(_ counts: SessionCounts, seed: UInt64) -> [PairedComparison] {
+        let first = counts.perSession(policy: 0, kind: nil)
+        return PairedBootstrap(seed: seed).compare((1..<counts.policyCount).map { policy in
+            (a: first, b: counts.perSession(policy: policy, kind: nil))
+        })
     }
 
     /// Every section's counts under every policy, as ``SimulationReport/sections`` holds them.
-    private func sectionResults(from tally: SectionTally) -> [SectionResult] {
+    ///
+    /// With recorded sessions, the sections met outside the feed follow the feed's, by
+    /// id, those with a count only: which ones a trace laid out but never showed depends
+    /// on which traces were counted, and a report must not depend on how they were split.
+    private func sectionResults(from tally: SectionTally, catalog: SectionCatalog?) -> [SectionResult] {
+        var numbered: [(number: Int, name: String, kind: SectionKind?)] = feed.sections.indices.map { section in
+            (section, feed.sections[section].id, feed.sections[section].kind)
+        }
+        if let catalog {
+            let counted = catalog.extraIDs.enumerated().filter { offset, _ in
+                let number = catalog.feedCount + offset
+                return tally.counts(ofSection: number, policy: 0).rendered > 0 || configuration.policies.indices.contains { policy in
+                    let counts = tally.counts(ofSection: number, policy: policy)
+                    return counts.impressed > 0 || counts.visibleSamples > 0
+                }
+            }
+            numbered += counted.sorted { $0.element < $1.element }.map { (catalog.feedCount + $0.offset, $0.element, nil) }
+        }
         let interval = configuration.sampleInterval
-        return feed.sections.indices.map { section in
-            SectionResult(section: section, name: feed.sections[section].id, kind: feed.sections[section].kind,
+        return numbered.enumerated().map { position, entry in
+            let section = entry.number
+            return SectionResult(section: position, name: entry.name, kind: entry.kind,
                           byPolicy: configuration.policies.indices.map { policy in
                 let counts = tally.counts(ofSection: section, policy: policy)
                 return SectionViewability(rendered: counts.rendered, impressed: counts.impressed,

@@ -30,6 +30,11 @@ package struct SimulationTally: Sendable {
     /// Each session's impressions by policy and kind, when kept for a paired comparison;
     /// `nil` otherwise, and then costs nothing.
     package var sessionCounts: SessionCounts?
+    /// In a run over recorded traces: the numbers of the sections met outside the feed
+    /// (``SectionCatalog``); `nil` in a simulation.
+    var catalog: SectionCatalog?
+    /// In a run over recorded traces: what it read; `nil` in a simulation.
+    package var recorded: RecordedSessions?
 
     init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false, measuringExposure: Bool = false) {
         sections = SectionTally(policyCount: policyCount, measuresExposure: measuringExposure)
@@ -63,9 +68,11 @@ package struct SimulationTally: Sendable {
             sectionIDs.removeAll(keepingCapacity: true)
             for impression in impressions {
                 let section = impression.sectionID
-                guard depthBucketOfSection.indices.contains(section) else { continue }
-                policies[policyIndex].byDepth[Int(depthBucketOfSection[section])] += 1
-                policies[policyIndex].byKind[Int(kindOfSection[section])] += 1
+                // A recorded section outside the feed has no position or kind, but counts as a section.
+                if depthBucketOfSection.indices.contains(section) {
+                    policies[policyIndex].byDepth[Int(depthBucketOfSection[section])] += 1
+                    policies[policyIndex].byKind[Int(kindOfSection[section])] += 1
+                }
                 sectionIDs.append(section)
             }
             sectionIDs.sort()
@@ -81,11 +88,19 @@ package struct SimulationTally: Sendable {
     }
 
     /// Appends the tally of the sessions that follow this one's.
-    mutating func append(_ next: SimulationTally) {
+    package mutating func append(_ next: SimulationTally) {
         sessions += next.sessions
         rejectedInputs += next.rejectedInputs
         deepestSections.append(contentsOf: next.deepestSections)
-        sections.add(next.sections)
+        if let nextCatalog = next.catalog, !nextCatalog.extraIDs.isEmpty, catalog != nil {
+            // The next tally numbered the sections outside the feed on its own: by id, they are this one's.
+            let feedCount = nextCatalog.feedCount
+            let numbers = nextCatalog.extraIDs.map { catalog!.number(of: $0) }
+            sections.add(next.sections) { $0 < feedCount ? $0 : numbers[$0 - feedCount] }
+        } else {
+            sections.add(next.sections)
+        }
+        if let nextRecorded = next.recorded { recorded?.append(nextRecorded) }
         if let counts = next.sessionCounts { sessionCounts?.append(counts) }
         for index in policies.indices where index < next.policies.count {
             let other = next.policies[index]

@@ -6,6 +6,8 @@ enum DecodedLine: Decodable {
     case header(TraceHeader)
     case input(Duration, EngineInput<String>)
     case end(Duration)
+    /// A recorder lost `lines` lines here (its reader fell behind).
+    case gap(Duration, lines: String)
 
     static let limitsKey = CodingUserInfoKey(rawValue: "impressions.traceLimits")!
 
@@ -44,8 +46,7 @@ enum DecodedLine: Decodable {
             // A recorder whose reader fell behind lost lines here: what follows no longer
             // replays the session as the app saw it.
             let count = try fields.decodeIfPresent(Double.self, forKey: .lines).map(TraceEncoder.number) ?? "some"
-            throw TraceLineProblem("\(count) lines were lost here while recording (the recorder's reader fell "
-                + "behind; see TraceRecorder.bufferLimit): the rest of the trace cannot replay the session exactly")
+            self = .gap(time, lines: count)
         default:
             guard let call = LifecycleCall(name: type) else {
                 throw TraceLineProblem("unknown event type '\(type)' (types: layout, viewport, contentOffset, insets, "

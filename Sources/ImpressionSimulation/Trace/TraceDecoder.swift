@@ -60,25 +60,52 @@ public struct TraceDecoder: Sendable {
     /// - Throws: ``TraceError`` naming the line and the problem; the decoder's state
     ///   is unchanged then.
     public mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Line {
+        switch try decodeStep(bytes, lineNumber: number) {
+        case .line(let line):
+            return line
+        case .gap(_, let count):
+            throw TraceError(line: number, "\(count) lines were lost here while recording (the recorder's reader fell "
+                + "behind; see TraceRecorder.bufferLimit): the rest of the trace cannot replay the session exactly")
+        }
+    }
+
+    /// What a line is to a reader that treats a `gap` line as the end of what can be
+    /// replayed exactly, rather than as an error.
+    package enum Step {
+        /// Any line but a gap, as ``decode(_:lineNumber:)`` gives it.
+        case line(Line)
+        /// A recorder lost `lines` lines (a number, or `some`) at `time`.
+        case gap(time: Duration, lines: String)
+    }
+
+    /// Decodes line `number` as ``decode(_:lineNumber:)`` does, giving a `gap` line back
+    /// instead of throwing; the gap's time is checked as any line's, and the decoder's
+    /// state is left as it was (a gap ends what the trace can replay).
+    ///
+    /// - Throws: ``TraceError`` as ``decode(_:lineNumber:)`` does for every other line.
+    package mutating func decodeStep(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Step {
         guard bytes.count <= limits.maximumLineBytes else {
             throw TraceError(line: number, "the line is longer than the limit of \(limits.maximumLineBytes) bytes")
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .line(.blank) }
         let decoded = try Self.decodeJSON(DecodedLine.self, bytes, lineNumber: number, userInfo: [DecodedLine.limitsKey: limits])
         switch decoded {
         case .header(let header):
             guard self.header == nil else { throw TraceError(line: number, "a second header; a trace holds one session") }
             self.header = header
-            return .header(header)
+            return .line(.header(header))
         case .input(let time, let input):
             try checkTime(time, lineNumber: number)
             latestTime = time
-            return .input(TimedInput(time: time, input: input))
+            return .line(.input(TimedInput(time: time, input: input)))
         case .end(let time):
             try checkTime(time, lineNumber: number)
             latestTime = time
             end = time
-            return .end(time)
+            return .line(.end(time))
+        case .gap(let time, let count):
+            try checkTime(time, lineNumber: number)
+            return .gap(time: time, lines: count)
         }
     }
 

@@ -41,10 +41,12 @@ package struct TraceLineReader {
         self.maximumLineBytes = max(0, maximumLineBytes)
     }
 
-    /// Reads bytes in memory, by the same chunks.
-    init(bytes: [UInt8], maximumLineBytes: Int) {
+    /// Reads bytes in memory, by the same chunks, numbering lines from `firstLineNumber`
+    /// (the lines of one trace of a stream keep their numbers in the stream).
+    package init(bytes: [UInt8], maximumLineBytes: Int, firstLineNumber: Int = 1) {
         source = .bytes(bytes, position: 0)
         self.maximumLineBytes = max(0, maximumLineBytes)
+        lineNumber = firstLineNumber - 1
     }
 
     /// The next line, or `nil` at the end of the input.

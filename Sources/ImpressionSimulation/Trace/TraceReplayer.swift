@@ -144,7 +144,7 @@ public struct TraceReplayer: Sendable {
         return replayer.impressions
     }
 
-    private static func name(of input: EngineInput<String>) -> String {
+    static func name<ID>(of input: EngineInput<ID>) -> String {
         switch input {
         case .layout: "layout"
         case .viewport: "viewport"

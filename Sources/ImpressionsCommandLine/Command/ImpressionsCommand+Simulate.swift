@@ -5,6 +5,7 @@ extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
+        if !options.tracePaths.isEmpty { return await simulateTraces(options, io: io) }
         guard let configuration = configuration(of: options, io: io) else { return 1 }
         if options.feedPaths.count == 2 { return await compareLayouts(options, configuration: configuration, io: io) }
         let simulation: Simulation

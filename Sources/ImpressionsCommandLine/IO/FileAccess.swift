@@ -30,6 +30,28 @@ enum FileAccess {
         }
     }
 
+    /// Whether `path` names a directory (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The files of `directory` whose names end in `.\(suffix)`, as paths, sorted by name
+    /// (byte order, so the same on every system).
+    static func files(in directory: String, endingIn suffix: String) throws(FileAccessError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw FileAccessError("cannot list the directory \(directory): \(error.localizedDescription)")
+        }
+        let separator = directory.hasSuffix("/") ? "" : "/"
+        return names.filter { $0.hasSuffix("." + suffix) && !$0.hasPrefix(".") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .map { directory + separator + $0 }
+            .filter { !isDirectory($0) }
+    }
+
     /// Creates `path` and its parents when missing.
     static func createDirectory(_ path: String) throws(FileAccessError) {
         do {

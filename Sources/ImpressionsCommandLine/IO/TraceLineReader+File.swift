@@ -2,10 +2,10 @@ import ImpressionSimulation
 
 extension TraceLineReader {
     /// Opens `path` (`-`: the command's standard input), hands `body` a reader of its
-    /// lines in ``chunkSize`` chunks, and closes the file after.
+    /// lines in chunks of `chunkSize` bytes, and closes the file after.
     ///
     /// - Returns: what `body` returns, or why the file could not be opened.
-    static func withFile<Result>(_ path: String, maximumLineBytes: Int, io: some CommandIO,
+    static func withFile<Result>(_ path: String, maximumLineBytes: Int, io: some CommandIO, chunkSize: Int = TraceLineReader.chunkSize,
                                  _ body: (inout TraceLineReader) -> Result) -> Swift.Result<Result, FileAccessError> {
         let descriptor: Int32
         if path == "-" {
@@ -20,7 +20,7 @@ extension TraceLineReader {
         defer { if path != "-" { FileAccess.close(descriptor) } }
         var reader = TraceLineReader(maximumLineBytes: maximumLineBytes) { () throws(TraceError) -> [UInt8] in
             do throws(FileAccessError) {
-                return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
+                return try FileAccess.readChunk(descriptor, maximumBytes: chunkSize)
             } catch {
                 throw TraceError(line: 0, "cannot read the file: \(error)")
             }

@@ -39,6 +39,14 @@ package struct SimulateOptions: Hashable, Sendable {
     package var usersPath: String?
     /// `--shard i/n`: run only that slice of the sessions.
     package var shard: Shard?
+    /// `--traces PATH...`: recorded traces (files, directories of `*.jsonl`, or `-` for a
+    /// stream of them on standard input) to replay instead of generated sessions; empty
+    /// for a simulation.
+    package var tracePaths: [String] = []
+    /// `--keep-going`: with `--traces`, leave a bad trace out and count it instead of stopping.
+    package var keepGoing = false
+    /// `--max-line-bytes`, `--max-sections`: the limits traces are read with.
+    package var limits = TraceLimits()
     /// `--help` was given: print the help and nothing else.
     package var help = false
 
@@ -75,6 +83,13 @@ package struct SimulateOptions: Hashable, Sendable {
     /// The command line a report shows: `impressions simulate` and the
     /// ``canonicalArguments``, with B's feed when comparing two.
     package var reportCommand: String {
+        if !tracePaths.isEmpty {
+            var arguments = ["--traces"] + tracePaths + (feedPath.map { ["--feed", $0] } ?? [])
+            for policy in policyTexts { arguments += ["--policy", policy] }
+            if keepGoing { arguments.append("--keep-going") }
+            if measuresExposureSignals { arguments.append("--signals") }
+            return "impressions simulate " + arguments.joined(separator: " ")
+        }
         var arguments = canonicalArguments
         if feedPaths.count == 2 { arguments += ["--feed", feedPaths[1]] }
         if measuresExposureSignals { arguments.append("--signals") }
@@ -100,17 +115,24 @@ package struct SimulateOptions: Hashable, Sendable {
             return options
         }
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
-        var sectionsGiven = false
+        var given: Set<String> = []
+        // Operands right after --traces are more traces: `--traces day/*.jsonl`.
+        var readingTraces = false
         while let argument = scanner.next() {
             guard case .flag(let flag) = argument else {
                 guard case .operand(let operand) = argument else { continue }
-                throw scanner.fail("unexpected argument '\(operand)'")
-            }
-            if try options.readRunFlag(flag, scanner: &scanner) {
-                if flag == "--sections" { sectionsGiven = true }
+                guard readingTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
+                options.tracePaths.append(operand)
                 continue
             }
+            readingTraces = false
+            given.insert(flag)
+            if try options.readRunFlag(flag, scanner: &scanner) { continue }
+            if try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) { continue }
             switch flag {
+            case "--traces":
+                options.tracePaths.append(try scanner.value())
+                readingTraces = true
             case "--policy":
                 let text = try scanner.value()
                 do throws(PolicyParseError) {
@@ -143,15 +165,46 @@ package struct SimulateOptions: Hashable, Sendable {
                 throw scanner.fail("unknown option '\(flag)'")
             }
         }
+        if options.tracePaths.isEmpty {
+            if let flag = ["--keep-going", "--max-line-bytes", "--max-sections"].first(where: given.contains) {
+                throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
+            }
+        } else {
+            try refuseWithTraces(options, given: given, scanner)
+        }
         if options.feedPaths.count == 2 { try refuseWithTwoFeeds(options, scanner) }
         if options.shard != nil && options.reportPath != nil {
             throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
                 + "with 'impressions merge --report' from all the shards")
         }
-        if options.feedPath != nil && sectionsGiven {
+        if options.feedPath != nil && given.contains("--sections") {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
         return options
+    }
+
+    /// The options that describe generated sessions, which a run over recorded traces
+    /// does not have.
+    private static func refuseWithTraces(_ options: SimulateOptions, given: Set<String>,
+                                         _ scanner: ArgumentScanner) throws(CommandLineError) {
+        let generated = ["--sessions": "the traces are the sessions", "--sections": "the traces lay out their sections",
+                         "--seconds": "each trace lasts what it recorded", "--users": "the traces are real users",
+                         "--layout": "the traces lay out what the app laid out",
+                         "--trace-out": "the traces are already traces", "--timeline": "draw a trace's with 'impressions replay --timeline'"]
+        if let flag = generated.keys.sorted().first(where: given.contains) {
+            throw scanner.fail("\(flag) with --traces: \(generated[flag]!)")
+        }
+        if options.feedPaths.count == 2 {
+            throw scanner.fail("two --feed files with --traces: a feed file only names the traces' sections; compare "
+                + "definitions with several --policy")
+        }
+        if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
+            throw scanner.fail("--traces -: standard input is the only source of traces when given")
+        }
+        if options.tracePaths.contains("-") && options.shard != nil {
+            throw scanner.fail("--shard with --traces -: a shard takes its slice of a list of traces; name the files "
+                + "or directories instead")
+        }
     }
 
     /// The options a comparison of two feeds does not take yet.

@@ -1,0 +1,67 @@
+import ImpressionTracking
+
+/// One recorded session replayed as ``SessionRunner`` runs a generated one: through one
+/// engine holding every policy, each input applied after the engine is advanced to its
+/// time (inputs at time zero before sample 0), and what it gives counted the same way:
+/// impressions, the sections rendered at the samples evaluated while the screen was
+/// active (``TraceScreen``), each section's visible samples and exposure signals from
+/// the engine's exits, and the deepest feed position the viewport reached.
+///
+/// Section ids become numbers through a ``SectionCatalog``: a feed's positions, so that
+/// a trace of a generated session counts exactly as the session did.
+struct TraceSession {
+    private var bank: EngineBank
+    private var screen = TraceScreen()
+    /// The lowest viewport edge seen, for the deepest position.
+    private var deepestBottom: Double?
+
+    /// A session at time zero; `engine` is a fresh engine of the run's policies and the
+    /// trace's sample interval, `nil` without policies.
+    init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
+        bank = EngineBank(engine: engine, sampleInterval: sampleInterval)
+    }
+
+    /// Advances to `input.time`, then applies `input`.
+    ///
+    /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
+    ///   the session is then as it was before the input.
+    mutating func apply(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
+        if input.time > .zero { advance(to: input.time) }
+        let numbered = input.input.mapIDs { catalog.number(of: $0) }
+        do throws(InputError) {
+            try bank.engine?.apply(numbered)
+        } catch {
+            throw TraceError(line: lineNumber, "the engine refused the \(TraceReplayer.name(of: numbered)): \(error)")
+        }
+        switch numbered {
+        case .layout(let sections, let containers):
+            screen.setLayout(sections, containers: containers)
+        case .viewport(let rect):
+            screen.setViewport(rect)
+            deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
+        case .contentOffset(let offset, let containerID):
+            screen.setContentOffset(offset, ofContainer: containerID)
+        default:
+            break
+        }
+    }
+
+    private mutating func advance(to time: Duration) {
+        // Taken out while the bank advances, so the closure writes to nothing of self's.
+        var screen = TraceScreen()
+        swap(&screen, &self.screen)
+        bank.advance(to: time) { screen.appendOnScreen(to: &$0) }
+        swap(&screen, &self.screen)
+    }
+
+    /// Ends the session at `end` (its `end` line, or its last input's time when it was
+    /// cut short), as ``SessionRunner`` ends a generated one, and gives its outcome;
+    /// `feed` places the deepest viewport edge.
+    mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
+        advance(to: end)
+        bank.finish(at: end)
+        let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
+        return SessionOutcome(impressions: bank.impressions, deepestSection: deepest, rejectedInputs: 0,
+                              renderedSections: bank.rendered, timeInView: bank.timeInView, exposures: bank.exposures)
+    }
+}
