@@ -137,7 +137,7 @@ struct SimulateTracesTests {
         #expect(missing.status == 1 && missing.error.contains("none.jsonl: cannot open"))
         for (arguments, message) in [
             (["--traces", empty, "--sessions", "4"], "--sessions with --traces: the traces are the sessions"),
-            (["--traces", "-", "--shard", "0/2"], "--shard with --traces -: a shard takes its slice of a list of traces"),
+            (["--traces", "-", "--shard", "0/2"], "--shard with --traces: not supported yet"),
             (["--keep-going"], "--keep-going without --traces"),
         ] {
             let refused = await impressions(arguments: ["simulate"] + arguments)

@@ -56,6 +56,11 @@ package enum HelpText {
                                         [--trace-out DIR] [--timeline FILE.svg]
                                         [--sections-out FILE.csv] [--report FILE.html]
                                         [--shard I/N]
+                   impressions simulate --traces PATH... [--feed FILE.json] [--seed X]
+                                        [--policy P ...] [--workers N] [--json]
+                                        [--signals] [--sections-out FILE.csv]
+                                        [--report FILE.html] [--keep-going]
+                                        [--max-line-bytes N] [--max-sections N]
 
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
@@ -153,6 +158,30 @@ package enum HelpText {
                                 and carries every session's counts by policy and kind
                                 (about 26 bytes a session and policy) for the bootstrap.
                                 Batch scripts: docs/slurm, docs/kubernetes.
+              --traces PATH...  Re-measure recorded sessions instead of simulating users:
+                                each trace (docs/trace-format.md, as TraceRecorder or
+                                --trace-out writes them) is replayed under every policy
+                                and counted as a simulated session is. PATH is a trace
+                                file, a directory (its *.jsonl files, by name), or - for
+                                traces one after another on standard input (zcat
+                                day/*.gz | impressions simulate --traces -). With --feed
+                                FILE, sections are counted by the feed's positions and
+                                kinds; without, by id. With two policies or more, each
+                                one's difference from the first per session, with a
+                                paired bootstrap interval. The run samples at the first
+                                trace's interval. A trace without an end line or with
+                                a gap line is replayed to its last input and listed as
+                                cut short; of traces naming the same session in their
+                                headers, the first counts and the others are listed as
+                                duplicates. A bad trace stops the run (status 1, the
+                                file and line on standard error). Not with --sessions,
+                                --sections, --seconds, --users, --layout, --trace-out,
+                                --timeline, --shard or a second --feed.
+              --keep-going      With --traces: leave a bad trace out (a bad line, another
+                                sample interval, no header) and list it, with why.
+              --max-line-bytes N, --max-sections N
+                                With --traces: the longest line (default 16777216) and
+                                the most sections a layout may have (default 100000).
               -h, --help        Show this help.
 
             A progress bar is drawn on standard error when it is a terminal.
@@ -167,6 +196,7 @@ package enum HelpText {
               impressions simulate --feed my-feed.json --policy default --policy abema
               impressions simulate --feed my-feed.json --users users.json --seconds 30m
               impressions simulate --feed ad-at-3.json --feed ad-at-5.json --sessions 1000
+              impressions simulate --traces beta/ --feed feed.json --policy default --policy abema
               impressions simulate --sessions 100000 --shard $JOB_COMPLETION_INDEX/8 > part.json
               impressions simulate --feed my-feed.json --shard $SLURM_ARRAY_TASK_ID/4 > part.json
 
