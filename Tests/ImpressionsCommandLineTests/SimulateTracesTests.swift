@@ -58,6 +58,32 @@ struct SimulateTracesTests {
         #expect(streamed.status == 0 && streamed.output == one.output, "\(streamed.error)")
     }
 
+    @Test("shards of the traces, merged, print the one run's JSON and CSV, with and without a feed; shards of another list are refused")
+    func shardsMergeExactly() async throws {
+        let (directory, feed, _) = try await Self.recordedRun(signals: true)
+        let traces = directory + "/traces"
+        for feedArguments in [["--feed", feed], []] {
+            let run = ["simulate", "--traces", traces, "--policy", "default", "--policy", "abema", "--signals"] + feedArguments
+            var shards: [String] = []
+            for index in 0..<3 {
+                let shard = await impressions(arguments: run + ["--shard", "\(index)/3", "--workers", "\(index + 1)"])
+                #expect(shard.status == 0, "\(shard.error)")
+                shards.append(try temporaryFile(shard.output, name: "part-\(index).json"))
+            }
+            let merged = await impressions(arguments: ["merge"] + shards + ["--sections-out", directory + "/merged.csv"])
+            let one = await impressions(arguments: run + ["--json", "--sections-out", directory + "/one.csv"])
+            #expect(merged.status == 0 && merged.output == one.output, "\(merged.error)")
+            #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8)
+                == String(contentsOfFile: directory + "/one.csv", encoding: .utf8))
+            // A shard of a shorter list of traces is another run.
+            let files = try FileAccess.files(in: traces, endingIn: "jsonl")
+            let other = await impressions(arguments: ["simulate", "--traces"] + files.dropLast() + Array(run.dropFirst(3)) + ["--shard", "2/3"])
+            let mixed = await impressions(arguments: ["merge", shards[0], shards[1], try temporaryFile(other.output, name: "other.json")])
+            #expect(mixed.status == 1 && mixed.error.contains("is a shard of another run than") && mixed.error.contains("traces 11"),
+                    "\(mixed.error)")
+        }
+    }
+
     @Test("without a feed, sections are counted by id: every impression is in a row, rows sorted by id")
     func withoutFeedByID() async throws {
         let (directory, _, run) = try await Self.recordedRun()
@@ -137,7 +163,7 @@ struct SimulateTracesTests {
         #expect(missing.status == 1 && missing.error.contains("none.jsonl: cannot open"))
         for (arguments, message) in [
             (["--traces", empty, "--sessions", "4"], "--sessions with --traces: the traces are the sessions"),
-            (["--traces", "-", "--shard", "0/2"], "--shard with --traces: not supported yet"),
+            (["--traces", "-", "--shard", "0/2"], "--shard with --traces -: a shard takes its slice of a list of traces"),
             (["--keep-going"], "--keep-going without --traces"),
         ] {
             let refused = await impressions(arguments: ["simulate"] + arguments)

@@ -39,7 +39,9 @@ struct ShardMerge {
         for arm in first.shard.arms.indices {
             let configuration = first.shard.arms[arm].configuration
             let simulation = try ShardFeed.simulation(configuration: configuration, feed: feeds[arm], name: first.name)
-            var total = simulation.emptyTally(keepingSessionCounts: names != nil)
+            let isTraceRun = first.shard.arms[arm].tally.traces != nil
+            var total = isTraceRun ? simulation.emptyTraceTally(catalog: SectionCatalog(feed: simulation.feed))
+                                   : simulation.emptyTally(keepingSessionCounts: names != nil)
             for position in order {
                 let (name, shard) = shards[position]
                 let expected = Shard(index: shard.arms[arm].index, count: count)?.sessions(of: configuration.sessionCount).count ?? -1
@@ -47,7 +49,7 @@ struct ShardMerge {
                                                              sectionCount: configuration.sectionCount, name: name))
             }
             // Each shard's counts were checked against its slice; the whole must be every session.
-            if let counts = total.sessionCounts, counts.sessions != configuration.sessionCount {
+            if !isTraceRun, let counts = total.sessionCounts, counts.sessions != configuration.sessionCount {
                 throw ShardSummaryError("\(first.name): the shards hold per-session counts of \(counts.sessions) sessions, "
                     + "the run has \(configuration.sessionCount)")
             }

@@ -50,6 +50,33 @@ package struct ShardRecord: Codable {
         /// (``SectionTally/exposureSignals``' sums, a group per policy) for each section
         /// with a visit, ascending; absent otherwise.
         var sectionExposure: [[Int]]?
+        /// In a run over recorded traces: what only such a run counts; absent otherwise.
+        var traces: Traces?
+
+        /// What a shard of a run over recorded traces holds beyond a simulation's.
+        struct Traces: Codable {
+            /// The ids of the sections outside the feed, numbered from the feed's count in
+            /// ``sections`` as this shard numbered them.
+            var extraSectionIDs: [String]
+            /// What the shard's traces read: every trace of its slice, counted or not.
+            var recorded: RecordedSessions
+            /// Per policy, each session's impressions of sections outside the feed (``SessionCounts/kindlessColumns``).
+            var kindless: [[Int]]
+            /// The whole run's list of traces, which every shard of it shares: how many,
+            /// and a 64-bit FNV-1a digest of their names, each ended by a newline.
+            var runTraces = 0
+            var runDigest = ""
+
+            /// Sets ``runTraces`` and ``runDigest`` from the run's trace names, in order.
+            mutating func setRun(_ names: [String]) {
+                var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+                for name in names {
+                    for byte in name.utf8 + [0x0A] { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                }
+                runTraces = names.count
+                runDigest = String(digest, radix: 16)
+            }
+        }
 
         struct Policy: Codable {
             var impressions: Int
@@ -86,6 +113,10 @@ package struct ShardRecord: Codable {
                 return row.dropFirst().allSatisfy { $0 == 0 } ? nil : row
             }
             sessionCounts = tally.sessionCounts?.columns
+            if let recorded = tally.recorded, let catalog = tally.catalog {
+                traces = Traces(extraSectionIDs: catalog.extraIDs, recorded: recorded,
+                                kindless: tally.sessionCounts?.kindlessColumns ?? [])
+            }
             if counts.measuresExposure {
                 sectionExposure = (0..<counts.count).compactMap { section in
                     var row = [section]
@@ -102,8 +133,19 @@ package struct ShardRecord: Codable {
         func tally(matching empty: SimulationTally, sessions expected: Int, sectionCount: Int,
                    name: String) throws(ShardSummaryError) -> SimulationTally {
             func fail(_ problem: String) -> ShardSummaryError { ShardSummaryError("\(name): \(problem)") }
-            guard sessions == expected else {
-                throw fail("holds \(sessions) sessions, its slice of the run has \(expected)")
+            guard (traces != nil) == (empty.recorded != nil) else {
+                throw fail(empty.recorded != nil ? "has no traces member, which a run over recorded traces has"
+                                                 : "has a traces member, which only a run over recorded traces has")
+            }
+            // A run over traces has as many sessions as its slice's traces that counted.
+            if let traces {
+                guard (0...traces.recorded.traces).contains(sessions) else {
+                    throw fail("holds \(sessions) sessions from \(traces.recorded.traces) traces")
+                }
+            } else {
+                guard sessions == expected else {
+                    throw fail("holds \(sessions) sessions, its slice of the run has \(expected)")
+                }
             }
             guard policies.count == empty.policies.count else {
                 throw fail("has \(policies.count) policies, the run has \(empty.policies.count)")
@@ -149,8 +191,20 @@ package struct ShardRecord: Codable {
                 throw fail(empty.sections.measuresExposure ? "has no sectionExposure, which its run measures (--signals)"
                                                           : "has sectionExposure, which its run does not measure")
             }
-            tally.sections = try sectionTally(policyCount: policies.count, sectionCount: sectionCount, fail: fail)
+            let extraIDs = traces?.extraSectionIDs ?? []
+            tally.sections = try sectionTally(policyCount: policies.count, sectionCount: sectionCount + extraIDs.count, fail: fail)
             if empty.sessionCounts != nil { tally.sessionCounts = try perSessionCounts(fail: fail) }
+            if let traces, var catalog = empty.catalog?.emptied() {
+                guard Set(extraIDs).count == extraIDs.count, extraIDs.allSatisfy({ catalog.feedPositions[$0] == nil }) else {
+                    throw fail("traces.extraSectionIDs must be distinct ids, none of them the feed's")
+                }
+                for id in extraIDs { _ = catalog.number(of: id) }
+                tally.catalog = catalog
+                tally.recorded = traces.recorded
+                guard tally.sessionCounts?.setKindless(traces.kindless) == true else {
+                    throw fail("traces.kindless must hold, for each policy, one count per session (\(sessions))")
+                }
+            }
             return tally
         }
 

@@ -15,9 +15,13 @@ package enum ShardSummary {
     /// - Throws: ``ShardSummaryError`` when the configuration cannot be encoded (a
     ///   number that is not finite; a validated configuration has none), or the feed
     ///   cannot be written exactly as a feed file.
-    package static func json(of simulation: Simulation, tally: SimulationTally, shard: Shard) throws(ShardSummaryError) -> String {
-        let record = ShardRecord(shard: shard, configuration: simulation.configuration,
+    /// A run over recorded traces names them all, `traces` in order, so that `merge`
+    /// refuses shards of another list.
+    package static func json(of simulation: Simulation, tally: SimulationTally, shard: Shard,
+                             traces: [String]? = nil) throws(ShardSummaryError) -> String {
+        var record = ShardRecord(shard: shard, configuration: simulation.configuration,
                                  feed: try ShardFeed.text(of: simulation), tally: tally)
+        if let traces { record.tally.traces?.setRun(traces) }
         let encoded = try encode(record)
         return simulation.report(from: tally).json { writer in
             writer.key("shard"); writer.raw(encoded)
@@ -112,8 +116,15 @@ package enum ShardSummary {
     /// comparison the records are.
     static func checkSameRun(_ record: ShardRecord, name: String, feed: String?,
                              as first: ShardRecord, named firstName: String, arm: String? = nil) throws(ShardSummaryError) {
-        guard record.configuration != first.configuration || record.count != first.count || record.feed != feed else { return }
+        let (traces, firstTraces) = (record.tally.traces, first.tally.traces)
+        let sameTraces = traces?.runTraces == firstTraces?.runTraces && traces?.runDigest == firstTraces?.runDigest
+        guard record.configuration != first.configuration || record.count != first.count || record.feed != feed
+            || !sameTraces else { return }
         var differences = differences(record.configuration, first.configuration)
+        if !sameTraces {
+            differences.append("traces \(traces.map { "\($0.runTraces) (list \($0.runDigest))" } ?? "none") vs "
+                + "\(firstTraces.map { "\($0.runTraces) (list \($0.runDigest))" } ?? "none")")
+        }
         if record.count != first.count { differences.append("\(record.count) shards vs \(first.count)") }
         switch (record.feed, feed) {
         case (nil, nil): break

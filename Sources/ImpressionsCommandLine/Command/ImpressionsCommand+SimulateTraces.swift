@@ -54,7 +54,7 @@ extension ImpressionsCommand {
                 },
                 append: { $0.append($1) })
         }
-        return finishTraces(options, simulation: simulation, tally: tally, io: io)
+        return finishTraces(options, simulation: simulation, tally: tally, traces: paths, io: io)
     }
 
     /// The traces `arguments` name: each file as it is, each directory's `*.jsonl` files.
@@ -134,7 +134,7 @@ extension ImpressionsCommand {
     /// Prints the report of `tally` (or the shard), after refusing a run a bad trace
     /// stopped (without `--keep-going`).
     private static func finishTraces(_ options: SimulateOptions, simulation: Simulation, tally: SimulationTally,
-                                     io: some CommandIO) -> Int32 {
+                                     traces: [String] = [], io: some CommandIO) -> Int32 {
         if !options.keepGoing, let first = tally.recorded?.leftOut.first {
             io.writeError("impressions simulate: \(first.trace): \(first.reason)\n")
             return 1
@@ -152,7 +152,7 @@ extension ImpressionsCommand {
                       subcommand: "simulate", printing: options.shard == nil, io: io) else { return 1 }
         if let shard = options.shard {
             do throws(ShardSummaryError) {
-                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard))
+                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard, traces: traces))
             } catch {
                 io.writeError("impressions simulate: \(error)\n")
                 return 1

@@ -174,9 +174,11 @@ package enum HelpText {
                                 cut short; of traces naming the same session in their
                                 headers, the first counts and the others are listed as
                                 duplicates. A bad trace stops the run (status 1, the
-                                file and line on standard error). Not with --sessions,
-                                --sections, --seconds, --users, --layout, --trace-out,
-                                --timeline, --shard or a second --feed.
+                                file and line on standard error). With --shard I/N, a
+                                shard takes slice I of the list of traces (not of -);
+                                merged, the shards print what one run prints. Not with
+                                --sessions, --sections, --seconds, --users, --layout,
+                                --trace-out, --timeline or a second --feed.
               --keep-going      With --traces: leave a bad trace out (a bad line, another
                                 sample interval, no header) and list it, with why.
               --max-line-bytes N, --max-sections N

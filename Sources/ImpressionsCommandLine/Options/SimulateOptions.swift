@@ -201,11 +201,9 @@ package struct SimulateOptions: Hashable, Sendable {
         if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
-        if options.shard != nil {
-            // A shard's record does not carry the traces' own counts yet (sections met
-            // outside the feed, each session's counts, the traces not counted): merging
-            // such shards could not print the one run's report.
-            throw scanner.fail("--shard with --traces: not supported yet; run the traces in one process, with --workers")
+        if options.tracePaths.contains("-") && options.shard != nil {
+            throw scanner.fail("--shard with --traces -: a shard takes its slice of a list of traces; name the files "
+                + "or directories instead")
         }
     }
 
