@@ -137,6 +137,12 @@ all_jobs=""
 echo "== submitting: docs/slurm/submit.sh 3 DIR <options>"
 run synthetic --sessions 60 --sections 300 --seconds 30 --seed 3
 run feed --feed "$repo/docs/feed-example.json" --sessions 60 --seconds 30 --seed 3
+# Recorded sessions: a directory of traces re-measured as an array job, a slice of the
+# list per task.
+"$impressions" simulate --feed "$repo/docs/feed-example.json" --sessions 40 --seconds 30 --seed 5 \
+    --trace-out "$work/recorded" > /dev/null
+traces_run=(--traces "$work/recorded" --feed "$repo/docs/feed-example.json" --policy default --policy abema --signals)
+run traces "${traces_run[@]}"
 # The cluster is this script's own: its queue empties when the jobs are done.
 queue_empty() { [ -z "$(squeue -h -o %i)" ]; }
 wait_for 600 "the jobs" queue_empty
@@ -164,5 +170,6 @@ check() {   # check NAME simulate-options...: the merged files against one run.
 }
 check synthetic --sessions 60 --sections 300 --seconds 30 --seed 3
 check feed --feed "$repo/docs/feed-example.json" --sessions 60 --seconds 30 --seed 3
+check traces "${traces_run[@]}"
 status=0
 echo "== Slurm: merged shards equal one run"

@@ -4,11 +4,12 @@
 #
 #   docs/slurm/submit.sh N SHARD_DIR [simulate options...]
 #   docs/slurm/submit.sh 8 /shared/run-7 --sessions 100000 --seed 7
+#   docs/slurm/submit.sh 8 /shared/beta-run --traces /shared/beta-traces --policy default --policy abema
 #
 # Prints the two job ids ("ARRAY MERGE"); the merged JSON and CSV appear as
 # SHARD_DIR/merged.json and SHARD_DIR/sections.csv, the logs as SHARD_DIR/slurm-*.out.
 # IMPRESSIONS names the binary (default: impressions on PATH); SHARD_DIR must be on a
-# file system every node sees, as must a --feed file.
+# file system every node sees, as must a --feed file and a --traces directory.
 set -euo pipefail
 
 if [ $# -lt 2 ] || ! [ "$1" -ge 1 ] 2>/dev/null; then

@@ -45,7 +45,7 @@ extension SimulationReport {
         }
         if let recorded, !(recorded.cutShort.isEmpty && recorded.leftOut.isEmpty && recorded.duplicates.isEmpty) {
             document.heading("Traces not counted as recorded" + suffix, level: level, id: id + "-traces")
-            for line in Self.tracesLines(recorded) where !line.isEmpty { document.paragraph(line) }
+            for line in recorded.lines() where !line.isEmpty { document.paragraph(line) }
         }
         guard groupsByKind else {
             appendFirstImpression(to: &document, id: id, level: level, suffix: suffix)

@@ -67,19 +67,7 @@ extension SimulationReport {
 
     /// A run over traces: what it read, and each policy after the first against the first.
     private func writeRecorded(_ recorded: RecordedSessions, to writer: inout JSONWriter) {
-        writer.key("traces")
-        writer.beginObject()
-            writer.key("read"); writer.integer(recorded.traces)
-            writer.key("sessionSeconds"); writer.number(recorded.sessionTime.inSeconds)
-            writer.key("cutShort"); writer.array(recorded.cutShort) { writer, name in writer.string(name) }
-            writer.key("leftOut"); writer.array(recorded.leftOut) { writer, entry in
-                writer.object { writer in
-                    writer.key("trace"); writer.string(entry.trace)
-                    writer.key("reason"); writer.string(entry.reason)
-                }
-            }
-            writer.key("duplicates"); writer.array(recorded.duplicates) { writer, name in writer.string(name) }
-        writer.endObject()
+        writer.key("traces"); recorded.write(to: &writer)
         guard let first = policies.first else { return }
         writer.key("policyDifferences")
         writer.array(Array(zip(policies.dropFirst(), policyDifferences))) { writer, pair in

@@ -37,7 +37,7 @@ extension SimulationReport {
             lines.append("")
             lines += Self.render(exposureRows())
         }
-        if let recorded { lines += Self.tracesLines(recorded) }
+        if let recorded { lines += recorded.lines() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -57,23 +57,6 @@ extension SimulationReport {
                 + "[\(LayoutComparisonReport.signed(difference.lower)), "
                 + "\(LayoutComparisonReport.signed(difference.upper))]")
         }
-        return lines
-    }
-
-    /// What a run over traces read besides the sessions it counted: the traces cut
-    /// short, left out and duplicated, the first 20 of each by name.
-    static func tracesLines(_ recorded: RecordedSessions) -> [String] {
-        var lines: [String] = []
-        func list(_ heading: String, _ names: [String]) {
-            guard !names.isEmpty else { return }
-            lines.append("")
-            lines.append("\(heading) (\(NumberFormatting.integer(names.count))):")
-            for name in names.prefix(20) { lines.append("  " + name) }
-            if names.count > 20 { lines.append("  ... and \(NumberFormatting.integer(names.count - 20)) more (--json lists every one)") }
-        }
-        list("cut short, replayed to their last input (no end line, or a gap line)", recorded.cutShort)
-        list("left out (--keep-going)", recorded.leftOut.map { "\($0.trace): \($0.reason)" })
-        list("left out as duplicates of an earlier trace's session", recorded.duplicates)
         return lines
     }
 
@@ -172,13 +155,7 @@ extension SimulationReport {
             + "\(NumberFormatting.compactSeconds(recorded.sessionTime)) in all (mean "
             + "\(NumberFormatting.compactSeconds(configuration.sessionDuration))), sampled every "
             + "\(NumberFormatting.interval(configuration.sampleInterval))"]
-        var traces = "traces: \(NumberFormatting.integer(recorded.traces)) read"
-        if !recorded.cutShort.isEmpty { traces += ", \(NumberFormatting.integer(recorded.cutShort.count)) cut short (counted)" }
-        if !recorded.leftOut.isEmpty { traces += ", \(NumberFormatting.integer(recorded.leftOut.count)) left out (--keep-going)" }
-        if !recorded.duplicates.isEmpty {
-            traces += ", \(NumberFormatting.integer(recorded.duplicates.count)) duplicate session\(recorded.duplicates.count == 1 ? "" : "s") left out"
-        }
-        lines.append(traces)
+        lines.append(recorded.summary)
         if groupsByKind {
             let composition = zip(SectionKind.allCases, sectionsByKind).map { "\(NumberFormatting.integer($1)) \($0.name)" }
             lines.append("feed: \(composition.joined(separator: ", "))")

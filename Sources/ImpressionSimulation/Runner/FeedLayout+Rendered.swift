@@ -17,10 +17,11 @@ extension FeedLayout {
     }
 
     private func showsCell(of section: FeedSection, in viewport: Rect) -> Bool {
-        guard section.kind == .carousel else { return section.cells.contains { $0.intersects(viewport) } }
+        if section.cells.contains(where: { $0.intersects(viewport) }) { return true }
+        guard let row = section.carouselFrame else { return false }
         let shift = carouselOffset(ofSection: section.index)
-        return section.cells.contains { card in
-            card.offsetBy(dx: -shift, dy: 0).intersection(section.frame)?.intersects(viewport) ?? false
+        return section.cards.contains { card in
+            card.offsetBy(dx: -shift, dy: 0).intersection(row)?.intersects(viewport) ?? false
         }
     }
 }

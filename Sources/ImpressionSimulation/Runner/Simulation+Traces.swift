@@ -16,17 +16,33 @@ extension Simulation {
     }
 
     /// Replays the trace `reader` reads, named `name` in messages, and counts it in
-    /// `tally` (one made by ``emptyTraceTally(catalog:)``).
+    /// `tally` (one made by ``emptyTraceTally(catalog:)``), as ``replayTrace(named:from:limits:recorded:catalog:)``
+    /// replays it.
+    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
+                             into tally: inout SimulationTally) {
+        guard var recorded = tally.recorded, var catalog = tally.catalog else { return }
+        tally.recorded = nil   // uniquely referenced while the trace adds to them
+        defer { tally.recorded = recorded }
+        guard let outcome = replayTrace(named: name, from: &reader, limits: limits, recorded: &recorded, catalog: &catalog)
+        else { return }
+        tally.catalog = catalog
+        tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                  sampleInterval: configuration.sampleInterval)
+    }
+
+    /// Replays the trace `reader` reads, named `name` in messages, under every policy, and
+    /// gives the session's outcome; `recorded` counts the trace, and `catalog` numbers its
+    /// sections.
     ///
     /// The trace's sample interval must be the run's (``SimulationConfiguration/sampleInterval``):
     /// a run counts samples, and one interval makes them one unit. A trace without an
     /// `end` line, or with a `gap` line, is replayed to its last input before it and
     /// counted as cut short. A trace that breaks a rule (a bad line, another interval, no
-    /// header) is not counted at all: it is listed in the tally's left-out traces with
-    /// the line and the problem, and the tally is otherwise as it was.
-    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
-                             into tally: inout SimulationTally) {
-        tally.recorded?.traces += 1
+    /// header) gives no outcome: it is listed in `recorded`'s left-out traces with the line
+    /// and the problem.
+    func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
+                     recorded: inout RecordedSessions, catalog: inout SectionCatalog) -> SessionOutcome? {
+        recorded.traces += 1
         var decoder = TraceDecoder(limits: limits)
         var session: TraceSession?
         var stoppedAtGap = false
@@ -49,7 +65,7 @@ extension Simulation {
                     }
                     session = TraceSession(engine: try freshEngine(lineNumber: number), sampleInterval: header.sampleInterval)
                 case .line(.input(let input)):
-                    try session?.apply(input, lineNumber: number, catalog: &tally.catalog!)
+                    try session?.apply(input, lineNumber: number, catalog: &catalog)
                 case .line(.end), .line(.blank):
                     break
                 case .gap:
@@ -59,28 +75,15 @@ extension Simulation {
             }
             guard session != nil else { throw TraceError(line: 0, "the trace is empty: expected the header line") }
         } catch {
-            tally.recorded?.leftOut.append(RecordedSessions.LeftOut(trace: name, reason: "\(error)"))
-            return
+            recorded.leftOut.append(RecordedSessions.LeftOut(trace: name, reason: "\(error)"))
+            return nil
         }
         let end = decoder.end ?? decoder.latestTime
-        let outcome = session!.finish(at: end, feed: feed)
-        tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                  sampleInterval: configuration.sampleInterval)
-        tally.recorded?.sessionNanoseconds += end.wholeNanoseconds
-        if stoppedAtGap || decoder.end == nil { tally.recorded?.cutShort.append(name) }
+        recorded.sessionNanoseconds += end.wholeNanoseconds
+        if stoppedAtGap || decoder.end == nil { recorded.cutShort.append(name) }
+        return session!.finish(at: end, feed: feed)
     }
 
-    /// Counts a trace left out because an earlier one has its session id.
-    package func countDuplicate(named name: String, into tally: inout SimulationTally) {
-        tally.recorded?.traces += 1
-        tally.recorded?.duplicates.append(name)
-    }
-
-    /// Counts a trace left out before it was replayed (its header could not be read).
-    package func countLeftOut(named name: String, reason: String, into tally: inout SimulationTally) {
-        tally.recorded?.traces += 1
-        tally.recorded?.leftOut.append(RecordedSessions.LeftOut(trace: name, reason: reason))
-    }
 
     /// An engine of the run's policies at time zero, with no layout.
     private func freshEngine(lineNumber: Int) throws(TraceError) -> ImpressionEngine<Int>? {

@@ -88,12 +88,46 @@ package struct Sweep: Sendable {
         return report(from: tally, source: "\(NumberFormatting.integer(traces.count)) trace\(traces.count == 1 ? "" : "s")")
     }
 
-    /// A replayer of one trace under ``policies``, for callers that read traces line by
-    /// line (`impressions sweep --traces` does); ``report(replaying:)`` takes whole traces.
+    /// The run that replays recorded traces sampled every `sampleInterval` under every
+    /// definition (``replayTrace(named:from:limits:with:into:)``), as `simulate --traces` does.
     ///
-    /// - Throws: ``SimulationError`` for an invalid policy.
-    package func replayer(sampleInterval: Duration) throws(SimulationError) -> TraceReplayer {
-        try TraceReplayer(policies: policies, sampleInterval: sampleInterval)
+    /// - Throws: ``SimulationError`` for an invalid policy or interval.
+    package func traceSimulation(sampleInterval: Duration) throws(SimulationError) -> Simulation {
+        var configuration = SimulationConfiguration(sessionCount: 0, sectionCount: 0, policies: policies)
+        configuration.sampleInterval = sampleInterval
+        return try Simulation(configuration: configuration, feed: Feed(sectionCount: 0, seed: 0))
+    }
+
+    /// An empty tally of recorded traces.
+    package func emptyTraceTally() -> SweepTally {
+        var tally = SweepTally(policyCount: policies.count)
+        tally.recorded = RecordedSessions()
+        return tally
+    }
+
+    /// Replays the trace `reader` reads under every definition with `simulation` (made by
+    /// ``traceSimulation(sampleInterval:)``) and counts its impressions in `tally`, or
+    /// lists it as cut short or left out as `simulate --traces` does.
+    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
+                             with simulation: Simulation, into tally: inout SweepTally) {
+        guard var recorded = tally.recorded else { return }
+        tally.recorded = nil
+        defer { tally.recorded = recorded }
+        // A sweep counts impressions only: the sections' numbers are not kept.
+        var catalog = SectionCatalog(feed: simulation.feed)
+        guard let outcome = simulation.replayTrace(named: name, from: &reader, limits: limits, recorded: &recorded,
+                                                   catalog: &catalog) else { return }
+        tally.add(session: outcome.impressions.map(\.count))
+    }
+
+    /// The report of recorded traces `tally` counted: its source is the sessions and what
+    /// the traces read.
+    package func report(fromTraces tally: SweepTally) -> SweepReport {
+        let recorded = tally.recorded ?? RecordedSessions()
+        var report = report(from: tally, source: "\(NumberFormatting.integer(tally.sessions)) recorded session"
+            + "\(tally.sessions == 1 ? "" : "s") (\(recorded.summary))")
+        report.recorded = recorded
+        return report
     }
 
     /// The report of the sessions `tally` counted (one count per entry of ``policies``).

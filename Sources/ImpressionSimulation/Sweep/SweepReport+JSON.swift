@@ -61,6 +61,7 @@ extension SweepReport {
                     writer.endObject()
                 }
             writer.endArray()
+            if let recorded { writer.key("traces"); recorded.write(to: &writer) }
         writer.endObject()
         return writer.text + "\n"
     }

@@ -34,6 +34,7 @@ extension SweepReport {
             text += "\nPresets off the grid, on the same sessions:\n"
             for preset in offGrid { text += "  " + presetLine(preset) + "\n" }
         }
+        if let recorded { text += recorded.lines().map { $0 + "\n" }.joined() }
         return text
     }
 

@@ -12,6 +12,8 @@ package struct SweepReport: Sendable, Hashable {
     package var cells: [SweepCell]
     /// The presets shown, in the order given.
     package var presets: [SweepPreset]
+    /// Over recorded traces: what they read, cut short, left out and duplicated.
+    package var recorded: RecordedSessions?
 
     /// Creates a report; ``Sweep`` makes them.
     package init(grid: SweepGrid, source: String, sessions: Int, cells: [SweepCell], presets: [SweepPreset]) {

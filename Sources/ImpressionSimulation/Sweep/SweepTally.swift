@@ -8,6 +8,8 @@ package struct SweepTally: Sendable, Hashable {
     package private(set) var impressions: [Int]
     /// Per policy, the sessions with at least one impression.
     package private(set) var sessionsWithImpressions: [Int]
+    /// Over recorded traces: what they read; `nil` over simulated sessions.
+    package var recorded: RecordedSessions?
 
     /// No sessions yet, for `policyCount` policies.
     package init(policyCount: Int) {
@@ -27,6 +29,7 @@ package struct SweepTally: Sendable, Hashable {
     /// Appends the tally of the sessions that follow these.
     package mutating func append(_ next: SweepTally) {
         sessions += next.sessions
+        if let nextRecorded = next.recorded { recorded?.append(nextRecorded) }
         for policy in impressions.indices where policy < next.impressions.count {
             impressions[policy] += next.impressions[policy]
             sessionsWithImpressions[policy] += next.sessionsWithImpressions[policy]

@@ -7,7 +7,7 @@ extension ImpressionsCommand {
     static func sweep(_ options: SweepOptions, io: some CommandIO) async -> Int32 {
         let sweep = Sweep(grid: options.grid, presets: options.effectivePresets)
         let swept = options.tracePaths.isEmpty ? await sweepSimulated(sweep, options, io: io)
-                                               : sweepTraces(sweep, options, io: io)
+                                               : await sweepTraces(sweep, options, io: io)
         guard let report = swept else { return 1 }
         if let path = options.heatmapPath {
             let title = "Impressions per session by definition: impressions sweep --measure \(options.grid.measure.name)"
@@ -47,22 +47,29 @@ extension ImpressionsCommand {
     }
 
     /// The sweep of the sessions recorded in `--traces`, each trace a session, read and
-    /// replayed line by line as `replay` does; `nil` after saying which trace failed.
-    private static func sweepTraces(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) -> SweepReport? {
-        var tally = SweepTally(policyCount: sweep.policies.count)
-        for path in options.tracePaths {
-            let replayed = TraceFile.replay(path, limits: TraceLimits(), keepGoing: false, io: io) { header throws(SimulationError) in
-                try sweep.replayer(sampleInterval: header.sampleInterval)
-            }
-            switch replayed {
-            case .success(let replay): tally.add(session: replay.replayer.impressions.map(\.count))
-            case .failure(let failure):
-                io.writeError("impressions sweep: \(failure.message)\n")
+    /// counted as `simulate --traces` reads them (``TraceFleet``); `nil` after saying why not.
+    private static func sweepTraces(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) async -> SweepReport? {
+        let fleet = TraceFleet(limits: options.simulation.limits, keepGoing: options.simulation.keepGoing,
+                               workers: options.simulation.workers ?? Simulation.defaultWorkerCount, shard: nil)
+        let counted = await fleet.count(options.tracePaths, io: io) { interval -> TraceFleet.Counter<SweepTally>? in
+            let simulation: Simulation
+            do throws(SimulationError) {
+                simulation = try sweep.traceSimulation(sampleInterval: interval)
+            } catch {
+                io.writeError("impressions sweep: \(error)\n")
                 return nil
             }
+            let limits = options.simulation.limits
+            return TraceFleet.Counter(empty: sweep.emptyTraceTally()) { name, reader, tally in
+                sweep.replayTrace(named: name, from: &reader, limits: limits, with: simulation, into: &tally)
+            }
         }
-        let count = options.tracePaths.count
-        let source = count == 1 ? "trace \(options.tracePaths[0])" : "\(NumberFormatting.integer(count)) traces"
-        return sweep.report(from: tally, source: source)
+        switch counted {
+        case .success(let result):
+            return sweep.report(fromTraces: result.tally)
+        case .failure(let failure):
+            if let message = failure.message { io.writeError("impressions sweep: \(message)\n") }
+            return nil
+        }
     }
 }

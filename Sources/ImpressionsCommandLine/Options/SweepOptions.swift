@@ -72,6 +72,7 @@ package struct SweepOptions: Hashable, Sendable {
         var gridFlags: [(flag: String, text: String)] = []
         var simulationFlags: [String] = []
         var afterTraces = false
+        var traceReadingFlags: [String] = []
         while let argument = scanner.next() {
             guard case .flag(let flag) = argument else {
                 // Operands are traces, when they follow --traces (a shell's glob).
@@ -87,6 +88,10 @@ package struct SweepOptions: Hashable, Sendable {
                     throw scanner.fail("--feed given twice: sweep one feed at a time")
                 }
                 if flag != "--workers" && flag != "--layout" { simulationFlags.append(flag) }
+                continue
+            }
+            if try scanner.traceReadingFlag(flag, keepGoing: &options.simulation.keepGoing, limits: &options.simulation.limits) {
+                traceReadingFlags.append(flag)
                 continue
             }
             switch flag {
@@ -126,6 +131,12 @@ package struct SweepOptions: Hashable, Sendable {
         }
         if !options.tracePaths.isEmpty, let flag = simulationFlags.first {
             throw scanner.fail("\(flag) and --traces: the traces are the sessions")
+        }
+        if options.tracePaths.isEmpty, let flag = traceReadingFlags.first {
+            throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
+        }
+        if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
+            throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
         do throws(SweepGridError) {
             options.grid = try SweepGrid(measure: measure, ratios: ratios, durations: durations)
