@@ -84,6 +84,27 @@ struct SimulateTracesTests {
         }
     }
 
+    @Test("sweep --traces reads a directory as simulate --traces does: each cell counts what simulate --traces counts under that definition")
+    func sweepOverTraces() async throws {
+        let (directory, _, _) = try await Self.recordedRun()
+        let traces = directory + "/traces"
+        let sweep = await impressions(arguments: ["sweep", "--traces", traces, "--ratios", "50%,80%", "--durations", "1s,2s",
+                                                  "--presets", "none", "--json", "--workers", "2"])
+        #expect(sweep.status == 0, "\(sweep.error)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(sweep.output.utf8)) as? [String: Any])
+        let cells = try #require(object["cells"] as? [[String: Any]])
+        #expect(cells.count == 4 && (object["traces"] as? [String: Any])?["read"] as? Int == 12)
+        for cell in cells {
+            let ratio = try #require(cell["ratio"] as? Double), duration = try #require(cell["durationSeconds"] as? Double)
+            let simulated = await impressions(arguments: ["simulate", "--traces", traces, "--json",
+                                                          "--policy", "ratio=\(ratio),duration=\(duration)s"])
+            let policies = try #require((JSONSerialization.jsonObject(with: Data(simulated.output.utf8)) as? [String: Any])?["policies"]
+                as? [[String: Any]])
+            #expect(cell["impressions"] as? Int == policies[0]["impressions"] as? Int, "ratio \(ratio), duration \(duration)")
+        }
+        #expect(cells.contains { ($0["impressions"] as? Int ?? 0) > 0 })
+    }
+
     @Test("without a feed, sections are counted by id: every impression is in a row, rows sorted by id")
     func withoutFeedByID() async throws {
         let (directory, _, run) = try await Self.recordedRun()

@@ -14,8 +14,8 @@ extension HelpText {
                                  [--sessions N] [--sections N | --feed FILE.json]
                                  [--seconds S] [--users FILE.json] [--seed X]
                                  [--workers N] [--layout window|feed]
-                                 [--traces FILE ...] [--json] [--heatmap FILE.svg]
-                                 [--report FILE.html]
+                                 [--traces PATH ...] [--keep-going] [--json]
+                                 [--heatmap FILE.svg] [--report FILE.html]
 
         OPTIONS:
           --measure M       height (default), area or width: the measure of every
@@ -36,10 +36,16 @@ extension HelpText {
           --seed X, --workers N, --layout L
                             The simulated sessions, as for 'impressions simulate'
                             (default 200 sessions of 60 s on 2000 sections, seed 1).
-          --traces FILE ... Sweep the sessions recorded in these traces instead, each
-                            trace a session (as 'impressions replay' reads them); the
-                            files may follow one --traces. Not with the simulation's
-                            options.
+          --traces PATH ... Sweep the sessions recorded in traces instead, each trace
+                            a session, read as 'impressions simulate --traces' reads
+                            them: files, directories of *.jsonl, or - for traces one
+                            after another on standard input; the paths may follow one
+                            --traces. Traces cut short are counted, duplicates of a
+                            session left out, and both listed; a bad trace stops the
+                            sweep, naming its file and line. Not with the
+                            simulation's options but --workers.
+          --keep-going, --max-line-bytes N, --max-sections N
+                            With --traces: as for 'impressions simulate --traces'.
           --json            Print JSON instead of the table: every cell with ratio,
                             durationSeconds, measure, impressions,
                             impressionsPerSession, sessionsWithImpressions and the
