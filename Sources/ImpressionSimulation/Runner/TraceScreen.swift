@@ -12,7 +12,9 @@ import ImpressionTracking
 /// insets, obstructions, opacity and the load gate change what the engine measures, not
 /// what was drawn.
 struct TraceScreen {
-    private var sections: [TrackedSection<Int>] = []
+    /// The layout's sections: their ids, root cells, and nested cells with the index of
+    /// their container (a cell of an unknown container is left out: the engine refuses it).
+    private var sections: [(id: Int, cells: [Rect], nested: [(container: Int, frame: Rect)])] = []
     private var containers: [ScrollContainer] = []
     private var containerIndex: [String: Int] = [:]
     /// Per container, where its content's origin is in root coordinates and the part of
@@ -24,10 +26,14 @@ struct TraceScreen {
 
     /// A new layout.
     mutating func setLayout(_ sections: [TrackedSection<Int>], containers: [ScrollContainer]) {
-        self.sections = sections
         self.containers = containers
         containerIndex = [:]
         for (index, container) in containers.enumerated() { containerIndex[container.id] = index }
+        self.sections = sections.map { section in
+            (section.id, section.cells, section.nestedCells.compactMap { cell in
+                containerIndex[cell.containerID].map { ($0, cell.frame) }
+            })
+        }
         placements = nil
         onScreen = nil
     }
@@ -61,12 +67,12 @@ struct TraceScreen {
         result.append(contentsOf: found)
     }
 
-    private func shows(_ section: TrackedSection<Int>, in viewport: Rect) -> Bool {
+    private func shows(_ section: (id: Int, cells: [Rect], nested: [(container: Int, frame: Rect)]), in viewport: Rect) -> Bool {
         if section.cells.contains(where: { $0.intersects(viewport) }) { return true }
         guard let placements else { return false }
-        return section.nestedCells.contains { cell in
-            guard let index = containerIndex[cell.containerID], let clip = placements[index].clip else { return false }
-            let origin = placements[index].origin
+        return section.nested.contains { cell in
+            guard let clip = placements[cell.container].clip else { return false }
+            let origin = placements[cell.container].origin
             let frame = Rect(x: origin.x + cell.frame.x, y: origin.y + cell.frame.y,
                              width: cell.frame.width, height: cell.frame.height)
             return frame.intersection(clip)?.intersects(viewport) ?? false

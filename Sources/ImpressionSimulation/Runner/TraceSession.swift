@@ -9,16 +9,25 @@ import ImpressionTracking
 ///
 /// Section ids become numbers through a ``SectionCatalog``: a feed's positions, so that
 /// a trace of a generated session counts exactly as the session did.
+///
+/// A scroll frame that another replaces before the next sample is not given to the
+/// engine, as ``SessionRunner`` does not give it one: no sample would see it, and a
+/// trace of a fling holds several frames a sample.
 struct TraceSession {
     private var bank: EngineBank
     private var screen = TraceScreen()
     /// The lowest viewport edge seen, for the deepest position.
     private var deepestBottom: Double?
+    /// When the engine samples.
+    private let grid: SampleGrid
+    /// A valid viewport not given to the engine yet, with its time and that time's sample.
+    private var pendingViewport: (rect: Rect, time: Duration, sample: Int)?
 
     /// A session at time zero; `engine` is a fresh engine of the run's policies and the
     /// trace's sample interval, `nil` without policies.
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         bank = EngineBank(engine: engine, sampleInterval: sampleInterval)
+        grid = SampleGrid(interval: sampleInterval)
     }
 
     /// Advances to `input.time`, then applies `input`.
@@ -26,6 +35,28 @@ struct TraceSession {
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
     ///   the session is then as it was before the input.
     mutating func apply(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
+        if case .viewport(let rect) = input.input, rect.isValid {
+            deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
+            let sample = input.time > .zero ? grid.lastSample(atOrBefore: input.time) : -1
+            if let pending = pendingViewport, pending.sample != sample { flushViewport() }
+            pendingViewport = (rect, input.time, sample)
+            return
+        }
+        flushViewport()
+        try applyNow(input, lineNumber: lineNumber, catalog: &catalog)
+    }
+
+    /// Gives the engine the viewport held back, at its time.
+    private mutating func flushViewport() {
+        guard let pending = pendingViewport else { return }
+        pendingViewport = nil
+        if pending.time > .zero { advance(to: pending.time) }
+        // Valid, so the engine takes it.
+        try? bank.engine?.apply(.viewport(pending.rect))
+        screen.setViewport(pending.rect)
+    }
+
+    private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
         if input.time > .zero { advance(to: input.time) }
         let numbered = input.input.mapIDs { catalog.number(of: $0) }
         do throws(InputError) {
@@ -38,7 +69,6 @@ struct TraceSession {
             screen.setLayout(sections, containers: containers)
         case .viewport(let rect):
             screen.setViewport(rect)
-            deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
         case .contentOffset(let offset, let containerID):
             screen.setContentOffset(offset, ofContainer: containerID)
         default:
@@ -58,6 +88,7 @@ struct TraceSession {
     /// cut short), as ``SessionRunner`` ends a generated one, and gives its outcome;
     /// `feed` places the deepest viewport edge.
     mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
+        flushViewport()
         advance(to: end)
         bank.finish(at: end)
         let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
