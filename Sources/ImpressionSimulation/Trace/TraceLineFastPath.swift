@@ -99,37 +99,36 @@ enum TraceLineFastPath {
         /// A number in JSON's grammar without an exponent, `-? (0 | [1-9][0-9]*) (. [0-9]+)?`,
         /// as the nearest `Double`, which is what the general path reads (whole numbers
         /// exactly from their digits, the rest correctly rounded); `nil` for anything else,
-        /// or for more digits than 64 bits hold.
+        /// or for more than the 19 digits 64 bits always hold.
         mutating func number() -> Double? {
             let isNegative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
             if isNegative { position += 1 }
             var digits: UInt64 = 0
-            let whole = position
-            guard accumulateDigits(into: &digits), position > whole,
-                  bytes[whole] != UInt8(ascii: "0") || position - whole == 1 else { return nil }
+            let whole = accumulateDigits(into: &digits)
+            guard whole > 0, bytes[position - whole] != UInt8(ascii: "0") || whole == 1 else { return nil }
             var decimals = 0
             if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 position += 1
-                let fraction = position
-                guard accumulateDigits(into: &digits) else { return nil }
-                decimals = position - fraction
+                decimals = accumulateDigits(into: &digits)
                 guard decimals > 0 else { return nil }
             }
-            guard position == bytes.count || (bytes[position] != UInt8(ascii: "e") && bytes[position] != UInt8(ascii: "E")),
+            guard whole + decimals <= 19,
+                  position == bytes.count || (bytes[position] != UInt8(ascii: "e") && bytes[position] != UInt8(ascii: "E")),
                   let magnitude = TraceLineFastPath.nearestDouble(digits, decimals: decimals) else { return nil }
             return isNegative ? -magnitude : magnitude
         }
 
-        /// Reads decimal digits onto `value`; `false` when they pass what 64 bits hold.
-        private mutating func accumulateDigits(into value: inout UInt64) -> Bool {
+        /// Reads decimal digits onto `value`, returning how many; past 19 of them `value`
+        /// wraps, and the caller refuses the number.
+        private mutating func accumulateDigits(into value: inout UInt64) -> Int {
+            let start = position
             while position < bytes.count {
                 let digit = bytes[position] &- UInt8(ascii: "0")
                 guard digit <= 9 else { break }
-                guard value <= (UInt64.max - 9) / 10 else { return false }
-                value = value * 10 + UInt64(digit)
+                value = value &* 10 &+ UInt64(digit)
                 position += 1
             }
-            return true
+            return position - start
         }
     }
 
