@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders the HTML reports of simulate, simulate A/B (with hostile names), sweep and
-# replay in headless Chromium at a laptop's width (1280 px) and a phone's (390 px), saves
+# Renders the HTML reports of simulate, simulate A/B (with hostile names), sweep, replay,
+# audit and simulate --traces in headless Chromium at a laptop's width (1280 px) and a phone's (390 px), saves
 # the screenshots, and checks that the pages log no console message, that every chart
 # has its marks in the rendered DOM, that nothing a hostile name injected exists or runs,
 # and that no screenshot is blank (Tests/Report/check_rendered.py).
@@ -37,6 +37,13 @@ hostile_policy="default,name=<script>alert(3)</script>&\"'x"
 "$impressions" sweep --sessions 20 --sections 300 --seconds 20 --ratios 0.25,0.5,1 --durations 0,1s,2s \
     --report "$out/sweep.html" > /dev/null
 "$impressions" replay docs/trace-example.jsonl --policy "$hostile_policy" --report "$out/replay.html" > /dev/null 2>&1
+# Recorded sessions re-measured without a feed: the hostile ids label the sections, and a
+# trace of a hostile file name is listed as left out.
+"$impressions" simulate --feed "$hostile_feed" --sessions 12 --seconds 20 --trace-out "$hostile_dir/traces" > /dev/null
+printf '{"format":"impressions-trace","version":1,"sampleIntervalMs":100}\n{"t":1,"type":"bogus"}\n' \
+    > "$hostile_dir/traces/<i>bad&amp;.jsonl"
+"$impressions" simulate --traces "$hostile_dir/traces" --policy "$hostile_policy" --policy abema --keep-going \
+    --report "$out/traces.html" > /dev/null
 # The audit of replay's own impressions, one left out (a missing one), from a claims file of a hostile name.
 hostile_claims="$hostile_dir/<b>claims&amp;.jsonl"
 "$impressions" replay docs/trace-example.jsonl --policy default 2> /dev/null | sed 1d > "$hostile_claims"
@@ -68,13 +75,17 @@ for width in 1280 390; do
     check sweep "$width" "$height" 1
     check replay "$width" "$height" 1
     check audit "$width" "$height" 0
+    check traces "$width" "$height" 2
 done
 # The hostile names are in the source as text, never as markup.
-if grep -q "<script" "$out/hostile-ab.html" "$out/replay.html" || grep -q "<b>claims" "$out/audit.html"; then
+if grep -q "<script" "$out/hostile-ab.html" "$out/replay.html" "$out/traces.html" || grep -q "<b>claims" "$out/audit.html" \
+    || grep -q "<i>bad" "$out/traces.html"; then
     echo "FAIL: an unescaped <script in a report"; status=1
 fi
 grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$out/hostile-ab.html" || { echo "FAIL: the hostile section id is not in the report, escaped"; status=1; }
 grep -q "&lt;b&gt;claims&amp;amp;.jsonl" "$out/audit.html" || { echo "FAIL: the hostile claims name is not in the audit, escaped"; status=1; }
+grep -q "&lt;i&gt;bad&amp;amp;.jsonl" "$out/traces.html" || { echo "FAIL: the hostile trace name is not in the re-measured report, escaped"; status=1; }
+grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$out/traces.html" || { echo "FAIL: the hostile section id is not in the re-measured report, escaped"; status=1; }
 if [ "$status" = 0 ]; then
     echo "PASSED: every report rendered without console messages, with every chart's marks, and not blank; screenshots in $out"
 else

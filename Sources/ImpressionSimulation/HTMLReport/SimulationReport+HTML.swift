@@ -15,7 +15,8 @@ extension SimulationReport {
     ///   - title: the page's heading; by default it says what was simulated.
     ///   - command: the command line that made the run, shown with the parameters.
     public func html(title: String? = nil, command: String? = nil) -> String {
-        let heading = title ?? "Impressions simulated: \(policies.count) \(policies.count == 1 ? "policy" : "policies") compared"
+        let heading = title ?? (recorded == nil ? "Impressions simulated" : "Recorded sessions re-measured")
+            + ": \(policies.count) \(policies.count == 1 ? "policy" : "policies") compared"
         var document = HTMLDocument(title: heading)
         appendHTML(to: &document, id: "run", command: command)
         return document.html()
