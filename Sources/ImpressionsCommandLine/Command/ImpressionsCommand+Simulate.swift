@@ -37,19 +37,31 @@ extension ImpressionsCommand {
                 let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
                 try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
             }
-            if let path = options.sectionsOutPath {
-                try FileAccess.write(report.sectionsCSV(), to: path)
-            }
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1
+        }
+        return deliverRun(report, of: simulation, tally: tally, options: options, io: io)
+    }
+
+    /// Writes `report`'s per-section CSV (`--sections-out`), prints it or writes its page,
+    /// and with `--shard` prints the shard for `merge`; `traces` are a run's recorded
+    /// traces, which its shard names. The command's status.
+    static func deliverRun(_ report: SimulationReport, of simulation: Simulation, tally: SimulationTally,
+                           traces: [String]? = nil, options: SimulateOptions, io: some CommandIO) -> Int32 {
+        if let path = options.sectionsOutPath {
+            do throws(FileAccessError) {
+                try FileAccess.write(report.sectionsCSV(), to: path)
+            } catch {
+                io.writeError("impressions simulate: \(error)\n")
+                return 1
+            }
         }
         guard deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
                       subcommand: "simulate", printing: options.shard == nil, io: io) else { return 1 }
         if let shard = options.shard {
             do throws(ShardSummaryError) {
-                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard))
-                return 0
+                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard, traces: traces))
             } catch {
                 io.writeError("impressions simulate: \(error)\n")
                 return 1

@@ -43,25 +43,6 @@ extension ImpressionsCommand {
             return 1
         }
         guard let simulation else { return 1 }
-        let report = simulation.report(from: tally)
-        if let path = options.sectionsOutPath {
-            do throws(FileAccessError) {
-                try FileAccess.write(report.sectionsCSV(), to: path)
-            } catch {
-                io.writeError("impressions simulate: \(error)\n")
-                return 1
-            }
-        }
-        guard deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
-                      subcommand: "simulate", printing: options.shard == nil, io: io) else { return 1 }
-        if let shard = options.shard {
-            do throws(ShardSummaryError) {
-                io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard, traces: traces))
-            } catch {
-                io.writeError("impressions simulate: \(error)\n")
-                return 1
-            }
-        }
-        return 0
+        return deliverRun(simulation.report(from: tally), of: simulation, tally: tally, traces: traces, options: options, io: io)
     }
 }
