@@ -3,7 +3,7 @@
 /// simulation; any other id is numbered after them, in the order the sessions met it.
 ///
 /// Those numbers depend on which sessions a worker replayed, so a tally that holds them
-/// also holds their ids (``SimulationTally/extraSectionIDs``), and tallies join by id.
+/// also holds its catalog, and tallies join by id (``SimulationTally/append(_:)``).
 package struct SectionCatalog: Sendable {
     /// The feed's ids and positions, shared by every worker's catalog.
     let feedPositions: [String: Int]

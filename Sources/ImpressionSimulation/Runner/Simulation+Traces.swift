@@ -21,11 +21,13 @@ extension Simulation {
     package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
                              into tally: inout SimulationTally) {
         guard var recorded = tally.recorded, var catalog = tally.catalog else { return }
-        tally.recorded = nil   // uniquely referenced while the trace adds to them
-        defer { tally.recorded = recorded }
+        // Taken out, so that they are uniquely referenced while the trace adds to them. A
+        // trace left out may have numbered sections: harmless, the report lists only
+        // sections with a count.
+        (tally.recorded, tally.catalog) = (nil, nil)
+        defer { (tally.recorded, tally.catalog) = (recorded, catalog) }
         guard let outcome = replayTrace(named: name, from: &reader, limits: limits, recorded: &recorded, catalog: &catalog)
         else { return }
-        tally.catalog = catalog
         tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
                   sampleInterval: configuration.sampleInterval)
     }
