@@ -1,17 +1,43 @@
+import Foundation
 import ImpressionTracking
 
 /// A scripted scroll session through a feed, on virtual time: prints each impression
 /// with its time, as `for await impression in tracker.impressions()` receives it.
 ///
 /// `swift run scroll-demo` runs it on built-in defaults (ZOZO's rule: 50 % of a module's
-/// height for 1 s, sampled every 100 ms). It takes no arguments.
+/// height for 1 s, sampled every 100 ms). `swift run scroll-demo --record FILE` also
+/// records the session with a `TraceRecorder`, as an app records its own, writes the
+/// trace to FILE, and prints the command that plays it back in a browser: the whole loop
+/// of recording, replaying and looking.
 @main
 struct ScrollDemo {
     static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+    static let usage = "usage: scroll-demo [--record FILE.jsonl]"
 
     static func main() async throws {
+        var tracePath: String?
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--record" where !arguments.isEmpty:
+                tracePath = arguments.popFirst()
+            case "-h", "--help":
+                print(usage)
+                return
+            default:
+                FileHandle.standardError.write(Data("scroll-demo: unexpected argument '\(argument)'\n\(usage)\n".utf8))
+                exit(2)
+            }
+        }
         let clock = ManualClock()
-        let tracker = try ImpressionTracker<String>(clock: clock)
+        let recorder = tracePath.map { _ in TraceRecorder(session: "scroll-demo", source: "swift run scroll-demo") }
+        let tracker = try ImpressionTracker<String>(clock: clock, recorder: recorder)
+        // The app's own task reads the recorder's lines, as it would write them to its log.
+        let reader = Task.detached(priority: .utility) {
+            var lines: [String] = []
+            if let recorder { for await line in recorder.lines { lines.append(line) } }
+            return lines
+        }
         let feed = makeFeed()
         print("Feed: \(feed.count) modules, screen \(Int(screen.width))×\(Int(screen.height)) pt")
         print("Policy: \(tracker.policies[0]), sampled every \(seconds(tracker.sampleInterval)) s")
@@ -82,6 +108,14 @@ struct ScrollDemo {
         }
         print()
         print("\(impressions.count) impressions in \(seconds(clock.now.offset)) s of virtual time")
+
+        guard let tracePath else { return }
+        // `finish()` wrote the `end` line and ended the recorder's lines.
+        let lines = await reader.value
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: tracePath))
+        print()
+        print("recorded \(lines.count) lines to \(tracePath); replay them, and play the session back in a browser:")
+        print("  swift run impressions replay \(tracePath) --player \(tracePath.hasSuffix(".jsonl") ? String(tracePath.dropLast(6)) : tracePath).html")
     }
 
     /// Modules stacked down the feed: banners, one-line and two-line modules.
