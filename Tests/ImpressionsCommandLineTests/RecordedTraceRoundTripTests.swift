@@ -9,7 +9,7 @@ import Testing
 /// cells, a scroll container), viewports, offsets, insets, obstructions, section states,
 /// lifecycle calls and refused inputs, applied with `await` and sent from several
 /// threads at once, on a ``ManualClock``, under three policies.
-@Suite("A recorded tracker session replays to the impressions it published", .timeLimit(.minutes(5)))
+@Suite("A recorded tracker session replays to the impressions it published", .timeLimit(.minutes(5)), .onThreadsOfItsOwn)
 struct RecordedTraceRoundTripTests {
     static let policies: [NamedPolicy] = ["default", "mrc-display", "abema"].compactMap(PolicyPresets.named)
 
@@ -70,7 +70,7 @@ struct RecordedTraceRoundTripTests {
             let recorder = TraceRecorder(session: "user-\(index)")
             let tracker = try ImpressionTracker<Int>(policies: Self.policies.map(\.policy), clock: clock, recorder: recorder)
             let subscription = await tracker.impressions()
-            let reader = Task { await Self.collect(recorder.lines) }
+            let reader = Task(executorPreference: OwnThreadsExecutor.shared) { await Self.collect(recorder.lines) }
             for input in inputs {
                 clock.advance(to: ManualClock.Instant(offset: input.time))
                 try await tracker.apply(input.input)
@@ -314,7 +314,7 @@ struct RecordedTraceRoundTripTests {
         let subscription = await tracker.impressions()
         let (finished, finishing) = AsyncStream<Never>.makeStream()
         func startReading() -> Task<[String], Never> {
-            Task {
+            Task(executorPreference: OwnThreadsExecutor.shared) {
                 guard case .behind(let count) = reading else { return await collect(recorder.lines) }
                 var iterator = recorder.lines.makeAsyncIterator()
                 var lines: [String] = []
@@ -327,7 +327,7 @@ struct RecordedTraceRoundTripTests {
         var reader: Task<[String], Never>?
         if case .late = reading {} else { reader = startReading() }
         let ticking = seed.isMultiple(of: 3)
-        let running: Task<Void, any Error>? = ticking ? Task { try await tracker.run() } : nil
+        let running: Task<Void, any Error>? = ticking ? Task(executorPreference: OwnThreadsExecutor.shared) { try await tracker.run() } : nil
         if ticking { await tracker.waitUntilCaughtUp() }
 
         var recorded = Recorded(lines: [], impressions: [])
