@@ -9,7 +9,7 @@ import Testing
 /// cells, a scroll container), viewports, offsets, insets, obstructions, section states,
 /// lifecycle calls and refused inputs, applied with `await` and sent from several
 /// threads at once, on a ``ManualClock``, under three policies.
-@Suite("A recorded tracker session replays to the impressions it published", .timeLimit(.minutes(5)))
+@Suite("A recorded tracker session replays to the impressions it published", .timeLimit(.minutes(5)), .onThreadsOfItsOwn)
 struct RecordedTraceRoundTripTests {
     static let policies: [NamedPolicy] = ["default", "mrc-display", "abema"].compactMap(PolicyPresets.named)
 
@@ -70,7 +70,7 @@ struct RecordedTraceRoundTripTests {
             let recorder = TraceRecorder(session: "user-\(index)")
             let tracker = try ImpressionTracker<Int>(policies: Self.policies.map(\.policy), clock: clock, recorder: recorder)
             let subscription = await tracker.impressions()
-            let reader = Task { await Self.collect(recorder.lines) }
+            let reader = Task(executorPreference: OwnThreadsExecutor.shared) { await Self.collect(recorder.lines) }
             for input in inputs {
                 clock.advance(to: ManualClock.Instant(offset: input.time))
                 try await tracker.apply(input.input)
@@ -135,7 +135,7 @@ struct RecordedTraceRoundTripTests {
         #expect(recorder.droppedLineCount == 0 && recorder.isFinished)
     }
 
-    @Test("an input applied at time zero after sample 0 is written at 1 ns, so the replay applies it after sample 0 too")
+    @Test("an input applied at time zero after sample 0 is written at time zero marked afterSample, so the replay applies it after sample 0 too")
     func inputAfterSampleZeroReplaysAfterIt() async throws {
         let recorder = TraceRecorder()
         var engine = try ImpressionEngine<String>(policy: ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .zero),
@@ -147,10 +147,54 @@ struct RecordedTraceRoundTripTests {
         recorder.finish(at: engine.time)
         var lines: [String] = []
         for await line in recorder.lines { lines.append(line) }
-        #expect(lines[2] == #"{"t":0.000001,"type":"viewport","rect":[0,0,100,100]}"#)
-        let replayed = try TraceReplayer.impressions(of: try Self.decode(lines), policies: [NamedPolicy(name: "p", policy: engine.policies[0])])
+        #expect(lines[1] == #"{"t":0,"type":"layout","sections":[{"id":"a","cells":[[0,0,100,100]]}]}"#)
+        #expect(lines[2] == #"{"t":0,"afterSample":true,"type":"viewport","rect":[0,0,100,100]}"#)
+        let trace = try Self.decode(lines)
+        #expect(trace.inputs.map(\.afterSample) == [false, true])
+        #expect(trace.inputs.map(\.time) == [.zero, .zero])
+        let policies = [NamedPolicy(name: "p", policy: engine.policies[0])]
+        let replayed = try TraceReplayer.impressions(of: trace, policies: policies)
         #expect(fired.map(\.time) == [.milliseconds(100)])
         #expect(replayed[0] == fired)
+        // Written back as read, and re-measured (simulate --traces) the same way.
+        #expect(trace.encoded() == lines.joined(separator: "\n") + "\n")
+        // Without the mark the viewport would count from sample 0: an impression a sample early.
+        var unmarked = trace
+        unmarked.inputs[1].afterSample = false
+        #expect(try TraceReplayer.impressions(of: unmarked, policies: policies)[0].map(\.time) == [.zero])
+    }
+
+    @Test("a reader behind at the finish still gets the gap line for what it lost and the end line, last")
+    func readerBehindAtFinishGetsGapAndEnd() async throws {
+        let recorder = TraceRecorder(bufferLimit: 4)
+        var engine = try ImpressionEngine<String>(policy: .default, recorder: recorder)
+        try engine.setLayout([TrackedSection(id: "a", cells: [Rect(x: 0, y: 0, width: 100, height: 100)])])
+        for step in 0..<10 {   // nobody reads: the header, the layout and two viewports fit; eight are dropped
+            try engine.setViewport(Rect(x: 0, y: Double(step), width: 100, height: 100))
+            _ = engine.advance(to: .milliseconds(100 * (step + 1)))
+        }
+        recorder.finish(at: engine.time)
+        var lines: [String] = []
+        for await line in recorder.lines { lines.append(line) }
+        #expect(recorder.droppedLineCount == 8)
+        #expect(lines.count == 6, "\(lines)")
+        #expect(lines.suffix(2) == [#"{"t":200,"type":"gap","lines":8}"#, #"{"t":1000,"type":"end"}"#], "\(lines)")
+    }
+
+    @Test("impressions replay of a trace without an end line says on standard error that it was cut short, and prints its impressions")
+    func replayOfATraceWithoutEndSaysCutShort() async throws {
+        let lines = [
+            #"{"format":"impressions-trace","version":1,"sampleIntervalMs":100}"#,
+            #"{"t":0,"type":"layout","sections":[{"id":"a","cells":[[0,0,100,100]]}]}"#,
+            #"{"t":0,"type":"viewport","rect":[0,0,100,100]}"#,
+            #"{"t":1500,"type":"appear"}"#,
+        ]
+        let whole = await impressions("replay", try temporaryFile((lines + [#"{"t":1500,"type":"end"}"#]).joined(separator: "\n") + "\n"))
+        let cut = await impressions("replay", try temporaryFile(lines.joined(separator: "\n") + "\n"))
+        #expect(cut.status == 0, "\(cut.error)")
+        #expect(cut.output == whole.output && cut.output.contains("\"section\":\"a\""), "\(cut.output)")
+        #expect(cut.error.contains("no end line: the session was cut short"), "\(cut.error)")
+        #expect(!whole.error.contains("cut short"), "\(whole.error)")
     }
 
     @Test("a reader that falls behind loses lines, never the engine's state: they are counted, a gap line marks where, and replay refuses it")
@@ -182,6 +226,54 @@ struct RecordedTraceRoundTripTests {
         #expect(skipping.status == 0, "\(skipping.error)")
     }
 
+    @Test("a reader that starts late, and one still behind at the finish: its lines and its gap lines' counts are the whole recording, in order, and its last line is the end",
+          arguments: [0..<8, 8..<16] as [Range<UInt64>])
+    func lateAndBehindReadersGetTheEnd(seeds: Range<UInt64>) async throws {
+        var dropped = 0
+        for seed in seeds {
+            // Sends in one order, so that the same seed records the same lines every time.
+            let whole = try await Self.record(seed: seed, sendsInOrder: true)
+            #expect(whole.lines.last?.hasSuffix(#""type":"end"}"#) == true, "seed \(seed)")
+            for reading in [Reading.late(afterStep: 8), .behind(afterLines: 3)] {
+                let lossy = try await Self.record(seed: seed, bufferLimit: 6, reading: reading, sendsInOrder: true)
+                let comment: Comment = "seed \(seed), \(reading): \(lossy.lines)"
+                // What the reader missed never changes what the tracker does.
+                #expect(lossy.impressions == whole.impressions, comment)
+                var position = 0, missing = 0
+                for line in lossy.lines {
+                    if let count = Self.gapCount(line) {
+                        // A gap line stands for the lines lost there, at the time of the first.
+                        #expect(position < whole.lines.count && Self.timeField(line) == Self.timeField(whole.lines[position]), comment)
+                        position += count
+                        missing += count
+                    } else {
+                        #expect(position < whole.lines.count && line == whole.lines[position], comment)
+                        position += 1
+                    }
+                }
+                #expect(position == whole.lines.count, comment)
+                #expect(missing == lossy.dropped, comment)
+                #expect(lossy.lines.last == whole.lines.last, comment)
+                if case .behind = reading {
+                    #expect(lossy.dropped > 0 && lossy.lines.dropLast().last.flatMap(Self.gapCount) != nil, comment)
+                }
+                dropped += lossy.dropped
+            }
+        }
+        #expect(dropped > 100, "\(dropped) lines dropped")
+    }
+
+    /// The `lines` of a `gap` line; `nil` for any other line.
+    static func gapCount(_ line: String) -> Int? {
+        guard line.contains(#""type":"gap""#), let range = line.range(of: #""lines":"#) else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// A line's `"t":...` field, as written.
+    static func timeField(_ line: String) -> Substring {
+        line.prefix { $0 != "," }
+    }
+
     // MARK: - Sessions
 
     struct Recorded {
@@ -189,24 +281,60 @@ struct RecordedTraceRoundTripTests {
         var impressions: [Impression<String>]
         var refused = 0
         var sent = 0
+        var dropped = 0
     }
 
-    /// Drives a tracker through the random session of `seed`, recording it.
-    static func record(seed: UInt64) async throws -> Recorded {
+    /// When the app's task reads the recorder's lines.
+    enum Reading: Sendable, CustomStringConvertible {
+        /// From the start, as fast as they come.
+        case fromStart
+        /// From the given step of the session on: lines before it wait in the buffer.
+        case late(afterStep: Int)
+        /// A few lines, then nothing until the tracker has finished.
+        case behind(afterLines: Int)
+
+        var description: String {
+            switch self {
+            case .fromStart: "a reader from the start"
+            case .late(let step): "a reader from step \(step)"
+            case .behind(let lines): "a reader that stops after \(lines) lines until the finish"
+            }
+        }
+    }
+
+    /// Drives a tracker through the random session of `seed`, recording it; its lines
+    /// are read as `reading` says. With `sendsInOrder`, inputs sent together are sent one
+    /// after the other from this task, rather than from several threads at once.
+    static func record(seed: UInt64, bufferLimit: Int = 10_000, reading: Reading = .fromStart,
+                       sendsInOrder: Bool = false) async throws -> Recorded {
         var random = SplitMix64(seed: seed)
         let clock = ManualClock()
-        let recorder = TraceRecorder(session: "session-\(seed)", source: "round-trip test")
+        let recorder = TraceRecorder(session: "session-\(seed)", source: "round-trip test", bufferLimit: bufferLimit)
         let tracker = try ImpressionTracker<String>(policies: policies.map(\.policy), clock: clock, recorder: recorder)
         let subscription = await tracker.impressions()
-        let reader = Task { await collect(recorder.lines) }
+        let (finished, finishing) = AsyncStream<Never>.makeStream()
+        func startReading() -> Task<[String], Never> {
+            Task(executorPreference: OwnThreadsExecutor.shared) {
+                guard case .behind(let count) = reading else { return await collect(recorder.lines) }
+                var iterator = recorder.lines.makeAsyncIterator()
+                var lines: [String] = []
+                while lines.count < count, let line = await iterator.next() { lines.append(line) }
+                for await _ in finished {}
+                while let line = await iterator.next() { lines.append(line) }
+                return lines
+            }
+        }
+        var reader: Task<[String], Never>?
+        if case .late = reading {} else { reader = startReading() }
         let ticking = seed.isMultiple(of: 3)
-        let running: Task<Void, any Error>? = ticking ? Task { try await tracker.run() } : nil
+        let running: Task<Void, any Error>? = ticking ? Task(executorPreference: OwnThreadsExecutor.shared) { try await tracker.run() } : nil
         if ticking { await tracker.waitUntilCaughtUp() }
 
         var recorded = Recorded(lines: [], impressions: [])
         var time = Duration.zero
         var sectionCount = 4
-        for _ in 0..<Int.random(in: 20...70, using: &random) {
+        for step in 0..<Int.random(in: 20...70, using: &random) {
+            if case .late(step) = reading { reader = startReading() }
             // Times on and between samples, and repeated times.
             switch Int.random(in: 0..<4, using: &random) {
             case 0: break
@@ -218,10 +346,14 @@ struct RecordedTraceRoundTripTests {
                 randomInput(&random, sectionCount: &sectionCount)
             }
             if Bool.random(using: &random) {
-                // Sent from synchronous code on several threads at once: the tracker's
-                // order among them is whatever it is, and the recording follows it.
-                await withTaskGroup(of: Void.self) { group in
-                    for input in inputs { group.addTask { tracker.send(input) } }
+                if sendsInOrder {
+                    for input in inputs { tracker.send(input) }
+                } else {
+                    // Sent from synchronous code on several threads at once: the tracker's
+                    // order among them is whatever it is, and the recording follows it.
+                    await withTaskGroup(of: Void.self) { group in
+                        for input in inputs { group.addTask { tracker.send(input) } }
+                    }
                 }
                 recorded.sent += inputs.count
                 if Bool.random(using: &random) { await tracker.flush() }
@@ -236,11 +368,13 @@ struct RecordedTraceRoundTripTests {
         await tracker.flush()
         recorded.refused += await tracker.rejectedSentInputCount
         await tracker.finish()
+        finishing.finish()
         running?.cancel()
         _ = try? await running?.value
         recorded.impressions = await collect(subscription)
-        recorded.lines = await reader.value
-        #expect(recorder.droppedLineCount == 0)
+        recorded.lines = await (reader ?? startReading()).value
+        recorded.dropped = recorder.droppedLineCount
+        if case .fromStart = reading { #expect(recorded.dropped == 0) }
         return recorded
     }
 

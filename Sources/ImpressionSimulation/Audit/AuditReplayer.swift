@@ -77,7 +77,7 @@ public struct AuditReplayer: Sendable {
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
     ///   the engine is unchanged then.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        if input.time > .zero {
+        if input.advancesFirst {
             seeClaims(upTo: input.time)
             advance(to: input.time)
         }

@@ -37,7 +37,7 @@ struct TraceSession {
     mutating func apply(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
         if case .viewport(let rect) = input.input, rect.isValid {
             deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
-            let sample = input.time > .zero ? grid.lastSample(atOrBefore: input.time) : -1
+            let sample = input.advancesFirst ? grid.lastSample(atOrBefore: input.time) : -1
             if let pending = pendingViewport, pending.sample != sample { flushViewport() }
             pendingViewport = (rect, input.time, sample)
             return
@@ -50,14 +50,15 @@ struct TraceSession {
     private mutating func flushViewport() {
         guard let pending = pendingViewport else { return }
         pendingViewport = nil
-        if pending.time > .zero { advance(to: pending.time) }
+        // Sample -1: before sample 0, as an input at time zero without `afterSample`.
+        if pending.sample >= 0 { advance(to: pending.time) }
         // Valid, so the engine takes it.
         try? bank.engine?.apply(.viewport(pending.rect))
         screen.setViewport(pending.rect)
     }
 
     private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
-        if input.time > .zero { advance(to: input.time) }
+        if input.advancesFirst { advance(to: input.time) }
         let numbered = input.input.mapIDs { catalog.number(of: $0) }
         do throws(InputError) {
             try bank.engine?.apply(numbered)

@@ -4,7 +4,8 @@ import ImpressionTracking
 /// right type, finite, within the limits), or a ``TraceLineProblem`` naming it.
 enum DecodedLine: Decodable {
     case header(TraceHeader)
-    case input(Duration, EngineInput<String>)
+    /// An input, and whether it applies after the sample at its time (`afterSample`).
+    case input(Duration, EngineInput<String>, afterSample: Bool = false)
     case end(Duration)
     /// A recorder lost `lines` lines here (its reader fell behind).
     case gap(Duration, lines: String)
@@ -53,6 +54,9 @@ enum DecodedLine: Decodable {
                     + "obstructions, section, \(LifecycleCall.allCases.map(\.name).joined(separator: ", ")), end)")
             }
             self = .input(time, .lifecycle(call))
+        }
+        if case .input(let time, let input, _) = self, try fields.decodeIfPresent(Bool.self, forKey: .afterSample) == true {
+            self = .input(time, input, afterSample: true)
         }
     }
 
@@ -224,7 +228,7 @@ enum DecodedLine: Decodable {
 
     enum Key: String, CodingKey {
         case format, version, sampleIntervalMs, session, source, lines
-        case t, type, sections, containers, rect, rects, container, offset
+        case t, afterSample, type, sections, containers, rect, rects, container, offset
         case top, left, bottom, right, relative, clipInsets
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
         case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs

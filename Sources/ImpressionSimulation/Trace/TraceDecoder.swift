@@ -105,10 +105,10 @@ public struct TraceDecoder: Sendable {
             guard self.header == nil else { throw TraceError(line: number, "a second header; a trace holds one session") }
             self.header = header
             return .line(.header(header))
-        case .input(let time, let input):
+        case .input(let time, let input, let afterSample):
             try checkTime(time, lineNumber: number)
             latestTime = time
-            return .line(.input(TimedInput(time: time, input: input)))
+            return .line(.input(TimedInput(time: time, input: input, afterSample: afterSample)))
         case .end(let time):
             try checkTime(time, lineNumber: number)
             latestTime = time

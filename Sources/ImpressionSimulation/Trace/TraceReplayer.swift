@@ -89,7 +89,7 @@ public struct TraceReplayer: Sendable {
     ///
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        if input.time > .zero { advance(to: input.time) }
+        if input.advancesFirst { advance(to: input.time) }
         guard engine != nil else { return }
         do throws(InputError) {
             try engine?.apply(input.input)

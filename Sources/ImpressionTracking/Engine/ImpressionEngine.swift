@@ -389,15 +389,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
     }
 
-    /// Writes an accepted input to the recorder, if any, at the time a replay applies it
-    /// from the same sample: the engine's time, except that an input applied at time zero
-    /// after sample 0 was evaluated is written at 1 ns, as a replay applies an input at
-    /// exactly zero before sample 0.
+    /// Writes an accepted input to the recorder, if any, at the engine's time; one applied
+    /// at time zero after sample 0 was evaluated is marked so, as a replay applies an
+    /// unmarked input at exactly zero before sample 0.
     @inline(__always)
     private func record(_ input: @autoclosure () -> EngineInput<ID>) {
         guard let recorder else { return }
-        let time = base.time == .zero && base.nextSample > 0 ? .nanoseconds(1) : base.time
-        recorder.record(input(), at: time)
+        recorder.record(input(), at: base.time, afterSample: base.time == .zero && base.nextSample > 0)
     }
 
     // MARK: - Snapshots

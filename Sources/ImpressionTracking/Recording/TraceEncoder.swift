@@ -24,13 +24,18 @@ package enum TraceEncoder {
         "{\"t\":\(milliseconds(time)),\"type\":\"gap\",\"lines\":\(count)}"
     }
 
-    /// The line of `input` applied at `time`, each section id written as `text(id)`.
-    package static func line<ID>(_ input: EngineInput<ID>, at time: Duration, text idText: (ID) -> String) -> String {
+    /// The line of `input` applied at `time`, each section id written as `text(id)`;
+    /// `afterSample` marks an input applied after the sample at `time` was evaluated
+    /// (`"afterSample":true`, which only time zero needs: see `docs/trace-format.md`).
+    package static func line<ID>(_ input: EngineInput<ID>, at time: Duration, afterSample: Bool = false,
+                                 text idText: (ID) -> String) -> String {
         // Appended into one buffer with room for a screen input's line: a recorder writes
         // one at every scroll frame.
         var text = "{\"t\":"
         text.reserveCapacity(96)
         text += milliseconds(time)
+        // Right after the time, where it belongs: it says when the input applies.
+        if afterSample { text += ",\"afterSample\":true" }
         text += ",\"type\":"
         switch input {
         case .layout(let sections, let containers):

@@ -31,6 +31,9 @@
 /// ``droppedLineCount``, and once there is room again it writes a `gap` line saying how
 /// many are missing there, so a replay stops at that line instead of silently
 /// replaying a different session (`--keep-going` skips it and replays on, inexactly).
+/// Room for two lines past ``bufferLimit`` is kept for the close of the recording, so
+/// whenever your task reads on, however far behind it was, a trace ends with the `gap`
+/// line for what it lost last, if anything, and then the `end` line.
 /// The engine's state is never affected.
 ///
 /// One recorder records one engine or tracker: a second one is refused with
@@ -49,10 +52,16 @@ public final class TraceRecorder: Sendable {
     public let session: String?
     /// Where the trace comes from, written in the header: the screen and the build, say.
     public let source: String?
-    /// The most lines held for a reader that falls behind; more are dropped and counted.
+    /// The most lines of the session held for a reader that falls behind; more are
+    /// dropped and counted. The `gap` and `end` lines that close the recording have room
+    /// of their own on top.
     public let bufferLimit: Int
     private let buffer: SubscriberBuffer<String>
     private let state = Locked(State())
+    /// Room no line of the session may take, kept for the closing `gap` and `end` lines:
+    /// without it a reader behind at the finish would get neither, and the trace would
+    /// replay, with no error, as a shorter session.
+    private static let closingRoom = 2
 
     /// Creates a recorder, to give to one engine or tracker.
     ///
@@ -65,7 +74,7 @@ public final class TraceRecorder: Sendable {
         self.session = session
         self.source = source
         self.bufferLimit = max(2, bufferLimit)
-        buffer = SubscriberBuffer(bufferingPolicy: .bufferingOldest(self.bufferLimit))
+        buffer = SubscriberBuffer(bufferingPolicy: .bufferingOldest(self.bufferLimit + Self.closingRoom))
         // Held here, so the buffer lives as long as the recorder, whoever reads it.
         lines = TrackerSubscription(buffer: buffer)
     }
@@ -87,7 +96,7 @@ public final class TraceRecorder: Sendable {
             defer { state.isFinished = true }
             return !state.isFinished && state.header != nil
         }
-        if isFirst { write(TraceEncoder.endLine(at: time), at: time, evenIfFinished: true) }
+        if isFirst { write(TraceEncoder.endLine(at: time), at: time, closing: true) }
         buffer.finish()
     }
 
@@ -105,9 +114,10 @@ public final class TraceRecorder: Sendable {
         write(TraceEncoder.line(header), at: .zero)
     }
 
-    /// Writes `input`, applied at `time`.
-    func record<ID>(_ input: EngineInput<ID>, at time: Duration) {
-        write(TraceEncoder.line(input, at: time, text: Self.text), at: time)
+    /// Writes `input`, applied at `time`, after the sample at `time` was evaluated when
+    /// `afterSample`.
+    func record<ID>(_ input: EngineInput<ID>, at time: Duration, afterSample: Bool = false) {
+        write(TraceEncoder.line(input, at: time, afterSample: afterSample, text: Self.text), at: time)
     }
 
     /// A section id as the trace writes it.
@@ -116,17 +126,21 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Puts `line` into the buffer, after a `gap` line when lines were lost before it;
-    /// when there is no room for them, counts `line` as lost too.
-    private func write(_ line: String, at time: Duration, evenIfFinished: Bool = false) {
-        let (missing, firstMissingTime) = state.withLock { state -> (Int, Duration)? in
-            guard !state.isFinished || evenIfFinished else { return nil }
-            return (state.missing, state.firstMissingTime)
-        } ?? (-1, .zero)
-        guard missing >= 0 else { return }
-        let taken = missing == 0
-            ? buffer.publishWhole(CollectionOfOne(line))
-            : buffer.publishWhole([TraceEncoder.gapLine(at: firstMissingTime, count: missing), line])
+    /// when there is no room for them, counts `line` as lost too. Only the `closing` line
+    /// (the `end` line) may take the room kept for the close, and only it is written once
+    /// the recorder is finished.
+    ///
+    /// Under the recorder's lock from the check to the count, so that a line written from
+    /// another thread cannot land between the finish and the `end` line, nor two writers
+    /// both take the same gap.
+    private func write(_ line: String, at time: Duration, closing: Bool = false) {
         state.withLock { state in
+            guard !state.isFinished || closing else { return }
+            let reserved = closing ? 0 : Self.closingRoom
+            let taken = state.missing == 0
+                ? buffer.publishWhole(CollectionOfOne(line), reserving: reserved)
+                : buffer.publishWhole([TraceEncoder.gapLine(at: state.firstMissingTime, count: state.missing), line],
+                                      reserving: reserved)
             if taken {
                 state.missing = 0
             } else {

@@ -91,15 +91,17 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
         return alive
     }
 
-    /// Appends all of `batch` to a bounded buffer that has room for it, else nothing:
-    /// returns whether it was taken (not when full, finished, or the consumer went away).
-    /// A recorder's lines are whole or missing, never cut in the middle of a batch.
-    func publishWhole(_ batch: some Collection<Element>) -> Bool {
+    /// Appends all of `batch` to a bounded buffer that has room for it and `reserved`
+    /// elements more, else nothing: returns whether it was taken (not when full, finished,
+    /// or the consumer went away). A recorder's lines are whole or missing, never cut in
+    /// the middle of a batch, and the room it reserves keeps its closing lines from ever
+    /// being the ones dropped.
+    func publishWhole(_ batch: some Collection<Element>, reserving reserved: Int = 0) -> Bool {
         guard let limit else { return publish(batch) }
         let (taken, wake) = state.withLock { state -> (Bool, (UnsafeContinuation<Handoff, Never>, Element)?) in
             guard !state.isTerminated, !state.isFinished else { return (false, nil) }
             let room = limit - state.bufferedCount + (state.waiting == nil ? 0 : 1)
-            guard let first = batch.first, batch.count <= room else { return (batch.isEmpty, nil) }
+            guard let first = batch.first, batch.count + reserved <= room else { return (batch.isEmpty, nil) }
             var rest = batch[...]
             var wake: (UnsafeContinuation<Handoff, Never>, Element)?
             if let waiting = state.waiting {

@@ -24,6 +24,14 @@ extension ImpressionsCommand {
             io.writeError("impressions replay: \(failure.message)\n")
             return 1
         }
+        if trace.decoder.end == nil {
+            // Replayed all the same, as far as it goes; but a session that ends without
+            // its `end` line is not the whole session, and a replay that said nothing
+            // would pass it off as a shorter one.
+            io.writeError("impressions replay: \(trace.name): no end line: the session was cut short (a recording "
+                + "stopped before TraceRecorder.finish, or a file cut off), replayed to its last line at "
+                + "\(NumberFormatting.seconds(trace.end))\n")
+        }
 
         // Written only once the whole trace is read: a bad line leaves standard output empty.
         if let path = options.timelinePath, let timeline = replayer.timeline {

@@ -82,6 +82,27 @@ struct TraceLineFastPathTests {
         #expect(offsets > 0)
     }
 
+    @Test("an input marked afterSample, as a recorder writes one applied at time zero after sample 0: the general path reads it, with its mark, and both paths agree")
+    func afterSampleLines() {
+        let lines = [
+            #"{"t":0,"afterSample":true,"type":"viewport","rect":[0,0,390,844]}"#,
+            #"{"t":0,"afterSample":true,"type":"contentOffset","container":"row","offset":[10,0]}"#,
+            #"{"t":0,"afterSample":true,"type":"appear"}"#,
+            #"{"t":0,"afterSample":false,"type":"appear"}"#,
+            #"{"t":0,"afterSample":1,"type":"appear"}"#,
+            #"{"t":100,"type":"viewport","rect":[0,0,390,844],"afterSample":true}"#,
+        ]
+        let text = ([String(decoding: Self.header, as: UTF8.self)] + lines).joined(separator: "\n")
+        #expect(Self.compareLines(of: text, "afterSample").isEmpty)
+        var decoder = TraceDecoder()
+        _ = try? decoder.decode(Self.header, lineNumber: 1)
+        let marks = lines.enumerated().map { index, line -> Bool? in
+            guard case .input(let input)? = try? decoder.decode(Array(line.utf8), lineNumber: index + 2) else { return nil }
+            return input.afterSample
+        }
+        #expect(marks == [true, true, true, false, nil, true])
+    }
+
     @Test("numbers: the nearest Double, as Double(String) reads the same digits, for up to 19 digits and 19 decimals")
     func numbers() {
         var random = SplitMix64(seed: 3, stream: 17)
@@ -198,6 +219,7 @@ enum NearCanonicalLine {
         case 4: members.append((members[0].key, Array("5".utf8)))
         case 5: members[random.nextInt(below: members.count)].value = Array(["null", "true", "\"7\"", "{}", "[]"][random.nextInt(below: 5)].utf8)
         case 6: members[1].value = Array(#""view\u0070ort""#.utf8)
+        case 7: members.insert(("afterSample", Array(["true", "false", "1"][random.nextInt(below: 3)].utf8)), at: 1)
         default: break
         }
         var bytes = Array("{".utf8)
