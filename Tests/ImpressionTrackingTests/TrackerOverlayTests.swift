@@ -20,12 +20,14 @@ struct TrackerOverlayTests {
         var snapshots: [EngineSnapshot<Int>] = []
         for await snapshot in overlay { snapshots.append(snapshot) }
         let first = snapshots.map { $0.sections.first { $0.sectionID == 0 }! }
-        // The snapshot at subscription (time 0, counted nothing yet), then one per sample.
-        #expect(first.map(\.statistics.countedSamples) == Array(0...13), "\(first.map(\.statistics.countedSamples))")
+        // One per sample from the first evaluated after subscribing (sample 0 was evaluated
+        // as the overlay subscribed, before the layout's first count): the 11th counted fires.
+        #expect(first.map(\.statistics.countedSamples) == Array(1...13), "\(first.map(\.statistics.countedSamples))")
         #expect(first.allSatisfy { $0.requiredSamples == 11 && $0.visibleRatio == 1 })
-        #expect(first.prefix(11).allSatisfy { $0.status == .counting })
-        #expect(first.dropFirst(11).allSatisfy { $0.status == .fired && $0.hasFiredThisVisit })
-        #expect(snapshots.map(\.time) == (0...13).map { .milliseconds(100 * $0) })
+        #expect(first.prefix(10).allSatisfy { $0.status == .counting })
+        #expect(first.dropFirst(10).allSatisfy { $0.status == .fired && $0.hasFiredThisVisit })
+        #expect(snapshots.map(\.sample) == Array(1...13))
+        #expect(snapshots.map(\.time) == (1...13).map { .milliseconds(100 * $0) })
         #expect(snapshots.allSatisfy { $0.sections.map(\.sectionID) == [0, 1] })
     }
 
@@ -44,9 +46,33 @@ struct TrackerOverlayTests {
         await tracker.finish()
         var snapshots: [EngineSnapshot<Int>] = []
         for await snapshot in overlay { snapshots.append(snapshot) }
-        #expect(snapshots.map(\.time) == [.milliseconds(300), .milliseconds(900)], "\(snapshots)")
+        // The first sample after subscribing (sample 4), then the first inactive one.
+        #expect(snapshots.map(\.sample) == [4, 9], "\(snapshots)")
+        #expect(snapshots.map(\.time) == [.milliseconds(400), .milliseconds(900)], "\(snapshots)")
         #expect(snapshots.first?.sections.first?.status == .offscreen)
         #expect(snapshots.last?.sections.first?.status == .inactive && snapshots.last?.inactiveCauses == .inBackground)
+    }
+
+    @Test("each snapshot is one sample's, stamped with it: an input sent between samples shows from the next sample on, never stamped at the flush")
+    func snapshotsDescribeSamples() async throws {
+        let (tracker, clock) = try await TrackerDeliveryTests.makeTracker(rows: 1)
+        let overlay = await tracker.overlaySnapshots(bufferingPolicy: .unbounded)
+        clock.advance(by: .milliseconds(2105))
+        tracker.send(.viewport(Rect(x: 0, y: 500, width: 100, height: 10)))   // the row leaves the screen
+        clock.advance(by: .milliseconds(7))
+        await tracker.flush()   // at 2.112 s: samples up to 21 (2.1 s), then the input at 2.105 s
+        clock.advance(by: .milliseconds(88))
+        await tracker.flush()   // sample 22 (2.2 s) sees the row gone
+        await tracker.finish()
+        var snapshots: [EngineSnapshot<Int>] = []
+        for await snapshot in overlay { snapshots.append(snapshot) }
+        #expect(snapshots.allSatisfy { snapshot in snapshot.sample.map { snapshot.time == .milliseconds(100 * $0) } ?? false },
+                "\(snapshots.map { ($0.sample, $0.time) })")
+        let bySample = Dictionary(snapshots.map { ($0.sample ?? -1, $0) }, uniquingKeysWith: { $1 })
+        #expect(bySample[21]?.sections.first?.visibleRatio == 1, "sample 21 saw the row, not the input sent after it")
+        // Sample 22 saw it gone: off screen, or out of the overlay's rows altogether.
+        #expect(bySample[22].map { $0.sections.allSatisfy { $0.status == .offscreen } } == true)
+        #expect(!snapshots.contains { $0.time == .milliseconds(2112) })
     }
 
     @Test("each policy has its own overlay, its rows tagged with it; a finished tracker's overlay ends at once")
@@ -60,9 +86,16 @@ struct TrackerOverlayTests {
         await tracker.flush()
         await tracker.finish()
         var rows: [SectionSnapshot<Int>] = []
-        for await snapshot in video { rows += snapshot.sections }
+        var samples: [Int?] = []
+        for await snapshot in video {
+            rows += snapshot.sections
+            samples.append(snapshot.sample)
+        }
+        #expect(samples == [1, 2])
+        // Samples 1 and 2: sample 0 was evaluated as the overlay subscribed.
         #expect(rows.map(\.policy) == [1, 1])
-        #expect(rows.map(\.requiredSamples) == [21, 21] && rows.map(\.statistics.countedSamples) == [0, 2])
+        #expect(rows.map(\.requiredSamples) == [21, 21] && rows.map(\.statistics.countedSamples) == [1, 2],
+                "\(rows.map(\.statistics.countedSamples))")
         var ended = 0
         for await _ in await tracker.overlaySnapshots() { ended += 1 }
         #expect(ended == 0)

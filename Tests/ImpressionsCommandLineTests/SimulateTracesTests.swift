@@ -5,7 +5,9 @@ import Testing
 
 /// `impressions simulate --traces`: recorded sessions re-measured as a simulation
 /// measures generated ones.
-@Suite("simulate --traces re-measures recorded sessions", .timeLimit(.minutes(5)))
+// Each test runs whole commands in process, CPU-bound for seconds: on threads of their own,
+// so that they do not hold the cooperative pool that other suites' awaits need.
+@Suite("simulate --traces re-measures recorded sessions", .timeLimit(.minutes(5)), .onThreadsOfItsOwn)
 struct SimulateTracesTests {
     /// A simulation's own traces, with the feed file of its feed.
     static func recordedRun(signals: Bool = false) async throws -> (directory: String, feed: String, run: [String]) {
@@ -100,7 +102,7 @@ struct SimulateTracesTests {
                                                           "--policy", "ratio=\(ratio),duration=\(duration)s"])
             let policies = try #require((JSONSerialization.jsonObject(with: Data(simulated.output.utf8)) as? [String: Any])?["policies"]
                 as? [[String: Any]])
-            #expect(cell["impressions"] as? Int == policies[0]["impressions"] as? Int, "ratio \(ratio), duration \(duration)")
+            #expect(cell["impressions"] as? Int == (try #require(policies.first))["impressions"] as? Int, "ratio \(ratio), duration \(duration)")
         }
         #expect(cells.contains { ($0["impressions"] as? Int ?? 0) > 0 })
     }
@@ -121,7 +123,7 @@ struct SimulateTracesTests {
         let object = try #require(JSONSerialization.jsonObject(with: Data(simulated.output.utf8)) as? [String: Any])
         let policies = try #require(object["policies"] as? [[String: Any]])
         // A row counts the sessions a section was impressed in; the simulation's distinct sections per session × sessions.
-        let distinct = try #require(policies[0]["distinctSectionsPerSession"] as? Double) * 12
+        let distinct = try #require(policies.first?["distinctSectionsPerSession"] as? Double) * 12
         #expect(Double(impressed) == distinct.rounded())
     }
 
@@ -159,6 +161,7 @@ struct SimulateTracesTests {
         #expect(read["cutShort"] as? [String] == ["\(bad)/b-no-end.jsonl", "\(bad)/c-gap.jsonl"])
         #expect(read["duplicates"] as? [String] == ["\(bad)/d2.jsonl"])
         let leftOut = try #require(read["leftOut"] as? [[String: String]])
+        try #require(leftOut.count == 3, "\(leftOut)")
         #expect(leftOut.map { $0["trace"] } == ["\(bad)/e-bad-line.jsonl", "\(bad)/f-other-interval.jsonl", "\(bad)/g-empty.jsonl"])
         #expect(leftOut[1]["reason"] == "line 1: the trace samples every 50 ms, the run every 100 ms (its first trace's): "
             + "re-measure traces of each interval in a run of their own")

@@ -17,7 +17,8 @@ extension SinglePolicyEngine {
         for (id, state) in remembered.sorted(by: { "\($0.id)" < "\($1.id)" }) {
             rows.append(departedRow(id, state))
         }
-        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
+        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows,
+                              sample: nextSample > 0 ? nextSample - 1 : nil)
     }
 
     /// The rows of ``snapshot()`` of the sections an overlay draws: those within half an
@@ -42,7 +43,8 @@ extension SinglePolicyEngine {
         for (position, slot) in slots.enumerated() where position == 0 || slots[position - 1] != slot {
             rows.append(row(ofSlot: Int(slot), screen: screen, causes: causes, measurer: &measurer))
         }
-        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows)
+        return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows,
+                              sample: nextSample > 0 ? nextSample - 1 : nil)
     }
 
     /// One section's row of ``snapshot()``, the same value, measuring that section alone:

@@ -183,6 +183,11 @@ public struct InactiveCauses: OptionSet, Sendable, Hashable, CustomStringConvert
 /// The state of every section of an engine at one moment, for debugging.
 ///
 /// `print(engine.snapshot())` shows it as a compact table.
+///
+/// Its counts are those of the last sample evaluated (``sample``); a row's
+/// ``SectionSnapshot/visibleRatio`` is what the inputs show now, which is what that sample
+/// saw when no input came after it (as in every snapshot of
+/// ``ImpressionTracker/overlaySnapshots(policy:bufferingPolicy:)``).
 public struct EngineSnapshot<ID: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
     /// The engine's time.
     public var time: Duration
@@ -193,13 +198,18 @@ public struct EngineSnapshot<ID: Hashable & Sendable>: Sendable, Hashable, Custo
     /// Every section of the layout, in layout order, then those remembered after
     /// leaving it.
     public var sections: [SectionSnapshot<ID>]
+    /// The last sample evaluated, whose counts the rows hold (sample `k` is at `k` times
+    /// the sample interval); `nil` before sample 0.
+    public var sample: Int?
 
     /// Creates a snapshot; engines make these.
-    public init(time: Duration, visit: Int, inactiveCauses: InactiveCauses, sections: [SectionSnapshot<ID>]) {
+    public init(time: Duration, visit: Int, inactiveCauses: InactiveCauses, sections: [SectionSnapshot<ID>],
+                sample: Int? = nil) {
         self.time = time
         self.visit = visit
         self.inactiveCauses = inactiveCauses
         self.sections = sections
+        self.sample = sample
     }
 
     /// A table: one row per section with its ratio, count, fired flag and reason.

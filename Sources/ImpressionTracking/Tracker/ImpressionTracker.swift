@@ -222,12 +222,16 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// A subscription to what an overlay draws under policy `policy`: after each sample
     /// that changed something, ``ImpressionEngine/overlaySnapshot(policy:)`` (the
     /// sections on or near the screen, each with its ratio, its count against what it
-    /// needs, whether it fired, why not, and a status to colour it by). The first element
-    /// is the snapshot now.
+    /// needs, whether it fired, why not, and a status to colour it by).
+    ///
+    /// Each snapshot describes one sample: it is taken as that sample is evaluated, before
+    /// any input that came after it, and says which (``EngineSnapshot/sample``, with
+    /// ``EngineSnapshot/time`` that sample's time). The first is that of the first sample
+    /// evaluated after subscribing, whatever it shows; nothing is sent before a sample is.
     ///
     /// While an overlay is subscribed and the tracker is active, ``run()`` ticks at every
-    /// sample, so counts grow one by one on screen; a tick that runs late shows the last of
-    /// the samples it evaluated. A snapshot an overlay would draw as the last one (the
+    /// sample, so counts grow one by one on screen; a tick that runs late evaluates the
+    /// samples it missed one by one. A snapshot an overlay would draw as the last one (the
     /// same sections, ratios, counts, statuses and reasons) is not sent. The default
     /// buffer keeps only the newest snapshot: an overlay wants the present, not a backlog.
     ///

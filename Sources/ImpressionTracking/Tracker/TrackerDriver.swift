@@ -85,11 +85,19 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         wakeForNextEvent()
     }
 
-    /// Brings the engine up to `time` and publishes what fired (nothing after finish()),
-    /// then, when a sample was evaluated, the overlay snapshots that changed.
+    /// Brings the engine up to `time` and publishes what fired (nothing after finish()).
+    /// With an overlay subscribed, it goes one sample at a time and publishes the overlay
+    /// snapshots that changed right after each sample, before any later input: each
+    /// snapshot is then that sample's.
     private func publish(upTo time: Duration) {
-        let sampleBefore = engine.nextSample
-        defer { if !overlays.isEmpty, engine.nextSample != sampleBefore { publishOverlays() } }
+        while !overlays.isEmpty, case let sampleTime = engine.sampleInterval * engine.nextSample, sampleTime <= time {
+            advanceAndPublish(to: sampleTime)
+            publishOverlays()
+        }
+        advanceAndPublish(to: time)
+    }
+
+    private func advanceAndPublish(to time: Duration) {
         // Entries and exits cost a little more: work them out only for listeners.
         if eventSubscribers.count > 0 {
             let events = engine.advanceWithEvents(to: time)
@@ -140,7 +148,8 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         init(policy: Int) { self.policy = policy }
     }
 
-    /// A new subscription to policy `policy`'s overlay snapshots, holding the current one.
+    /// A new subscription to policy `policy`'s overlay snapshots, from the next sample
+    /// evaluated on.
     func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
         -> TrackerSubscription<EngineSnapshot<ID>> {
         if case .finished = state { return .ended(bufferingPolicy: bufferingPolicy) }
@@ -152,10 +161,10 @@ final class TrackerDriver<ID: Hashable & Sendable> {
             channel = OverlayChannel(policy: policy)
             overlays.append(channel)
         }
-        let current = engine.overlaySnapshot(policy: policy)
-        channel.last = current
+        // The next sample's snapshot goes to every subscriber, the new one included.
+        channel.last = nil
         defer { wakeForNextEvent() }   // counting sections now tick every sample
-        return channel.subscribers.subscribe(bufferingPolicy: bufferingPolicy, first: [current])
+        return channel.subscribers.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Sends each policy's overlay snapshot to its subscriptions when it differs from the
