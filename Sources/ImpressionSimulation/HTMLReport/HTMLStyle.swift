@@ -24,6 +24,7 @@ enum HTMLStyle {
     tr.group td{font-weight:600;background:#f7fafc}
     td.indent{padding-left:24px}
     td.yes{font-weight:700}
+    td.aligned{font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;white-space:pre}
     figure{margin:1em 0 1.6em}
     figure svg{display:block;width:100%;max-width:760px;height:auto}
     figure.wide svg{max-width:100%;min-width:760px}
