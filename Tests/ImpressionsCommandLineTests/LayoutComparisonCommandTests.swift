@@ -116,7 +116,8 @@ struct LayoutComparisonCommandTests {
         let help = await impressions("simulate", "--help")
         #expect(help.status == 0)
         for phrase in ["[--feed B.json]", "Twice, --feed A.json --feed B.json", "paired percentile bootstrap over sessions, 2000",
-                       "under \"a\" and \"b\"", "arm column (A or B)", "--feed ad-at-3.json --feed ad-at-5.json"] {
+                       "under \"a\" and \"b\"", "arm column (A or B)", "--feed ad-at-3.json --feed ad-at-5.json",
+                       "sections moved, added, removed, by id", "p Holm-adjusted over"] {
             #expect(help.output.contains(phrase), "\(phrase)")
         }
     }

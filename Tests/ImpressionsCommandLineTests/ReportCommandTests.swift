@@ -21,7 +21,7 @@ struct ReportCommandTests {
         #expect(with.status == 0 && with.output == without.output)
         let html = try Self.read(path)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
-        #expect(html.contains("impressions simulate --sessions 12 --sections 150 --seconds 15000ms --seed 4"))
+        #expect(html.contains("impressions simulate --sessions 12 --sections 150 --seconds 15 --seed 4</dd>"))
         #expect(html.contains("data-chart=\"run-depth\"") && html.contains("data-chart=\"run-first\""))
     }
 
@@ -38,6 +38,22 @@ struct ReportCommandTests {
         #expect(html.contains("data-chart=\"arm-a-depth\"") && html.contains("data-chart=\"arm-b-depth\""))
     }
 
+    @Test("the A/B page prints the command as typed: both feeds in their places, 60 as 60, quoted for a shell, no output flags")
+    func commandAsGiven() async throws {
+        let directory = try temporaryDirectory()
+        let feedB = directory + "/feed b's.json"
+        try FileManager.default.copyItem(atPath: Self.documented("ab/ad-at-5.json"), toPath: feedB)
+        let path = directory + "/ab.html"
+        let result = await impressions(arguments: ["simulate", "--feed", Self.documented("ab/ad-at-3.json"), "--feed", feedB,
+                                                   "--sessions", "6", "--seconds", "60", "--policy", "default",
+                                                   "--workers", "2", "--report=" + path, "--sections-out", directory + "/s.csv"])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try Self.read(path)
+        let typed = "impressions simulate --feed \(Self.documented("ab/ad-at-3.json")) --feed '\(directory)/feed b'\\''s.json' "
+            + "--sessions 6 --seconds 60 --policy default"
+        #expect(html.contains("<dd>" + typed.replacingOccurrences(of: "'", with: "&#39;") + "</dd>"), "\(html.prefix(1500))")
+    }
+
     @Test("sweep and replay write their pages: the heatmap, the timeline")
     func sweepAndReplay() async throws {
         let directory = try temporaryDirectory()
@@ -46,7 +62,7 @@ struct ReportCommandTests {
         #expect(sweep.status == 0, "\(sweep.error)")
         let sweepPage = try Self.read(directory + "/sweep.html")
         #expect(sweepPage.contains("data-chart=\"sweep-heatmap\" data-mark=\"cell\" data-marks=\"4\""))
-        #expect(sweepPage.contains("impressions sweep --measure height --ratios 0.5,1 --durations 0ms,1000ms"))
+        #expect(sweepPage.contains("impressions sweep --sessions 6 --sections 100 --seconds 10 --ratios 0.5,1 --durations 0,1s</dd>"))
         let replay = await impressions(arguments: ["replay", Self.trace, "--report", directory + "/replay.html"])
         #expect(replay.status == 0, "\(replay.error)")
         let without = await impressions(arguments: ["replay", Self.trace])

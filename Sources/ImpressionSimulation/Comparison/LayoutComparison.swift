@@ -110,7 +110,11 @@ package struct LayoutComparison: Sendable {
                 measures.append((countsA.perSession(policy: policy, kind: kind), countsB.perSession(policy: policy, kind: kind)))
             }
         }
-        let compared = await bootstrap.compare(measures, workers: workers)
+        var compared = await bootstrap.compare(measures, workers: workers)
+        // Every row of the report is tested at once: one family for Holm.
+        for (index, adjusted) in PairedComparison.holmAdjusted(compared.map(\.pValue)).enumerated() {
+            compared[index].holmPValue = adjusted
+        }
         let differences = a.configuration.policies.enumerated().map { policy, named in
             let first = policy * measuredKinds.count
             var byKind: [SectionKind: PairedComparison] = [:]
@@ -118,6 +122,6 @@ package struct LayoutComparison: Sendable {
             return PolicyDifference(policy: named, impressions: compared[first], byKind: byKind)
         }
         return LayoutComparisonReport(names: [names.a, names.b], a: reportA, b: reportB, kinds: kinds,
-                                      bootstrap: bootstrap, policies: differences)
+                                      bootstrap: bootstrap, policies: differences, feeds: FeedDifference(a: a.feed, b: b.feed))
     }
 }

@@ -14,16 +14,19 @@ package struct LayoutComparisonReport: Sendable, Hashable {
     package var bootstrap: PairedBootstrap
     /// One difference per policy, in the configuration's order.
     package var policies: [PolicyDifference]
+    /// What differs between the two feeds, section by section.
+    package var feeds: FeedDifference
 
     /// Creates a report; ``LayoutComparison`` makes them.
     package init(names: [String], a: SimulationReport, b: SimulationReport, kinds: [SectionKind],
-                 bootstrap: PairedBootstrap, policies: [PolicyDifference]) {
+                 bootstrap: PairedBootstrap, policies: [PolicyDifference], feeds: FeedDifference) {
         self.names = names
         self.a = a
         self.b = b
         self.kinds = kinds
         self.bootstrap = bootstrap
         self.policies = policies
+        self.feeds = feeds
     }
 
     /// The name of arm `index` (0 for A), or its letter when it has none.

@@ -113,10 +113,13 @@ package struct PairedBootstrap: Sendable, Hashable {
         return measures.indices.map { measure in
             var differences: [Double] = []
             var ratios: [Double]? = []
+            var (atOrBelowZero, atOrAboveZero) = (0, 0)
             for resample in 0..<resampled {
                 let sumA = sums[resample * stride + measure * 2]
                 let sumB = sums[resample * stride + measure * 2 + 1]
                 differences.append(Double(sumB - sumA) / Double(sessions))
+                if sumB <= sumA { atOrBelowZero += 1 }
+                if sumB >= sumA { atOrAboveZero += 1 }
                 // A ratio needs a positive denominator in every resample.
                 if sumA > 0 { ratios?.append(Double(sumB) / Double(sumA) - 1) } else { ratios = nil }
             }
@@ -125,12 +128,23 @@ package struct PairedBootstrap: Sendable, Hashable {
             let count = Double(max(1, sessions))
             let (lower, upper) = Self.interval(differences) ?? (0, 0)
             let relative = sumA > 0 ? ratios.flatMap(Self.interval) : nil
-            return PairedComparison(
+            var comparison = PairedComparison(
                 sessions: sessions, meanA: Double(sumA) / count, meanB: Double(sumB) / count,
                 difference: Double(sumB - sumA) / count, lower: lower, upper: upper,
                 relativeChange: sumA > 0 ? Double(sumB) / Double(sumA) - 1 : nil,
                 relativeLower: relative?.lower, relativeUpper: relative?.upper)
+            comparison.pValue = Self.pValue(atOrBelowZero: atOrBelowZero, atOrAboveZero: atOrAboveZero, resamples: resampled)
+            return comparison
         }
+    }
+
+    /// The two-sided bootstrap p-value from the resamples on each side of 0 (both count
+    /// a resampled 0): `2 × (min + 1) / (resamples + 1)`, at most 1. The `+ 1`s count the
+    /// data's own difference as one of the resamples, so that no p-value is 0, which
+    /// a finite number of resamples cannot show.
+    static func pValue(atOrBelowZero: Int, atOrAboveZero: Int, resamples: Int) -> Double {
+        guard resamples > 0 else { return 1 }
+        return min(1, 2 * Double(min(atOrBelowZero, atOrAboveZero) + 1) / Double(resamples + 1))
     }
 
     /// The 95 % percentile interval of resampled values: `k = count / 40` values cut

@@ -1,7 +1,8 @@
 /// The distribution of the first impression's time per policy, as cumulative step lines:
 /// at time t, the share of all sessions whose first impression had come by t. A policy
 /// under which some sessions never count levels off below 100 %; a line further right is
-/// a slower definition. A dot marks each policy's median.
+/// a slower definition. A dot marks each policy's median. The time axis ends at the
+/// latest first impression, where the last line reaches its final share.
 struct DistributionChartSVG {
     /// One policy's line.
     struct Series {
@@ -22,8 +23,11 @@ struct DistributionChartSVG {
     /// with impressions).
     func svg() -> (markup: String, marks: Int) {
         let n = { (value: Double) in SVGMarkup.number(value) }
-        let ticks = ChartSeriesStyle.ticks(upTo: series.compactMap(\.percentiles.last).max() ?? 1, count: 6)
-        let end = ticks.last ?? 1
+        // The axis ends where the last line makes its last rise (the slowest session's
+        // first impression): past it every line is flat, so more axis would be empty.
+        let latest = series.compactMap(\.percentiles.last).max() ?? 0
+        let end = latest > 0 ? latest : 1
+        let ticks = ChartSeriesStyle.ticks(upTo: end, count: 6).filter { $0 <= end * (1 + 1e-9) }
         let plotWidth = width - left - right
         let legend = ChartSeriesStyle.legend(series.map(\.name), chartID: id, x: left, y: 18, width: width - left, lines: true)
         let top = 18 + legend.height + 6

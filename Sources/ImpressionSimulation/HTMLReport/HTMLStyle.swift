@@ -9,7 +9,7 @@ enum HTMLStyle {
     h1{font-size:1.45rem;line-height:1.25;margin:.6em 0 .3em;overflow-wrap:anywhere}
     h2{font-size:1.15rem;margin:2em 0 .5em;padding-bottom:.2em;border-bottom:2px solid #2d3748}
     h3{font-size:1rem;margin:1.4em 0 .4em}
-    p,figcaption{max-width:46em}
+    p,figcaption{max-width:46em;overflow-wrap:anywhere}
     .lede{color:#4a5568;overflow-wrap:anywhere}
     code{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
     dl.parameters{display:grid;grid-template-columns:minmax(7em,max-content) 1fr;gap:2px 14px;margin:.5em 0}
@@ -24,6 +24,7 @@ enum HTMLStyle {
     tr.group td{font-weight:600;background:#f7fafc}
     td.indent{padding-left:24px}
     td.yes{font-weight:700}
+    td.aligned{font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;white-space:pre}
     figure{margin:1em 0 1.6em}
     figure svg{display:block;width:100%;max-width:760px;height:auto}
     figure.wide svg{max-width:100%;min-width:760px}

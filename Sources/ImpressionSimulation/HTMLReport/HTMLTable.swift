@@ -17,6 +17,10 @@ struct HTMLTable {
     var rows: [Row] = []
     /// Columns (by index) that hold names, allowed to wrap.
     var nameColumns: Set<Int> = [0]
+    /// Columns (by index) set in a fixed-width font with their spaces kept, so that text
+    /// padded with spaces (an interval's bounds) lines up from row to row as it does in a
+    /// terminal: in a proportional font a sign is narrower than a digit.
+    var alignedColumns: Set<Int> = []
 
     mutating func group(_ label: String) { rows.append(Row(cells: [label], isGroup: true)) }
     mutating func row(_ cells: [String], indented: Bool = false, emphasized: Set<Int> = []) {
@@ -42,6 +46,7 @@ struct HTMLTable {
                 if nameColumns.contains(index) { classes.append("name") }
                 if index == 0 && row.isIndented { classes.append("indent") }
                 if row.emphasized.contains(index) { classes.append("yes") }
+                if alignedColumns.contains(index) { classes.append("aligned") }
                 let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
                 text += "<td\(attribute)>\(e(cell))</td>"
             }

@@ -1,7 +1,7 @@
 /// Differences with their intervals (a forest plot): a row per figure, a dot at the
-/// difference and a bar across its 95 % interval, the zero line dashed. A filled dot is
-/// an interval that leaves out 0, a hollow one an interval that holds it, so the reading
-/// does not depend on colour.
+/// difference and a bar across its 95 % interval, the zero line dashed. A filled dot is a
+/// row that differs once every row is accounted for (``PairedComparison/differsAfterHolm``),
+/// a hollow one a row that does not, so the reading does not depend on colour.
 struct IntervalChartSVG {
     /// One row: a heading row when `interval` is `nil`.
     struct Row {
@@ -51,11 +51,12 @@ struct IntervalChartSVG {
                 continue
             }
             let summary = "\(HTMLEscaping.escaped(row.label)): \(LayoutComparisonReport.signed(interval.difference)) "
-                + "[\(LayoutComparisonReport.signed(interval.lower)), \(LayoutComparisonReport.signed(interval.upper))]"
+                + "[\(LayoutComparisonReport.signed(interval.lower)), \(LayoutComparisonReport.signed(interval.upper))], "
+                + "Holm p \(NumberFormatting.decimal(interval.holmPValue ?? 1, digits: 3))"
             body += "<text x='12' y='\(n(y + 4))'><title>\(HTMLEscaping.escaped(row.label))</title>\(label)</text>"
             body += "<line class='mark interval' x1='\(n(x(interval.lower)))' x2='\(n(x(interval.upper)))' y1='\(n(y))' y2='\(n(y))' "
                 + "stroke='#1d3f72' stroke-width='3'><title>\(summary)</title></line>"
-            let filled = interval.excludesZero
+            let filled = interval.differsAfterHolm
             body += "<circle class='mark difference' cx='\(n(x(interval.difference)))' cy='\(n(y))' r='5' "
                 + "fill='\(filled ? "#1d3f72" : "#ffffff")' stroke='#1d3f72' stroke-width='2'><title>\(summary)</title></circle>"
             marks += 2

@@ -1,8 +1,9 @@
 import ImpressionTracking
 
 extension LayoutComparisonReport {
-    /// The A/B run as one self-contained HTML page: the differences of B from A with
-    /// their 95 % intervals (a table and a chart), then each arm's parameters, table and
+    /// The A/B run as one self-contained HTML page: what differs between the feeds, the
+    /// differences of B from A with their 95 % intervals and p-values (a table and a
+    /// chart), then each arm's parameters, table and
     /// charts as ``SimulationReport/html(title:command:)`` draws them.
     ///
     /// Inline CSS and SVG only, every name escaped, the same bytes for the same report.
@@ -22,8 +23,13 @@ extension LayoutComparisonReport {
             + "\(NumberFormatting.integer(bootstrap.resamples)) resamples, seed \(bootstrap.seed)"))
         document.parameters(rows)
 
+        document.heading("What differs between the feeds: B against A, by section id", id: "feeds")
+        for line in feeds.lines() { document.paragraph(line) }
+
         document.heading("A/B differences: B minus A, impressions per session", id: "ab")
-        var table = HTMLTable(header: ["policy / kind", "A", "B", "B - A", "95% interval", "B / A - 1", "95% interval", "excludes 0"])
+        let widths = BoundWidths(comparisons)
+        var table = HTMLTable(header: ["policy / kind"] + Self.columns)
+        table.alignedColumns = [4, 6]
         var chartRows: [IntervalChartSVG.Row] = []
         for difference in policies {
             let label = difference.policy.name + "  " + NumberFormatting.rule(difference.policy.policy)
@@ -32,15 +38,19 @@ extension LayoutComparisonReport {
             let comparisons = [("all kinds", difference.impressions)]
                 + kinds.compactMap { kind in difference.byKind[kind].map { (kind.name, $0) } }
             for (name, comparison) in comparisons {
-                table.row(Self.htmlCells(name, comparison), indented: true, emphasized: comparison.excludesZero ? [7] : [])
+                let row = Self.row(name, comparison, widths: widths)
+                table.row([row.label] + row.values, indented: true,
+                          emphasized: Set([comparison.excludesZero ? 7 : nil, comparison.differsAfterHolm ? 10 : nil].compactMap { $0 }))
                 chartRows.append(IntervalChartSVG.Row(label: name, interval: comparison))
             }
         }
         document.append(table.html())
+        for note in readingNotes() { document.paragraph(note, className: "note") }
         let chart = IntervalChartSVG(rows: chartRows, axisTitle: "B - A, impressions per session, with its 95% interval").svg()
         document.figure(chart: "ab-intervals", markClass: "mark", marks: chart.marks, svg: chart.markup,
-                        caption: "Each row's difference (dot) and 95% interval (bar); a filled dot is an interval "
-                            + "that leaves out 0 (the dashed line): the feeds differ at the 5% level.")
+                        caption: "Each row's difference (dot) and 95% interval (bar). A filled dot differs after Holm's "
+                            + "correction over all \(comparisons.count) rows (\"differs\" in the table); a hollow dot whose bar "
+                            + "clears the dashed line at 0 leaves 0 out for its row alone.")
 
         for (index, report) in [a, b].enumerated() {
             let letter = Self.letters[index]
@@ -48,11 +58,5 @@ extension LayoutComparisonReport {
             report.appendHTML(to: &document, id: "arm-" + letter.lowercased(), command: nil, level: 3, name: letter)
         }
         return document.html()
-    }
-
-    /// The text table's cells of `comparison`, after its label.
-    private static func htmlCells(_ label: String, _ comparison: PairedComparison) -> [String] {
-        let row = row(label, comparison)
-        return [row.label] + row.values
     }
 }

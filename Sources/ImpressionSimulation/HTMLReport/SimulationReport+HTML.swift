@@ -55,9 +55,14 @@ extension SimulationReport {
         }
 
         document.heading("Impressions by feed position" + suffix, level: level, id: id + "-depth")
+        // A group of zeros under every policy is not drawn: bars of 0.00 say nothing the
+        // caption cannot.
+        let (drawn, empty) = foldedDepthRows().reduce(into: ([(bucket: DepthBucket, counts: [Int])](), [DepthBucket]())) { split, row in
+            if row.counts.contains(where: { $0 > 0 }) { split.0.append(row) } else { split.1.append(row.bucket) }
+        }
         let depth = BarChartSVG(
             id: id + "-depth", series: policies.map(\.policy.name),
-            groups: foldedDepthRows().map { row in
+            groups: drawn.map { row in
                 BarChartSVG.Group(label: "positions \(row.bucket.label)", values: row.counts.map { count in
                     let sessions = configuration.sessionCount
                     return sessions == 0 ? 0 : Double(count) / Double(sessions)
@@ -67,7 +72,9 @@ extension SimulationReport {
             tickFormat: { SVGMarkup.number($0, digits: 2) }, maximum: nil).svg()
         document.figure(chart: id + "-depth", markClass: "mark", marks: depth.marks, svg: depth.markup,
                         caption: "Impressions per session by the section's position in the feed (1 is the top), "
-                            + "a bar per policy: how deep the counted content is.")
+                            + "a bar per policy: how deep the counted content is."
+                            + (empty.isEmpty ? "" : " Not drawn, no impressions under any policy: positions "
+                                + empty.map(\.label).joined(separator: ", ") + "."))
 
         appendFirstImpression(to: &document, id: id, level: level, suffix: suffix)
         if policies.contains(where: { $0.exposure != nil }) { appendExposure(to: &document, id: id, level: level, suffix: suffix) }
@@ -91,10 +98,11 @@ extension SimulationReport {
     /// policy, and the signals' table.
     private func appendExposure(to document: inout HTMLDocument, id: String, level: Int, suffix: String) {
         document.heading("Exposure signals" + suffix, level: level, id: id + "-exposure")
+        // A kind no policy has a visit of is not drawn.
         let groups = [BarChartSVG.Group(label: "all kinds", values: policies.map { $0.exposure?.all[.timeInView]?.median })]
             + SectionKind.allCases.enumerated().map { kindIndex, kind in
                 BarChartSVG.Group(label: kind.name, values: policies.map { $0.exposure?.byKind[kindIndex][.timeInView]?.median })
-            }
+            }.filter { group in group.values.contains { $0 != nil } }
         let chart = BarChartSVG(id: id + "-exposure", series: policies.map(\.policy.name), groups: groups,
                                 axisTitle: "median time in view per visit (s)", format: { NumberFormatting.decimal($0, digits: 1) },
                                 tickFormat: { SVGMarkup.number($0, digits: 1) }, maximum: nil).svg()

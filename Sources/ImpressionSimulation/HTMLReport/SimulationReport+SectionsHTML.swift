@@ -37,13 +37,14 @@ extension SimulationReport {
             let chart = BarChartSVG(
                 id: "\(id)-sections-\(part)", series: policies.map(\.policy.name),
                 groups: list.map { section in
-                    BarChartSVG.Group(label: "#\(section.position) \(section.kind.map { $0.name + " · " } ?? "")\(section.name)",
+                    BarChartSVG.Group(label: section.label,
                                       values: section.byPolicy.map(\.viewableRate))
                 },
                 axisTitle: "viewable rate", format: { NumberFormatting.percent($0) },
                 tickFormat: { NumberFormatting.percent($0) }, maximum: 1).svg()
             document.figure(chart: "\(id)-sections-\(part)", markClass: "mark", marks: chart.marks, svg: chart.markup,
-                            caption: "\(caption) under \(first): #position, kind and id; a bar per policy.")
+                            caption: "\(caption) under \(first): #position (1 is the top), kind, and the id a feed file gives; "
+                                + "a bar per policy.")
         }
     }
 }

@@ -32,4 +32,14 @@ package struct SectionResult: Sendable, Hashable {
 
     /// The position as reports print it: 1 for the top section.
     package var position: Int { section + 1 }
+
+    /// The section as reports name it, one numbering throughout: `#position` (1-based),
+    /// its kind, and its id when it has one of its own (`#4 ad · ad#1`). A section without
+    /// an id goes by its position alone (`#3 banner`), not also by the 0-based index the
+    /// tracker knows it by, which would be a second number for the same section.
+    package var label: String {
+        let named = name == String(section) ? "" : name
+        let kindName = kind?.name ?? ""
+        return "#\(position)" + (kindName.isEmpty ? "" : " " + kindName) + (named.isEmpty ? "" : (kindName.isEmpty ? " " : " · ") + named)
+    }
 }

@@ -72,14 +72,16 @@ package enum HelpText {
                                 fails with the JSON path and the value, status 1. Not with
                                 --sections.
                                 Twice, --feed A.json --feed B.json: layouts A/B on the same
-                                users (the same gestures and lifecycle). Prints each feed's
-                                table, then per policy and kind of section the impressions
-                                per session on A and B, B - A and B / A - 1 with 95%
-                                intervals (paired percentile bootstrap over sessions, 2000
-                                resamples seeded from --seed) and whether B - A's interval
-                                excludes 0; --json puts the reports under "a" and "b" and
-                                the differences under "ab". Not with --trace-out or
-                                --timeline.
+                                users (the same gestures and lifecycle). Prints what differs
+                                between the feeds (sections moved, added, removed, by id),
+                                each feed's table, then per policy and kind of section the
+                                impressions per session on A and B, B - A and B / A - 1 with
+                                95% intervals (paired percentile bootstrap over sessions, 2000
+                                resamples seeded from --seed), whether B - A's interval
+                                excludes 0, its bootstrap p, and that p Holm-adjusted over
+                                every row (differs: Holm p <= 0.05); --json puts the
+                                reports under "a" and "b" and the differences under "ab".
+                                Not with --trace-out or --timeline.
               --seconds S       Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
                                 (default 60); with a users file's session lengths, the cap.
               --users FILE      The users' behaviour (reading pauses, flings, swipes, rare

@@ -28,17 +28,16 @@ package struct AuditOptions: Hashable, Sendable {
     package var limits = TraceLimits()
     /// `--help` was given: print the help and nothing else.
     package var help = false
+    /// The arguments as the user gave them, for ``reportCommand``.
+    package var givenArguments: [String] = []
 
     /// The options of `impressions audit` alone: every default, no files yet.
     package init() {}
 
-    /// The command line the HTML report shows: the traces, the claims, the policy and the
-    /// options that change what the audit finds.
+    /// The command line the HTML report shows: the arguments as given, less where the
+    /// audit writes (see ``ShownCommand``).
     package var reportCommand: String {
-        var arguments = ["impressions", "audit"] + paths + ["--claimed", claimedPath, "--policy", policy.name]
-        if let theirInterval { arguments += ["--their-interval", TraceEncoder.milliseconds(theirInterval) + "ms"] }
-        if keepGoing { arguments.append("--keep-going") }
-        return arguments.joined(separator: " ")
+        ShownCommand.text(subcommand: "audit", arguments: givenArguments)
     }
 
     /// Reads `audit`'s arguments (without the subcommand).
@@ -50,6 +49,7 @@ package struct AuditOptions: Hashable, Sendable {
             options.help = true
             return options
         }
+        options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "audit")
         var paths: [String] = []
         var claimed: String?

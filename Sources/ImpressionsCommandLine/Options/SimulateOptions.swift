@@ -49,6 +49,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var limits = TraceLimits()
     /// `--help` was given: print the help and nothing else.
     package var help = false
+    /// The arguments as the user gave them, for ``reportCommand``.
+    package var givenArguments: [String] = []
 
     /// The options of `impressions simulate` alone: every default.
     package init() {}
@@ -80,20 +82,10 @@ package struct SimulateOptions: Hashable, Sendable {
         return arguments
     }
 
-    /// The command line a report shows: `impressions simulate` and the
-    /// ``canonicalArguments``, with B's feed when comparing two.
+    /// The command line a report shows: the arguments as given, less where the run
+    /// writes and how many workers it uses (see ``ShownCommand``).
     package var reportCommand: String {
-        if !tracePaths.isEmpty {
-            var arguments = ["--traces"] + tracePaths + (feedPath.map { ["--feed", $0] } ?? [])
-            for policy in policyTexts { arguments += ["--policy", policy] }
-            if keepGoing { arguments.append("--keep-going") }
-            if measuresExposureSignals { arguments.append("--signals") }
-            return "impressions simulate " + arguments.joined(separator: " ")
-        }
-        var arguments = canonicalArguments
-        if feedPaths.count == 2 { arguments += ["--feed", feedPaths[1]] }
-        if measuresExposureSignals { arguments.append("--signals") }
-        return "impressions simulate " + arguments.joined(separator: " ")
+        ShownCommand.text(subcommand: "simulate", arguments: givenArguments)
     }
 
     static let sessionRange = 1...1_000_000
@@ -114,6 +106,7 @@ package struct SimulateOptions: Hashable, Sendable {
             options.help = true
             return options
         }
+        options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
         var given: Set<String> = []
         // Operands right after --traces are more traces: `--traces day/*.jsonl`.

@@ -23,6 +23,8 @@ package struct SweepOptions: Hashable, Sendable {
     package var reportPath: String?
     /// `--help` was given: print the help and nothing else.
     package var help = false
+    /// The arguments as the user gave them, for ``reportCommand``.
+    package var givenArguments: [String] = []
 
     /// The options of `impressions sweep` alone: the default grid.
     package init() {
@@ -40,20 +42,10 @@ package struct SweepOptions: Hashable, Sendable {
         presets ?? PolicyPresets.all.filter { $0.policy.measure == grid.measure }
     }
 
-    /// The command line a report shows: the grid, the presets and the sessions (the
-    /// traces, or the simulation's ``SimulateOptions/canonicalArguments``), in a fixed
-    /// form, without how it ran or where it wrote.
+    /// The command line a report shows: the arguments as given, less where the sweep
+    /// writes and how many workers it uses (see ``ShownCommand``).
     package var reportCommand: String {
-        var arguments = ["--measure", grid.measure.name,
-                         "--ratios", grid.ratios.map { TraceEncoder.number($0) }.joined(separator: ","),
-                         "--durations", grid.durations.map { TraceEncoder.milliseconds($0) + "ms" }.joined(separator: ",")]
-        if let presets { arguments += ["--presets", presets.isEmpty ? "none" : presets.map(\.name).joined(separator: ",")] }
-        if tracePaths.isEmpty {
-            arguments += simulation.canonicalArguments
-        } else {
-            arguments += ["--traces"] + tracePaths
-        }
-        return "impressions sweep " + arguments.joined(separator: " ")
+        ShownCommand.text(subcommand: "sweep", arguments: givenArguments)
     }
 
     /// Reads `sweep`'s arguments (without the subcommand).
@@ -65,6 +57,7 @@ package struct SweepOptions: Hashable, Sendable {
             options.help = true
             return options
         }
+        options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "sweep")
         var measure = ImpressionPolicy.Measure.height
         var ratios = SweepGrid.defaultRatios
