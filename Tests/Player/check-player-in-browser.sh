@@ -139,6 +139,24 @@ for name in session example hostile; do
     check_at "$name" "${positions[$((${#positions[@]} / 2))]}" 390 844 "$interval"
 done
 
+# Without #sample=K a page opens at the first sample with a layout: a recorded session's
+# layout comes after sample 0 (afterSample), so its page opens at sample 1, and a simulated
+# one's, laid out before sample 0, at sample 0.
+recorded_trace="$out/recorded.jsonl"
+printf '%s\n' '{"format":"impressions-trace","version":1,"sampleIntervalMs":100}' \
+    '{"t":0,"afterSample":true,"type":"layout","sections":[{"id":"a","cells":[[0,0,390,300]]}]}' \
+    '{"t":0,"afterSample":true,"type":"viewport","rect":[0,0,390,844]}' '{"t":3000,"type":"end"}' > "$recorded_trace"
+"$impressions" replay "$recorded_trace" --player "$out/recorded.html" > /dev/null 2>&1
+for opening in recorded:1 session:0; do
+    name=${opening%%:*} expected=${opening#*:}
+    opened=$(timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --user-data-dir="$out/profile" \
+        --dump-dom "file://$out/$name.html" 2> /dev/null | grep -o 'data-sample="[0-9]*"' | head -n 1 | tr -dc '0-9')
+    echo "== $name without #sample: opens at sample ${opened:-none}"
+    if [ "$opened" != "$expected" ]; then
+        echo "FAIL: $name.html without #sample opened at sample ${opened:-none}, expected $expected (the first with a layout)"; status=1
+    fi
+done
+
 if [ -s "$out/session.html" ]; then
     echo "player page for 60 s, 300 sections: $(wc -c < "$out/session.html" | tr -d ' ') bytes"
 fi

@@ -331,6 +331,10 @@ enum SessionPlayerPage {
       return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
     }
     const round = (value) => Math.round(value * 10) / 10;
+    // 2,532: a whole number of points with thousands separators, the same in every locale.
+    const grouped = (value) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    // 23 %, or 0.4 % below one: a scale as a share of the content's size.
+    const percentOf = (scale) => (scale * 100 >= 1 ? String(Math.round(scale * 100)) : String(Math.round(scale * 1000) / 10)) + ' %';
     const finite = (value) => (Number.isFinite(value) ? value : 0);
     const text = (value, fallback) => (value === undefined || value === null ? fallback : String(value));
     function shortened(value, limit) {
@@ -608,21 +612,25 @@ enum SessionPlayerPage {
       if (viewport) bounds = union(bounds, viewport);
       if (!bounds || bounds.w <= 0 || bounds.h <= 0) bounds = { x: 0, y: 0, w: 390, h: 844 };
 
-      // The window drawn: the whole content when it is short, else about three
-      // viewport heights centred on the viewport, kept within the content.
-      const span = 3 * Math.max(viewport ? viewport.h : typicalHeight || bounds.w * 2, 1);
+      // The window drawn: the whole content when it is short, else a window centred on
+      // the viewport, kept within the content, as tall as the stage shows at the scale
+      // that fills the drawing's width (at least one and a half viewports, so that what
+      // is about to come on screen shows too).
+      const pad = 12, mapWidth = 14, gutter = Math.min(280, W * 0.55);
+      const widthScale = (W - mapWidth - pad - gutter) / Math.max(bounds.w, 1);
+      const viewportHeight = Math.max(viewport ? viewport.h : typicalHeight || bounds.w * 2, 1);
+      const span = Math.max(1.5 * viewportHeight, (H - 2 * pad) / Math.max(widthScale, 1e-6));
       let view = bounds;
       if (bounds.h > span) {
         const centre = viewport ? viewport.y + viewport.h / 2 : bounds.y + span / 2;
         view = { x: bounds.x, y: Math.min(Math.max(centre - span / 2, bounds.y), bounds.y + bounds.h - span), w: bounds.w, h: span };
       }
-      const pad = 12, mapWidth = 14, gutter = Math.min(280, W * 0.55);
       const scale = Math.max(1e-6, Math.min((W - mapWidth - pad - gutter) / Math.max(view.w, 1), (H - 2 * pad) / Math.max(view.h, 1)));
       const left = mapWidth + pad, top = pad + (H - 2 * pad - view.h * scale) / 2;
       const X = (x) => round(left + (x - view.x) * scale), Y = (y) => round(top + (y - view.y) * scale);
       const box4 = (r) => ({ x: X(r.x), y: Y(r.y), width: round(r.w * scale), height: round(r.h * scale) });
-      byId('drawing-head').textContent = 'Under ' + policies[policy].name + ': content y ' + round(view.y) + '–' + round(view.y + view.h)
-        + ' at ' + (Math.round(scale * 1000) / 1000) + ' px a point';
+      byId('drawing-head').textContent = 'Under ' + policies[policy].name + ': the content from ' + grouped(view.y) + ' to '
+        + grouped(view.y + view.h) + ' pt down the page, drawn at ' + percentOf(scale) + ' of its size';
 
       // The minimap: where the window and the viewport are in the whole content.
       if (bounds.h > view.h) {
@@ -835,7 +843,15 @@ enum SessionPlayerPage {
         const radio = policyBox.querySelector('input[value="' + policy + '"]');
         if (radio) radio.checked = true;
       }
-      return sample ? clamp(Number(sample[1])) : 0;
+      return sample ? clamp(Number(sample[1])) : firstLaidOut();
+    }
+    // Without #sample=K the page opens where the session is: the first sample with a
+    // layout of some section (a recorded session's sample 0 comes before its layout).
+    function firstLaidOut() {
+      for (let k = 0; k < count; k++) {
+        if (layoutAt(stateAt(k).layout).sections.length > 0) return k;
+      }
+      return 0;
     }
     function writeHash() {
       hashTimer = 0;
