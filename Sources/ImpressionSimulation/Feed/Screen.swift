@@ -43,7 +43,7 @@ public struct Screen: Sendable, Hashable {
 extension Screen: Codable {
     private enum CodingKeys: String, CodingKey { case width, height, insets }
 
-    /// Decodes a screen; `insets` may be absent (screens written before they existed).
+    /// Decodes a screen; `insets` may be absent, and then are zero.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(width: try fields.decode(Double.self, forKey: .width), height: try fields.decode(Double.self, forKey: .height),

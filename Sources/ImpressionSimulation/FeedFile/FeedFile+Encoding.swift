@@ -66,7 +66,7 @@ extension FeedFile {
             if policy.minimumOpacity != 0 { writer.key("minOpacity"); writer.raw(number(policy.minimumOpacity)) }
             writer.endObject()
         }
-        // The load delay and opacity only when set, so files without them read as before.
+        // The load delay and opacity only when set: a reader takes absent ones as the defaults.
         if let delay = template.loadDelay, delay != .zero {
             writer.key("loadDelayMs"); writer.raw(TraceEncoder.milliseconds(delay))
         }

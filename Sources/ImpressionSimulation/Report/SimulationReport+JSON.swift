@@ -91,7 +91,7 @@ extension SimulationReport {
         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
         writer.key("measure"); writer.string(policy.measure.name)
         writer.key("recurrence"); writer.string(policy.recurrence.key)
-        // The timing knobs only when on: a report without them reads as it always did.
+        // The timing knobs only when on: a reader takes absent ones as off.
         if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
         if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
         // The focus rule only when on, as the timing knobs.
@@ -132,7 +132,7 @@ extension SimulationReport {
                 writer.endObject()
             }
         writer.endObject()
-        // Only with --signals: a report without them reads as it always did.
+        // Only with --signals: without them the key is absent.
         if let exposure = summary.exposure {
             writer.key("exposureSignals")
             writer.beginObject()

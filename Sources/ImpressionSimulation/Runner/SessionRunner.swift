@@ -69,7 +69,7 @@ public struct SessionRunner: Sendable {
                 try multi.setViewport(feed.screen.viewport(atOffset: 0))
                 if feed.screen.insets != .zero { try multi.setViewportInsets(feed.screen.insets) }
             } catch {
-                // Every policy refuses a layout alike: the first is named, as before.
+                // Every policy refuses a layout alike: the first is named.
                 throw SimulationError("policy \(first.name): \(error)")
             }
             engine = multi

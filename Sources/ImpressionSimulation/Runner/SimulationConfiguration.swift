@@ -46,8 +46,8 @@ public struct SimulationConfiguration: Sendable, Hashable, Codable {
         get { exposureSignals ?? false }
         set { exposureSignals = newValue ? true : nil }
     }
-    /// Stored as an optional so that a configuration written before it existed (a shard,
-    /// a file) reads back, without the key, as off; and off writes no key.
+    /// Stored as an optional so that a configuration without the key (a shard, a file)
+    /// reads back as off, and off writes no key.
     private var exposureSignals: Bool?
 
     /// Creates a configuration; the defaults print a comparison within seconds.

@@ -125,7 +125,7 @@ package struct RelativeInsets: Sendable, Hashable, Codable {
 extension Insets: Codable {
     private enum CodingKeys: String, CodingKey { case top, left, bottom, right, relative }
 
-    /// Decodes insets; `relative` may be absent (insets written before it existed).
+    /// Decodes insets; `relative` may be absent, and then is none.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(top: try fields.decode(Double.self, forKey: .top), left: try fields.decode(Double.self, forKey: .left),

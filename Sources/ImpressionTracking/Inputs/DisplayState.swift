@@ -2,9 +2,9 @@
 /// rects that decide whether it shows.
 ///
 /// Stored as an optional on ``TrackedSection`` and ``ScrollContainer``, `nil` when every
-/// attribute has its default, so that encodings made before these attributes existed
-/// decode unchanged, defaults encode as they always did, and a layout that uses none of
-/// them is recognised with one comparison per section.
+/// attribute has its default, so that an encoding without these attributes decodes as all
+/// defaults, defaults encode no key, and a layout that uses none of them is recognised
+/// with one comparison per section.
 struct DisplayState: Sendable, Hashable, Codable {
     var isLoaded = true
     var opacity = 1.0

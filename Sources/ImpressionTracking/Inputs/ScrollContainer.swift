@@ -70,8 +70,8 @@ public struct NestedCell: Sendable, Hashable, Codable {
 extension ScrollContainer: Codable {
     private enum CodingKeys: String, CodingKey { case id, frame, parentID, contentOffset, clipInsets, display }
 
-    /// Decodes a container; `clipInsets` and its display (opacity, hidden) may be absent
-    /// (containers written before they existed).
+    /// Decodes a container; `clipInsets` and its display (opacity, hidden) may be absent,
+    /// and then take their defaults.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try fields.decode(String.self, forKey: .id), frame: try fields.decode(Rect.self, forKey: .frame),

@@ -73,7 +73,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         }
         var cellCount = 0
         // Gates are resolved per slot and cell only when something uses them, so a layout
-        // without them stores and samples exactly what it did before they existed.
+        // without them stores no gate and its samples test none.
         // Opacity and hidden by container index, only when some container sets them.
         let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
         var hasGates = !containerDisplays.isEmpty

@@ -126,7 +126,7 @@ package enum TraceEncoder {
         if let fullHeight = section.fullHeight { text += ",\"fullHeight\":\(number(fullHeight))" }
         if let fullArea = section.fullArea { text += ",\"fullArea\":\(number(fullArea))" }
         if let fullWidth = section.fullWidth { text += ",\"fullWidth\":\(number(fullWidth))" }
-        // The gates only when not at their defaults: a trace without them reads as it always did.
+        // The gates only when not at their defaults: a reader takes an absent gate as its default.
         if !section.isLoaded { text += ",\"loaded\":false" }
         if section.opacity != 1 { text += ",\"opacity\":\(number(section.opacity))" }
         if section.isHidden { text += ",\"hidden\":true" }
@@ -146,7 +146,7 @@ package enum TraceEncoder {
             text += ",\"largeSection\":{\"minimumArea\":\(number(minimumArea)),\"ratio\":\(number(ratio))}"
         case .focus(let fraction): text += ",\"largeSection\":{\"focus\":\(number(fraction))}"
         }
-        // The timing knobs only when on: a trace without them reads as it always did.
+        // The timing knobs only when on: a reader takes an absent knob as off.
         if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
         if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
         if policy.minimumOpacity != 0 { text += ",\"minOpacity\":\(number(policy.minimumOpacity))" }
@@ -154,7 +154,7 @@ package enum TraceEncoder {
     }
 
     /// `"top":..,"left":..,"bottom":..,"right":..`, and `"relative":{...}` only when there
-    /// are relative insets: a trace without them reads as it always did.
+    /// are relative insets: a reader takes absent ones as none.
     package static func insets(_ insets: Insets) -> String {
         var text = "\"top\":\(number(insets.top)),\"left\":\(number(insets.left))"
             + ",\"bottom\":\(number(insets.bottom)),\"right\":\(number(insets.right))"
