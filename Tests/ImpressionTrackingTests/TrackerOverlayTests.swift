@@ -24,14 +24,16 @@ struct TrackerOverlayTests {
         // as the overlay subscribed, before the layout's first count): the 11th counted fires.
         #expect(first.map(\.statistics.countedSamples) == Array(1...13), "\(first.map(\.statistics.countedSamples))")
         #expect(first.allSatisfy { $0.requiredSamples == 11 && $0.visibleRatio == 1 })
-        #expect(first.prefix(10).allSatisfy { $0.status == .counting })
-        #expect(first.dropFirst(10).allSatisfy { $0.status == .fired && $0.hasFiredThisVisit })
+        #expect(first.prefix(10).map(\.counting) == (1...10).map { .counting(samples: $0, of: 11) })
+        // Past its 11 samples it reads counted, never "12 of 11".
+        #expect(first.dropFirst(10).allSatisfy { $0.counting == .counted && $0.hasFiredThisVisit })
+        #expect(first.allSatisfy { $0.visibility == .atThreshold })
         #expect(snapshots.map(\.sample) == Array(1...13))
         #expect(snapshots.map(\.time) == (1...13).map { .milliseconds(100 * $0) })
         #expect(snapshots.allSatisfy { $0.sections.map(\.sectionID) == [0, 1] })
     }
 
-    @Test("an overlay gets nothing while nothing changes, the change when it comes, and inactivity as a status")
+    @Test("an overlay gets nothing while nothing changes, the change when it comes, and inactivity beside how a section shows")
     func overlayIsQuietAtRestAndShowsInactivity() async throws {
         let (tracker, clock) = try await TrackerDeliveryTests.makeTracker(rows: 1)
         try await tracker.setViewport(Rect(x: 0, y: 30, width: 100, height: 100))   // the section is 0...10
@@ -49,8 +51,9 @@ struct TrackerOverlayTests {
         // The first sample after subscribing (sample 4), then the first inactive one.
         #expect(snapshots.map(\.sample) == [4, 9], "\(snapshots)")
         #expect(snapshots.map(\.time) == [.milliseconds(400), .milliseconds(900)], "\(snapshots)")
-        #expect(snapshots.first?.sections.first?.status == .offscreen)
-        #expect(snapshots.last?.sections.first?.status == .inactive && snapshots.last?.inactiveCauses == .inBackground)
+        #expect(snapshots.first?.sections.first?.visibility == .offscreen)
+        #expect(snapshots.last?.sections.first?.visibility == .offscreen && snapshots.last?.inactiveCauses == .inBackground)
+        #expect(snapshots.last?.sections.first?.notVisibleReason == .inactive(.inBackground))
     }
 
     @Test("each snapshot is one sample's, stamped with it: an input sent between samples shows from the next sample on, never stamped at the flush")
@@ -71,7 +74,7 @@ struct TrackerOverlayTests {
         let bySample = Dictionary(snapshots.map { ($0.sample ?? -1, $0) }, uniquingKeysWith: { $1 })
         #expect(bySample[21]?.sections.first?.visibleRatio == 1, "sample 21 saw the row, not the input sent after it")
         // Sample 22 saw it gone: off screen, or out of the overlay's rows altogether.
-        #expect(bySample[22].map { $0.sections.allSatisfy { $0.status == .offscreen } } == true)
+        #expect(bySample[22].map { $0.sections.allSatisfy { $0.visibility == .offscreen } } == true)
         #expect(!snapshots.contains { $0.time == .milliseconds(2112) })
     }
 

@@ -47,13 +47,16 @@ struct PlayerCommandTests {
         #expect(snapshot.status == 0)
         let expected = snapshot.output.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.filter { $0["status"] as? String != "offscreen" }
+        }.filter { $0["visibility"] as? String != "offscreen" }
         #expect(expected.count == rows.count && !expected.isEmpty, "\(expected) vs \(rows)")
         let sections = ["hero", "picks", "ad-1", "story"]
         for line in expected {
             let key = "\(line["policy"]!)/\(sections.firstIndex(of: line["section"] as! String)!)"
             let row = try #require(rows[key], "no row \(key)")
-            #expect(row[2] as? String == line["status"] as? String)
+            #expect(row[2] as? String == line["visibility"] as? String && row[7] as? String == line["counting"] as? String)
+            // The page's words and --snapshot-at's are the same: how it shows, then its counting.
+            let words = (row[2] as! String).replacingOccurrences(of: "-", with: " ") + ", " + (row[8] as! String)
+            #expect(words == line["shown"] as? String)
             #expect(abs((row[3] as! Double) - (line["ratio"] as! Double)) <= 0.0005)
             #expect(row[4] as? Int == line["samples"] as? Int && row[5] as? Int == line["required"] as? Int)
             #expect(line["sample"] as? Int == 25)

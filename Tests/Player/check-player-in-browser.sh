@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Plays replays back in the session player page (impressions replay --player) in
 # headless Chromium: a simulated 60 s session of 300 sections, docs/trace-example.jsonl
-# (a carousel, insets, an obstruction, background, cover) and a trace whose section ids
-# are hostile (markup, quotes, ampersands, U+2028, 200 characters). At chosen samples
+# (a carousel, insets, an obstruction, background, cover), a trace whose section ids
+# are hostile (markup, quotes, ampersands, U+2028, 200 characters), and one where a
+# section that fired shows 16 % of itself (below threshold, and counted under a
+# once-per-visit policy: the row must read the two facts apart). At chosen samples
 # (#sample=K in the URL) it checks the rendered DOM against the engine's own snapshot
 # of that sample (impressions replay --snapshot-at), with Tests/Player/check_player.py:
 # the same sample, the same lifecycle, one row per section on screen per policy with
-# the engine's status, ratio and sample counts; nothing from the data became markup or
+# the engine's visibility, counting, ratio and sample counts, in the snapshot's words; nothing from the data became markup or
 # is fetched; no console message; no blank screenshot (1280x900, and 390x844 once per
 # page). Screenshots stay in the output directory as NAME-sample-K.png.
 #
@@ -20,7 +22,6 @@ cd "$(dirname "$0")/../.."
 
 source Tests/Report/browser-setup.sh
 browser_setup "the session player" "${PLAYER_CHECK_OUT:-}"
-policies=(--policy default --policy abema)
 
 # The traces: a simulated session, the documented example, and hostile ids.
 "$impressions" simulate --sessions 1 --sections 300 --seconds 60 --seed 5 --trace-out "$out/traces" > /dev/null
@@ -48,24 +49,40 @@ with open(sys.argv[2], "w", encoding="utf-8") as names:
     json.dump(ids, names)
 PY
 
+# A section fires, then (at 2.05 s) the feed scrolls so that 64 of its 400 pt show.
+fired_trace="$out/fired-then-below.jsonl"
+printf '%s\n' '{"format":"impressions-trace","version":1,"sampleIntervalMs":100}' \
+    '{"t":0,"type":"layout","sections":[{"id":"s-5","cells":[[0,0,390,400]]},{"id":"s-6","cells":[[0,400,390,300]]}]}' \
+    '{"t":0,"type":"viewport","rect":[0,0,390,844]}' '{"t":2050,"type":"viewport","rect":[0,336,390,844]}' \
+    '{"t":4000,"type":"end"}' > "$fired_trace"
+
 trace_of() {
     case "$1" in
         session) echo "$session_trace" ;;
         example) echo "docs/trace-example.jsonl" ;;
         hostile) echo "$hostile_trace" ;;
+        fired) echo "$fired_trace" ;;
+    esac
+}
+
+policies_of() {
+    case "$1" in
+        fired) echo "--policy default,recurrence=once-per-visit,name=once-per-visit --policy default" ;;
+        *) echo "--policy default --policy abema" ;;
     esac
 }
 
 # The samples to look at: 10%, 50% and 90% of the simulated session; in the example,
 # while the hero counts (0.5 s), after the first impressions (2.5 s), in the background
 # (4-9 s), covered (9.5-11 s) and after (12.5 s); in the hostile trace, while counting
-# and after firing.
+# and after firing; in the fired one, counted at full height (1.5 s) and at 16 % (2.5 s).
 positions_of() {
     local name="$1" count="$2"
     case "$name" in
         session) echo "$((count / 10)) $((count / 2)) $((count * 9 / 10))" ;;
         example) echo "5 25 60 100 125" ;;
         hostile) echo "5 30" ;;
+        fired) echo "15 25" ;;
     esac
 }
 
@@ -92,6 +109,8 @@ check_at() {
     expected="$out/$name-sample-$k.expected.jsonl"
     # A time in the middle of sample k, so that floor(T / interval) is k whatever the rounding.
     at="$(python3 -c 'import sys; print(f"{(int(sys.argv[1]) + 0.5) * float(sys.argv[2]) / 1000:.6f}".rstrip("0").rstrip("."))' "$k" "$interval")s"
+    local policies
+    read -r -a policies <<< "$(policies_of "$name")"
     if [ ! -s "$expected" ] && ! "$impressions" replay "$trace" "${policies[@]}" --snapshot-at "$at" > "$expected" 2> "$expected.log"; then
         echo "FAIL: replay $trace --snapshot-at $at failed: $(head -n 3 "$expected.log")"; status=1; return
     fi
@@ -108,12 +127,14 @@ check_at() {
     fi
     local ids=()
     if [ "$name" = hostile ]; then ids=(--ids-file "$hostile_ids"); fi
+    if [ "$name:$k" = fired:25 ]; then ids=(--require-shown "below threshold, counted"); fi
     python3 Tests/Player/check_player.py "$base.dom.html" "$base.png" "$expected" --sample "$k" --page "$page" \
         ${ids[@]+"${ids[@]}"} || status=1
 }
 
-for name in session example hostile; do
+for name in session example hostile fired; do
     trace="$(trace_of "$name")"
+    read -r -a policies <<< "$(policies_of "$name")"
     if ! "$impressions" replay "$trace" "${policies[@]}" --player "$out/$name.html" > /dev/null 2> "$out/$name.replay.log"; then
         echo "FAIL: replay $trace --player failed: $(head -n 3 "$out/$name.replay.log")"; status=1; continue
     fi

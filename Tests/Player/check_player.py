@@ -3,18 +3,20 @@
 against the engine's snapshot of that sample (standard library only).
 
 usage: check_player.py DOM.html SCREENSHOT.png EXPECTED.jsonl --sample K
-                       [--page PAGE.html] [--ids-file IDS.json]
+                       [--page PAGE.html] [--ids-file IDS.json] [--require-shown WORDS]
 
 - EXPECTED.jsonl is `impressions replay TRACE --policy ... --snapshot-at T` for a T in
   sample K: one line per section of the layout per policy, {"policy", "section",
-  "status", "ratio", "samples", "required", "reason", "sample", "inactive"}; every line
-  must be of sample K;
+  "visibility", "ratio", "counting", "samples", "required", "reason", "shown", "sample",
+  "inactive"}; every line must be of sample K;
 - the DOM (chromium --dump-dom, after the page's script ran on load) has the root
   <main id="player"> at data-sample K, with data-inactive the snapshot's inactive causes;
   for every section not offscreen under a policy, exactly one <tr class="row"> with its
-  data-policy and data-id, and the same data-status, data-samples, data-required, and a
-  data-ratio within 0.0005 (the data keeps three decimals); no row for a section the
-  snapshot has offscreen or does not list;
+  data-policy and data-id, and the same data-visibility, data-counting, data-samples,
+  data-required, a data-ratio within 0.0005 (the data keeps three decimals), and the
+  snapshot's words in its two cells: how it shows, then its counting ("below threshold"
+  and "counted" for "below threshold, counted"); no row for a section the snapshot has
+  offscreen or does not list; with --require-shown, at least one such row reads WORDS;
 - nothing from the data became markup: the only <script> elements are the page's own
   two (the data, type application/json id session; the player), no element has an on*
   attribute, no src or href but #anchors (nothing fetched), and the page's error box
@@ -61,6 +63,7 @@ class PlayerDOM(HTMLParser):
         if tag == "main" and attributes.get("id") == "player":
             self.root = attributes
         if tag == "tr" and "row" in attributes.get("class", "").split():
+            attributes["cells"] = {}
             self.rows.append(attributes)
         if tag == "script":
             self.scripts.append(attributes)
@@ -71,6 +74,7 @@ class PlayerDOM(HTMLParser):
                 self.fetches.append(f"<{tag} {name}={value!r}>")
         if tag == "td":
             self._cell = []
+            self._cell_class = attributes.get("class", "")
         if attributes.get("id") == "error" and "hidden" not in attributes:
             self._error = []
 
@@ -82,6 +86,8 @@ class PlayerDOM(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "td" and self._cell is not None:
             self.cell_texts.append("".join(self._cell))
+            if self.rows and self._cell_class:
+                self.rows[-1]["cells"][self._cell_class] = "".join(self._cell)
             self._cell = None
         if tag == "p" and self._error is not None:
             self.error_text = "".join(self._error)
@@ -134,6 +140,8 @@ def main():
     dom_path, png_path, expected_path = sys.argv[1:4]
     sample = int(argument("--sample"))
     ids_file = argument("--ids-file")
+    required_shown = argument("--require-shown")
+    shown_as_required = 0
     hostile_ids = json.load(open(ids_file, encoding="utf-8")) if ids_file else []
     failures = []
 
@@ -171,17 +179,24 @@ def main():
         key = (str(line["policy"]), line["section"])
         listed.add(key)
         found = rows.get(key, [])
-        if line["status"] == "offscreen":
+        if line["visibility"] == "offscreen":
             if found:
                 failures.append(f"policy {key[0]}, section {key[1]!r}: offscreen for the engine, "
-                                f"but the page has {len(found)} row(s) ({found[0].get('data-status')})")
+                                f"but the page has {len(found)} row(s) ({found[0].get('data-visibility')})")
             continue
         if len(found) != 1:
-            failures.append(f"policy {key[0]}, section {key[1]!r} ({line['status']}): {len(found)} rows in the page, expected 1")
+            failures.append(f"policy {key[0]}, section {key[1]!r} ({line['shown']}): {len(found)} rows in the page, expected 1")
             continue
         row, problems = found[0], []
-        if row.get("data-status") != line["status"]:
-            problems.append(f"status {row.get('data-status')!r} != {line['status']!r}")
+        for attribute, field in (("data-visibility", "visibility"), ("data-counting", "counting")):
+            if row.get(attribute) != line[field]:
+                problems.append(f"{field} {row.get(attribute)!r} != {line[field]!r}")
+        # The two facts in their own cells, in the snapshot's words.
+        words = f"{row['cells'].get('shows')}, {row['cells'].get('counting')}"
+        if words != line["shown"]:
+            problems.append(f"the row reads {words!r}, the snapshot {line['shown']!r}")
+        elif words == required_shown:
+            shown_as_required += 1
         try:
             if abs(float(row.get("data-ratio", "nan")) - float(line["ratio"])) > RATIO_TOLERANCE:
                 problems.append(f"ratio {row.get('data-ratio')} != {line['ratio']}")
@@ -194,6 +209,8 @@ def main():
             failures.append(f"policy {key[0]}, section {key[1]!r}: " + "; ".join(problems))
         else:
             matched += 1
+    if required_shown and not shown_as_required:
+        failures.append(f"no row reads {required_shown!r} at sample {sample}")
     for key in rows:
         if key not in listed:
             failures.append(f"a row for policy {key[0]}, section {key[1]!r}, which the engine's snapshot does not list")
@@ -210,7 +227,7 @@ def main():
         failures.append(f"the page would fetch: {dom.fetches[:5]}")
 
     # Hostile ids: text in the DOM, data in the source.
-    on_screen = {line["section"] for line in expected if line["status"] != "offscreen"}
+    on_screen = {line["section"] for line in expected if line["visibility"] != "offscreen"}
     in_layout = {line["section"] for line in expected}
     for hostile in hostile_ids:
         if hostile not in in_layout:

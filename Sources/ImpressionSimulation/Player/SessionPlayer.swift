@@ -5,8 +5,8 @@ import ImpressionTracking
 ///
 /// ``TraceReplayer`` feeds it: each layout and content offset the engine accepts, and
 /// the engine after each sample, whose `ImpressionEngine.overlaySnapshot(policy:)`
-/// under each policy gives the rows (the sections on or near the screen, their status,
-/// ratio and "n of N"). A frame keeps only what changed since the one before, so a long
+/// under each policy gives the rows (the sections on or near the screen, how each shows,
+/// its ratio, and where its counting stands: "counting 7 of 11"). A frame keeps only what changed since the one before, so a long
 /// session costs what changes in it, not samples × sections.
 ///
 /// It records at most ``maximumSamples`` samples and ``maximumBytes`` of frames; past
@@ -27,13 +27,20 @@ package struct SessionPlayer: Sendable {
     /// Why recording stopped before the end of the replay (the limit, named), or `nil`.
     package private(set) var limitReached: String?
 
-    /// One row as a frame writes it: status, ratio (thousandths), samples, required, reason.
+    /// One row as a frame writes it: how it shows, ratio (thousandths), samples, required,
+    /// reason, and where its counting stands (its name, and in words).
     private struct Row: Equatable {
-        var status: SectionSnapshot<String>.Status
+        var visibility: SectionSnapshot<String>.Visibility
         var ratio: Int
         var samples: Int
         var required: Int
         var reason: String
+        var counting: SectionSnapshot<String>.Counting
+
+        /// The row of a section that left the screen, which needed `required` samples.
+        static func offscreen(required: Int) -> Row {
+            Row(visibility: .offscreen, ratio: 0, samples: 0, required: required, reason: "", counting: .idle)
+        }
     }
 
     private var layouts: [String] = []
@@ -161,18 +168,18 @@ package struct SessionPlayer: Sendable {
         var changes: [(policy: Int, index: Int, row: Row)] = []
         for policy in policies.indices {
             var rows: [Int: Row] = [:]
-            for row in engine.overlaySnapshot(policy: policy).sections where row.status != .offscreen {
+            for row in engine.overlaySnapshot(policy: policy).sections where row.visibility != .offscreen {
                 guard let index = sectionIndexByID[row.sectionID] else { continue }
-                rows[index] = Row(status: row.status, ratio: Int((min(1, max(0, row.visibleRatio)) * 1000).rounded()),
+                rows[index] = Row(visibility: row.visibility, ratio: Int((min(1, max(0, row.visibleRatio)) * 1000).rounded()),
                                   samples: row.statistics.countedSamples, required: row.requiredSamples,
-                                  reason: row.notVisibleReason.map(String.init(describing:)) ?? "")
+                                  reason: row.notVisibleReason.map(String.init(describing:)) ?? "",
+                                  counting: row.counting)
             }
             for (index, row) in rows.sorted(by: { $0.key < $1.key }) where shownRows[policy][index] != row {
                 changes.append((policy, index, row))
             }
             for index in shownRows[policy].keys.sorted() where rows[index] == nil {
-                changes.append((policy, index, Row(status: .offscreen, ratio: 0, samples: 0,
-                                                   required: shownRows[policy][index]?.required ?? 0, reason: "")))
+                changes.append((policy, index, .offscreen(required: shownRows[policy][index]?.required ?? 0)))
             }
             shownRows[policy] = rows
         }
@@ -180,9 +187,10 @@ package struct SessionPlayer: Sendable {
             writer.key("rows")
             writer.array(changes) { writer, change in
                 let row = change.row
-                writer.array([String(change.policy), String(change.index), JSONText.quoted(row.status.rawValue),
+                writer.array([String(change.policy), String(change.index), JSONText.quoted(row.visibility.rawValue),
                               Self.thousandths(row.ratio), String(row.samples), String(row.required),
-                              JSONText.quoted(row.reason)]) { $0.raw($1) }
+                              JSONText.quoted(row.reason), JSONText.quoted(row.counting.name),
+                              JSONText.quoted(row.counting.description)]) { $0.raw($1) }
             }
         }
         let marks = fired.compactMap { impression in sectionIndexByID[impression.sectionID].map { (impression.policy, $0) } }

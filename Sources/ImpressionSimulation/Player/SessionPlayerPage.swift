@@ -4,7 +4,7 @@
 ///
 /// The page draws the current layout in root content coordinates (cells, container
 /// frames, the viewport, the effective viewport, obstructions), coloured by each
-/// section's status under the selected policy; lists every section on screen under every
+/// section's visibility under the selected policy, counted ones edged; lists every section on screen under every
 /// policy, the lifecycle state and the impressions fired so far; and scrubs through the
 /// samples with a timeline, buttons, the keyboard and the URL's `#sample=K`.
 ///
@@ -68,7 +68,7 @@ enum SessionPlayerPage {
         <div class="panes">
         <section class="card drawing-pane" aria-label="Drawing">
         <ul class="legend">
-        <li><i class="sw st-offscreen"></i>offscreen</li><li><i class="sw st-below"></i>below threshold</li><li><i class="sw st-counting"></i>counting</li><li><i class="sw st-fired"></i>fired</li><li><i class="sw st-inactive"></i>inactive</li>
+        <li><i class="sw vis-offscreen"></i>offscreen</li><li><i class="sw vis-gated"></i>gated</li><li><i class="sw vis-obstructed"></i>obstructed</li><li><i class="sw vis-below-threshold"></i>below threshold</li><li><i class="sw vis-at-threshold"></i>at threshold</li><li><i class="sw counted"></i>counted</li><li><i class="sw inactive"></i>inactive</li>
         <li><i class="sw viewport"></i>viewport</li><li><i class="sw effective"></i>effective viewport</li><li><i class="sw obstruction"></i>obstruction</li><li><i class="sw frame"></i>container</li><li><i class="sw fire"></i>impression</li>
         </ul>
         <p class="pane-head" id="drawing-head"></p>
@@ -81,7 +81,7 @@ enum SessionPlayerPage {
         </div>
         <div class="card">
         <h2>On screen at this sample</h2>
-        <div class="scroll"><table id="rows"><thead><tr><th>policy</th><th>section</th><th>status</th><th class="num">ratio</th><th class="num">samples</th><th>reason</th></tr></thead><tbody id="row-body"></tbody></table></div>
+        <div class="scroll"><table id="rows"><thead><tr><th>policy</th><th>section</th><th>shows</th><th class="num">ratio</th><th>counting</th><th>why not counted</th></tr></thead><tbody id="row-body"></tbody></table></div>
         </div>
         <div class="card">
         <h2 id="impressions-head">Impressions</h2>
@@ -137,8 +137,8 @@ enum SessionPlayerPage {
     }
 
     /// The page's style sheet: the drawing beside the tables from a laptop's width, the
-    /// tables under the drawing on a phone's (under 820 px), status colours shared by the
-    /// drawing, the legend and the table.
+    /// tables under the drawing on a phone's (under 820 px), the colours of how a section
+    /// shows and of where its counting stands shared by the drawing, the legend and the table.
     static let style: String = #"""
     *{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%}
@@ -180,11 +180,13 @@ enum SessionPlayerPage {
     .legend{list-style:none;display:flex;flex-wrap:wrap;gap:2px 10px;margin:0 0 4px;padding:0;font-size:12px;color:#2d3748}
     .legend li{display:inline-flex;align-items:center;gap:4px}
     .sw{display:inline-block;width:12px;height:12px;border-radius:2px;border:1px solid transparent}
-    .sw.st-offscreen{background:#e2e8f0;border-color:#a0aec0}
-    .sw.st-below{background:#fbd38d;border-color:#c05621}
-    .sw.st-counting{background:#90cdf4;border-color:#2b6cb0}
-    .sw.st-fired{background:#9ae6b4;border-color:#2f855a}
-    .sw.st-inactive{background:repeating-linear-gradient(45deg,#1a202c 0 3px,#718096 3px 6px)}
+    .sw.vis-offscreen{background:#e2e8f0;border-color:#a0aec0}
+    .sw.vis-gated{background:#f7fafc;border:1.5px dashed #4a5568}
+    .sw.vis-obstructed{background:#fed7d7;border-color:#c53030}
+    .sw.vis-below-threshold{background:#fbd38d;border-color:#c05621}
+    .sw.vis-at-threshold{background:#90cdf4;border-color:#2b6cb0}
+    .sw.counted{background:#fff;border:3px solid #2f855a}
+    .sw.inactive{background:repeating-linear-gradient(45deg,#1a202c 0 3px,#718096 3px 6px)}
     .sw.viewport{border:2.5px solid #6b46c1}
     .sw.effective{border:1.5px dashed #6b46c1}
     .sw.obstruction{background:repeating-linear-gradient(-45deg,#e53e3e 0 1.5px,#fed7d7 1.5px 4px);border-color:#c53030}
@@ -195,11 +197,13 @@ enum SessionPlayerPage {
     #drawing{display:block;width:100%;height:100%;font-family:inherit}
     #drawing .page{fill:#fff;stroke:#cbd5e0}
     #drawing .sec rect{stroke-width:1}
-    #drawing .st-offscreen rect{fill:#e2e8f0;stroke:#a0aec0}
-    #drawing .st-below rect{fill:#fbd38d;stroke:#c05621}
-    #drawing .st-counting rect{fill:#90cdf4;stroke:#2b6cb0}
-    #drawing .st-fired rect{fill:#9ae6b4;stroke:#2f855a}
-    #drawing .st-inactive rect{fill:url(#stripes);stroke:#1a202c}
+    #drawing .vis-offscreen rect{fill:#e2e8f0;stroke:#a0aec0}
+    #drawing .vis-gated rect{fill:#f7fafc;stroke:#4a5568;stroke-dasharray:4 2}
+    #drawing .vis-obstructed rect{fill:#fed7d7;stroke:#c53030}
+    #drawing .vis-below-threshold rect{fill:#fbd38d;stroke:#c05621}
+    #drawing .vis-at-threshold rect{fill:#90cdf4;stroke:#2b6cb0}
+    #drawing .sec.counted rect{stroke:#2f855a;stroke-width:3}
+    #drawing .sec.inactive rect{fill:url(#stripes);stroke:#1a202c}
     #drawing .frame{fill:none;stroke:#2d3748;stroke-width:1.2;stroke-dasharray:4 2}
     #drawing .outside{fill:rgba(26,32,44,.07);fill-rule:evenodd}
     #drawing .viewport{fill:none;stroke:#6b46c1;stroke-width:2.5}
@@ -208,10 +212,11 @@ enum SessionPlayerPage {
     #drawing .fire{fill:#f6e05e;stroke:#744210;stroke-width:1.5}
     #drawing .fire-ring{fill:none;stroke:#d69e2e;stroke-width:2.5}
     #drawing .label{font-size:12px;fill:#1a202c}
-    #drawing .label.st-offscreen{fill:#718096}
-    #drawing .label.st-fired{fill:#22543d;font-weight:600}
-    #drawing .label.st-counting{fill:#2a4365;font-weight:600}
-    #drawing .label.st-below{fill:#7b341e}
+    #drawing .label.vis-offscreen{fill:#718096}
+    #drawing .label.vis-below-threshold{fill:#7b341e}
+    #drawing .label.vis-at-threshold{fill:#2a4365}
+    #drawing .label.counting{font-weight:600}
+    #drawing .label.counted{fill:#22543d;font-weight:600}
     #drawing .leader{fill:none;stroke:#a0aec0;stroke-width:1}
     #drawing .minimap{fill:#e2e8f0}
     #drawing .minimap-window{fill:#a0aec0}
@@ -234,12 +239,16 @@ enum SessionPlayerPage {
     td.id{max-width:16em;overflow-wrap:anywhere}
     td.id span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;line-clamp:3;overflow:hidden}
     td.reason{min-width:7em;overflow-wrap:anywhere;color:#4a5568}
-    td.status{white-space:nowrap}
-    td.status::before{content:"";display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:-1px;background:#e2e8f0}
-    tr[data-status=below] td.status::before{background:#f6ad55}
-    tr[data-status=counting] td.status::before{background:#3182ce}
-    tr[data-status=fired] td.status::before{background:#38a169}
-    tr[data-status=inactive] td.status::before{background:#1a202c}
+    td.shows,td.counting{white-space:nowrap}
+    td.shows::before{content:"";display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:-1px;background:#e2e8f0}
+    tr[data-visibility=gated] td.shows::before{background:#f7fafc;border:1.5px dashed #4a5568}
+    tr[data-visibility=obstructed] td.shows::before{background:#fc8181}
+    tr[data-visibility=below-threshold] td.shows::before{background:#f6ad55}
+    tr[data-visibility=at-threshold] td.shows::before{background:#3182ce}
+    tr.inactive td.shows::before{background:#1a202c}
+    tr[data-counting=counting] td.counting{font-weight:600;color:#2a4365}
+    tr[data-counting=counted] td.counting{font-weight:600;color:#22543d}
+    tr[data-counting=idle] td.counting{color:#718096}
     tr.empty td{color:#718096;font-style:italic}
     #impressions{list-style:none;margin:0;padding:0;max-height:220px;overflow-y:auto;font-size:13px}
     #impressions button{display:flex;gap:8px;align-items:baseline;width:100%;text-align:left;border:0;border-bottom:1px solid #edf2f7;border-radius:0;background:none;padding:3px 4px}
@@ -278,7 +287,14 @@ enum SessionPlayerPage {
     const CHECKPOINT = 256;   // samples between the full states kept for jumps
     const FLASH = 10;         // samples an impression's diamond stays on its section
     const LISTED = 200;       // newest impressions listed
-    const STATUSES = ['offscreen', 'below', 'counting', 'fired', 'inactive'];
+    const BANNER_BOTTOM = 24; // the inactive banner's lower edge in the drawing
+    // How a section shows (a row's [2]); anything else is drawn as below threshold.
+    const VISIBILITIES = ['offscreen', 'gated', 'obstructed', 'below-threshold', 'at-threshold'];
+    // A row: [policy, section index, visibility, ratio, samples, required, why not counted,
+    // counting's name, counting in words].
+    const visibilityOf = (row) => (row && VISIBILITIES.includes(String(row[2])) ? String(row[2]) : row ? 'below-threshold' : 'offscreen');
+    const visibilityWords = (look) => look.replace('-', ' ');
+    const countingName = (row) => (row ? text(row[7], 'idle') : 'idle');
     const PALETTE = ['#2b6cb0', '#dd6b20', '#2f855a', '#805ad5', '#d53f8c', '#319795', '#975a16', '#4a5568'];
     const byId = (id) => document.getElementById(id);
     const root = byId('player');
@@ -647,7 +663,8 @@ enum SessionPlayerPage {
       parts.push(content);
       content.append(svgElement('rect', Object.assign({ class: 'page' }, box4(bounds))));
 
-      // Sections, coloured by their status under the selected policy.
+      // Sections, coloured by how they show under the selected policy, counted ones edged
+      // in green, all striped while the tracker is inactive.
       const rows = state.rows[policy] || new Map();
       const clipped = new Set();
       const visibleBoxes = new Map();
@@ -655,11 +672,10 @@ enum SessionPlayerPage {
       layout.sections.forEach((section, index) => {
         if (section.nested.length === 0 && !intersect(section.box, view)) return;
         const row = rows.get(index);
-        const status = row ? String(row[2]) : 'offscreen';
-        const look = STATUSES.includes(status) ? status : 'below';
+        const look = visibilityOf(row), counting = countingName(row);
         let group = null, visible = null;
         const add = (cell, shown, container) => {
-          if (!group) group = svgElement('g', { class: 'sec st-' + look });
+          if (!group) group = svgElement('g', { class: 'sec vis-' + look + (counting === 'counted' ? ' counted' : '') + (row && state.inactive ? ' inactive' : '') });
           const shape = svgElement('rect', box4(cell));
           if (container !== undefined) {
             shape.setAttribute('clip-path', 'url(#clip-' + container + ')');
@@ -683,11 +699,17 @@ enum SessionPlayerPage {
           }
         }
         if (!group) return;
-        const detail = row ? ' ' + Math.round(finite(row[3]) * 100) + '% · ' + finite(row[4]) + ' of ' + finite(row[5]) : '';
-        group.append(svgElement('title', {}, section.id + ' — ' + status + detail));
+        // The two facts apart: how it shows, then where its counting stands (left out when idle).
+        const facts = row ? [visibilityWords(look)].concat(counting === 'idle' ? [] : [text(row[8], counting)]) : [];
+        const percentage = row ? ' ' + Math.round(finite(row[3]) * 100) + '%' : '';
+        const detail = row ? percentage + ' · ' + facts.join(' · ') : '';
+        // Where the gutter is narrow: the counting alone, how it shows being its colour.
+        const shortDetail = row ? percentage + ' · ' + facts[facts.length - 1] : '';
+        const why = row && text(row[6], '') ? ' — ' + text(row[6], '') : '';
+        group.append(svgElement('title', {}, section.id + detail + why));
         content.append(group);
         visibleBoxes.set(index, visible);
-        labels.push({ y: Y(visible.y + visible.h / 2), x: X(visible.x + visible.w), id: section.id, detail, look, status, onScreen: !!row });
+        labels.push({ y: Y(visible.y + visible.h / 2), x: X(visible.x + visible.w), id: section.id, detail, shortDetail, why, look, counting, onScreen: !!row });
       });
       for (const c of clipped) {
         const path = svgElement('clipPath', { id: 'clip-' + c });
@@ -731,25 +753,30 @@ enum SessionPlayerPage {
       }
       if (layout.sections.length === 0) parts.push(svgElement('text', { class: 'empty', x: left, y: pad + 16 }, 'No layout at this sample'));
 
-      // Labels in the gutter right of the content, stacked so that none overlaps; when
-      // there are too many, those of sections on screen first.
+      // Labels in the gutter right of the content, stacked so that none overlaps another
+      // or the inactive banner above them; when there are too many, those of sections on
+      // screen first.
       const labelX = X(view.x + view.w) + 16, room = W - labelX - 4, lineHeight = 15;
+      const labelsTop = state.inactive ? BANNER_BOTTOM + 4 : pad;
       if (room >= 60 && labels.length) {
-        const fit = Math.max(1, Math.floor((H - 2 * pad) / lineHeight));
+        const fit = Math.max(1, Math.floor((H - pad - labelsTop) / lineHeight));
         let shown = labels.length > fit ? labels.filter((label) => label.onScreen) : labels;
         if (shown.length > fit) shown = shown.slice(0, fit);
         shown.sort((a, b) => a.y - b.y);
-        let previous = pad + lineHeight / 2 - lineHeight;
+        let previous = labelsTop + lineHeight / 2 - lineHeight;
         for (const label of shown) previous = label.placed = Math.max(label.y, previous + lineHeight);
         let next = H - pad - lineHeight / 2 + lineHeight;
         for (let i = shown.length - 1; i >= 0; i--) next = shown[i].placed = Math.min(shown[i].placed, next - lineHeight);
         const characters = Math.max(6, Math.floor(room / 6.3));
         const group = svgElement('g');
         for (const label of shown) {
-          const idRoom = Math.max(4, characters - Array.from(label.detail).length);
+          const fits = Array.from(label.detail).length + Math.min(4, Array.from(label.id).length) <= characters;
+          const detail = fits ? label.detail : label.shortDetail;
+          const idRoom = Math.max(4, characters - Array.from(detail).length);
           group.append(svgElement('path', { class: 'leader', d: 'M' + label.x + ' ' + label.y + 'L' + (labelX - 9) + ' ' + label.placed + 'H' + (labelX - 3) }));
-          const caption = svgElement('text', { class: 'label st-' + label.look, x: labelX, y: label.placed, dy: '0.35em' }, shortened(label.id, idRoom) + label.detail);
-          caption.append(svgElement('title', {}, label.id + ' — ' + label.status + label.detail));
+          const caption = svgElement('text', { class: 'label vis-' + label.look + ' ' + label.counting, x: labelX, y: label.placed, dy: '0.35em' },
+            shortened(shortened(label.id, idRoom) + detail, characters));
+          caption.append(svgElement('title', {}, label.id + label.detail + label.why));
           group.append(caption);
         }
         parts.push(group);
@@ -757,7 +784,7 @@ enum SessionPlayerPage {
       if (state.inactive) {
         const banner = svgElement('g', { class: 'banner' });
         const words = shortened('inactive: ' + state.inactive, Math.max(10, Math.floor((W - left - 20) / 7)));
-        banner.append(svgElement('rect', { x: left, y: 4, width: Math.min(W - left - 4, 16 + Array.from(words).length * 6.8), height: 20, rx: 4 }),
+        banner.append(svgElement('rect', { x: left, y: BANNER_BOTTOM - 20, width: Math.min(W - left - 4, 16 + Array.from(words).length * 6.8), height: 20, rx: 4 }),
           svgElement('text', { x: left + 8, y: 18 }, words));
         parts.push(banner);
       }
@@ -774,7 +801,9 @@ enum SessionPlayerPage {
           const id = sectionName(state.layout, index);
           tr.setAttribute('data-policy', String(p));
           tr.setAttribute('data-id', id);
-          tr.setAttribute('data-status', String(row[2]));
+          tr.setAttribute('data-visibility', visibilityOf(row));
+          tr.setAttribute('data-counting', countingName(row));
+          if (state.inactive) tr.classList.add('inactive');
           tr.setAttribute('data-ratio', finite(row[3]).toFixed(3));
           tr.setAttribute('data-samples', String(finite(row[4])));
           tr.setAttribute('data-required', String(finite(row[5])));
@@ -783,8 +812,8 @@ enum SessionPlayerPage {
           idCell.title = id;
           idCell.append(element('span', '', id));
           tr.append(element('td', p === policy ? 'policy selected' : 'policy', policies[p].name), idCell,
-            element('td', 'status', String(row[2])), element('td', 'num', percent(row[3])),
-            element('td', 'num', finite(row[4]) + ' of ' + finite(row[5])), element('td', 'reason', text(row[6], '')));
+            element('td', 'shows', visibilityWords(visibilityOf(row))), element('td', 'num', percent(row[3])),
+            element('td', 'counting', text(row[8], countingName(row))), element('td', 'reason', text(row[6], '')));
           body.push(tr);
         }
       });

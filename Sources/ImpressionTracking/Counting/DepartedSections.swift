@@ -68,6 +68,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
                 restored.exposureVisit = state.exposureVisit
                 restored.accumulatedSamples = state.accumulatedSamples
                 restored.completedDuringRun = state.completedDuringRun
+                restored.completionFired = state.completionFired
             }
             return restored
         }

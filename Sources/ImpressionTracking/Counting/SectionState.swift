@@ -16,6 +16,9 @@ struct SectionState: Sendable, Hashable {
     /// Whether the run of samples ending at `lastVisibleSample` is spent: it completed the
     /// duration there, and fired or was held back by the cooldown.
     var completedDuringRun = false
+    /// Whether that completion fired (rather than being held back by the cooldown): what
+    /// a snapshot calls counted. Beside `completedDuringRun`, in its padding.
+    var completionFired = false
     /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
     /// at 1): what the cooldown counts from.
     var lastFiredSample = 0
@@ -66,6 +69,7 @@ struct SectionState: Sendable, Hashable {
             accumulatedSamples = 0
         }
         completedDuringRun = false
+        completionFired = false
         entries = Self.saturatingSum(entries, 1)
     }
 

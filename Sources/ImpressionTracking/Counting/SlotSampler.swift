@@ -185,8 +185,9 @@ struct SlotSampler: Sendable {
                 // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
                 state.completedDuringRun = true
                 let sample = first + missing
-                if !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
-                                        firstRememberedVisit: visits.firstRemembered) {
+                state.completionFired = !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                                             firstRememberedVisit: visits.firstRemembered)
+                if state.completionFired {
                     state.lastFiredVisit = visits.current
                     state.lastFiredSample = sample
                     // The signals up to the sample it fires at (the state's are still those before `first`).

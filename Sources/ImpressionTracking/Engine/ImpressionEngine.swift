@@ -428,9 +428,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// The rows of ``snapshot(policy:)`` that an overlay draws: the sections within half
     /// a viewport of the screen, and any other counting, in layout order. Each row has its
-    /// ratio, its count against what it needs (`statistics.countedSamples` of
-    /// ``SectionSnapshot/requiredSamples``: "7 of 11"), whether it fired, why not, and a
-    /// ``SectionSnapshot/Status`` to colour it by.
+    /// ratio and two facts apart: how it shows (``SectionSnapshot/visibility``, what to
+    /// colour it by) and where its counting stands (``SectionSnapshot/counting``: "counting
+    /// 7 of 11", "counted"), with why the next sample does not count it.
     ///
     /// It measures those sections only, so it costs the same in a feed of ten sections
     /// or a million: cheap enough to take after every sample in a debug build (see

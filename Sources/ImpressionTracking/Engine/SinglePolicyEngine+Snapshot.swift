@@ -83,18 +83,38 @@ extension SinglePolicyEngine {
         return SectionSnapshot(
             sectionID: layout.ids[slot], visibleRatio: ratio, consecutiveSamples: consecutiveSamples(state),
             hasFiredThisVisit: hasFired, notVisibleReason: shownReason, statistics: statistics,
-            requiredSamples: policy.requiredSamples,
-            // A section that fired counts toward another impression only under `.onEveryEntry`.
-            status: .init(reason: shownReason, hasFired: hasFired,
-                          isCountingAgain: policy.recurrence == .onEveryEntry
-                              && statistics.countedSamples < policy.requiredSamples))
+            requiredSamples: policy.requiredSamples, visibility: .init(reason),
+            counting: counting(of: state, policy: policy, statistics: statistics))
+    }
+
+    /// Where the counting of a section with counters `state` under `policy` stands at the
+    /// next sample, `statistics` being its statistics then.
+    private func counting(of state: SectionState, policy: ResolvedPolicy,
+                          statistics: SectionStatistics) -> SectionSnapshot<ID>.Counting {
+        let hasFired = state.lastFiredVisit == visit
+        let blockedByRecurrence = switch policy.recurrence {
+        case .onEveryEntry: false
+        case .oncePerVisit: hasFired
+        case .oncePerTracker: state.lastFiredVisit >= firstRememberedVisit
+        }
+        if blockedByRecurrence { return .counted }
+        // A spent run (or, under cumulative timing, a sum that restarts at the next entry)
+        // counts toward nothing until the section enters again: counted when it fired as
+        // it completed, else held back by the cooldown.
+        let counted = statistics.countedSamples
+        if state.completedDuringRun && counted > 0 {
+            if state.completionFired { return .counted }
+            return statistics.cooldownEnd.map { .coolingDown(until: $0) } ?? .idle
+        }
+        if let end = statistics.cooldownEnd { return .coolingDown(until: end) }
+        return counted > 0 ? .counting(samples: counted, of: policy.requiredSamples) : .idle
     }
 
     /// The row of a section that left the layout and is remembered.
     private func departedRow(_ id: ID, _ state: SectionState) -> SectionSnapshot<ID> {
         SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                         hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
-                        statistics: statistics(of: state, policy: nil), status: .offscreen)
+                        statistics: statistics(of: state, policy: nil))
     }
 
     /// Why the tracker is inactive; empty when it is active.

@@ -18,24 +18,31 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The policy the row is under: its index in the engine's or tracker's `policies`.
     public var policy: Int
     /// The samples its policy needs to fire (``ImpressionPolicy/requiredSamples(sampleInterval:)``
-    /// of the section's policy); 0 for a section no longer in the layout. An overlay shows
-    /// `statistics.countedSamples` of it: "7 of 11".
+    /// of the section's policy); 0 for a section no longer in the layout. While it counts,
+    /// ``counting`` says how many it has of these: "counting 7 of 11".
     public var requiredSamples: Int
-    /// What an overlay colours it by: off screen, below threshold, counting, fired or
-    /// inactive.
-    public var status: Status
+    /// How it shows now, as the next sample will see it: off screen, gated, obstructed,
+    /// below its policy's ratio or at it. One of the row's two facts; ``counting`` is
+    /// the other.
+    public var visibility: Visibility
+    /// Where its counting toward an impression stands as of the last sample evaluated:
+    /// idle, counting `k` of `N`, counted, or cooling down. One of the row's two facts;
+    /// ``visibility`` is the other.
+    public var counting: Counting
 
     /// Whether the next sample will count it as visible.
     public var isVisible: Bool { notVisibleReason == nil }
 
     /// Creates a snapshot row; engines make these.
     ///
-    /// `status` defaults to what `notVisibleReason` and `hasFiredThisVisit` say, taking a
-    /// fired section as done.
+    /// `visibility` defaults to what `notVisibleReason` says (at threshold for an inactive
+    /// tracker's row, whose reason hides the screen's); `counting` to counted when
+    /// it fired this visit, else to `statistics.countedSamples` of `requiredSamples` when
+    /// it has counted some, else idle.
     public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
                 hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?,
                 statistics: SectionStatistics = SectionStatistics(), policy: Int = 0,
-                requiredSamples: Int = 0, status: Status? = nil) {
+                requiredSamples: Int = 0, visibility: Visibility? = nil, counting: Counting? = nil) {
         self.sectionID = sectionID
         self.visibleRatio = visibleRatio
         self.consecutiveSamples = consecutiveSamples
@@ -44,46 +51,92 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
         self.statistics = statistics
         self.policy = policy
         self.requiredSamples = requiredSamples
-        self.status = status ?? Status(reason: notVisibleReason, hasFired: hasFiredThisVisit, isCountingAgain: false)
+        self.visibility = visibility ?? Visibility(notVisibleReason)
+        self.counting = counting ?? (hasFiredThisVisit ? .counted
+            : statistics.countedSamples > 0 ? .counting(samples: statistics.countedSamples, of: requiredSamples) : .idle)
     }
 
-    /// What a section is doing now, as an overlay colours it.
-    public enum Status: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// How a section shows now, whatever its counting: what an overlay colours it by.
+    ///
+    /// It describes the screen alone: while the tracker is inactive (the row's
+    /// ``SectionSnapshot/notVisibleReason`` is then ``NotVisibleReason/inactive(_:)`` and
+    /// ``EngineSnapshot/inactiveCauses`` says why) it is still how the section shows, and
+    /// nothing counts.
+    public enum Visibility: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// Nothing of it is on screen: off screen, clipped away by a container, no
         /// viewport, no size, or no longer in the layout.
         case offscreen
-        /// Not counting though it may show: below its policy's ratio, obstructed, or not
-        /// loaded, hidden or transparent wherever it is
-        /// (``SectionSnapshot/notVisibleReason`` says which; the gates come first).
-        case belowThreshold = "below"
-        /// Visible, its run counting toward an impression.
-        case counting
-        /// It fired in this visit and is not counting toward another impression.
-        case fired
-        /// The tracker is inactive: disappeared, in the background, covered or refreshing.
-        case inactive
+        /// On screen, but a gate keeps it from counting however much shows: not loaded,
+        /// hidden, inside a hidden container, or less opaque than its policy's minimum.
+        case gated
+        /// On screen, and everything of it that shows is under obstructions.
+        case obstructed
+        /// It shows, less than its policy's ratio (the exit ratio once counting).
+        case belowThreshold = "below-threshold"
+        /// It shows at or above its policy's ratio: the next sample counts it, when the
+        /// tracker is active.
+        case atThreshold = "at-threshold"
 
-        /// The status of a row with `reason`, that fired this visit or not, and whose
-        /// policy lets a fired section count toward another impression now.
-        init(reason: NotVisibleReason?, hasFired: Bool, isCountingAgain: Bool) {
+        /// How a section shows when the screen alone keeps the next sample from counting
+        /// it for `reason` (`nil`: the screen does not). An inactive tracker's reason
+        /// hides the screen's: it reads as at threshold.
+        init(_ reason: NotVisibleReason?) {
             switch reason {
-            case .inactive: self = .inactive
+            case .inactive, nil: self = .atThreshold
             case .offscreen, .noViewport, .noSize, .missingFromLayout, .clippedByContainer: self = .offscreen
-            case nil: self = hasFired && !isCountingAgain ? .fired : .counting
-            case .belowThreshold, .obstructed, .notLoaded, .hidden, .hiddenByContainer, .transparent:
-                self = hasFired ? .fired : .belowThreshold
+            case .notLoaded, .hidden, .hiddenByContainer, .transparent: self = .gated
+            case .obstructed: self = .obstructed
+            case .belowThreshold: self = .belowThreshold
             }
         }
 
-        /// The status in a word or two: `off screen`, `below threshold`, `counting`,
-        /// `fired`, `inactive`.
+        /// In a word or two: `offscreen`, `gated`, `obstructed`, `below threshold`, `at threshold`,
+        /// the words ``NotVisibleReason`` starts with.
         public var description: String {
             switch self {
-            case .offscreen: "off screen"
+            case .offscreen: "offscreen"
+            case .gated: "gated"
+            case .obstructed: "obstructed"
             case .belowThreshold: "below threshold"
+            case .atThreshold: "at threshold"
+            }
+        }
+    }
+
+    /// Where a section's counting toward an impression stands, whatever it shows now.
+    public enum Counting: Sendable, Hashable, CustomStringConvertible {
+        /// It counts nothing toward an impression: no run open (or, under cumulative
+        /// timing, no visible sample in the sum), and nothing keeps it from counting.
+        case idle
+        /// It has `samples` of the `required` samples its policy needs, and may fire when
+        /// it has them all; `samples` is below `required`.
+        case counting(samples: Int, of: Int)
+        /// It fired, and its policy counts it no more for now: not in this run (any
+        /// policy), not in this visit (``ImpressionPolicy/Recurrence/oncePerVisit``), not
+        /// before ``ImpressionEngine/reset()`` (``ImpressionPolicy/Recurrence/oncePerTracker``).
+        case counted
+        /// A cooldown since its last impression holds it back until `until`, the first
+        /// sample at which it may fire again (``SectionStatistics/cooldownEnd``).
+        case coolingDown(until: Duration)
+
+        /// A name for each case, for style classes and JSON: `idle`, `counting`,
+        /// `counted`, `cooling-down`.
+        public var name: String {
+            switch self {
+            case .idle: "idle"
             case .counting: "counting"
-            case .fired: "fired"
-            case .inactive: "inactive"
+            case .counted: "counted"
+            case .coolingDown: "cooling-down"
+            }
+        }
+
+        /// In words: `idle`, `counting 7 of 11`, `counted`, `cooling down until 3.2 s`.
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .counting(let samples, let required): "counting \(samples) of \(required)"
+            case .counted: "counted"
+            case .coolingDown(let end): "cooling down until \(end.formatted)"
             }
         }
     }
@@ -212,17 +265,18 @@ public struct EngineSnapshot<ID: Hashable & Sendable>: Sendable, Hashable, Custo
         self.sample = sample
     }
 
-    /// A table: one row per section with its ratio, count, fired flag and reason.
+    /// A table: one row per section with its ratio, how it shows, where its counting
+    /// stands, and why the next sample does not count it (blank when it does).
     public var description: String {
         let state = inactiveCauses.isEmpty ? "active" : "inactive: \(inactiveCauses)"
-        var rows = [["section", "ratio", "samples", "fired", "status"]]
+        var rows = [["section", "ratio", "shows", "counting", "why not counted"]]
         for section in sections {
             rows.append([
                 "\(section.sectionID)",
                 String(Double(Int((section.visibleRatio * 1000).rounded())) / 1000),
-                String(section.consecutiveSamples),
-                section.hasFiredThisVisit ? "yes" : "no",
-                section.notVisibleReason.map(String.init(describing:)) ?? "visible",
+                section.visibility.description,
+                section.counting.description,
+                section.notVisibleReason.map(String.init(describing:)) ?? "",
             ])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -231,8 +285,17 @@ public struct EngineSnapshot<ID: Hashable & Sendable>: Sendable, Hashable, Custo
             let cells = row.enumerated().map { column, text in
                 column == 4 ? text : text + String(repeating: " ", count: widths[column] - text.count)
             }
-            lines.append(cells.joined(separator: "  "))
+            lines.append(cells.joined(separator: "  ").trimmingSuffixSpaces)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string without the spaces that pad its end.
+    fileprivate var trimmingSuffixSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 }

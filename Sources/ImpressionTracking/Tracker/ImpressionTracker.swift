@@ -222,7 +222,7 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// A subscription to what an overlay draws under policy `policy`: after each sample
     /// that changed something, ``ImpressionEngine/overlaySnapshot(policy:)`` (the
     /// sections on or near the screen, each with its ratio, its count against what it
-    /// needs, whether it fired, why not, and a status to colour it by).
+    /// needs, how it shows and where its counting stands, and why it does not count).
     ///
     /// Each snapshot describes one sample: it is taken as that sample is evaluated, before
     /// any input that came after it, and says which (``EngineSnapshot/sample``, with
@@ -232,13 +232,13 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     /// While an overlay is subscribed and the tracker is active, ``run()`` ticks at every
     /// sample, so counts grow one by one on screen; a tick that runs late evaluates the
     /// samples it missed one by one. A snapshot an overlay would draw as the last one (the
-    /// same sections, ratios, counts, statuses and reasons) is not sent. The default
+    /// same sections, ratios, counts, visibilities, countings and reasons) is not sent. The default
     /// buffer keeps only the newest snapshot: an overlay wants the present, not a backlog.
     ///
     /// ```swift
     /// for await snapshot in await tracker.overlaySnapshots() {
     ///     overlay.rows = snapshot.sections.map {
-    ///         "\($0.sectionID) \(Int($0.visibleRatio * 100))% \($0.statistics.countedSamples) of \($0.requiredSamples) \($0.status)"
+    ///         "\($0.sectionID) \(Int($0.visibleRatio * 100))% \($0.visibility), \($0.counting)"
     ///     }
     /// }
     /// ```

@@ -181,15 +181,16 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     }
 
     /// Whether an overlay draws two snapshots alike: the same sections, ratios, counts,
-    /// statuses and reasons, visit and lifecycle. Ages and visible times, which grow at
-    /// every sample, are not drawn.
+    /// how they show, where their counting stands and why not, visit and lifecycle. Ages
+    /// and visible times, which grow at every sample, are not drawn.
     private static func drawsAlike(_ first: EngineSnapshot<ID>, _ second: EngineSnapshot<ID>) -> Bool {
         guard first.visit == second.visit, first.inactiveCauses == second.inactiveCauses,
               first.sections.count == second.sections.count else { return false }
         return zip(first.sections, second.sections).allSatisfy { one, other in
             one.sectionID == other.sectionID && one.visibleRatio == other.visibleRatio
                 && one.statistics.countedSamples == other.statistics.countedSamples
-                && one.consecutiveSamples == other.consecutiveSamples && one.status == other.status
+                && one.consecutiveSamples == other.consecutiveSamples && one.visibility == other.visibility
+                && one.counting == other.counting
                 && one.hasFiredThisVisit == other.hasFiredThisVisit && one.notVisibleReason == other.notVisibleReason
         }
     }

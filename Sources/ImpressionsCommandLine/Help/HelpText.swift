@@ -239,13 +239,17 @@ package enum HelpText {
           --player FILE       Write the session player: one self-contained HTML page
                               that plays the session back, sample by sample, under
                               every policy (the sections as rectangles, the viewport
-                              moving over them, each section's status, ratio and
-                              "n of N", each impression as it fires). At most 36,000
-                              samples (an hour at 100 ms) and 48 MiB of session data;
-                              a longer trace is refused, naming the limit.
+                              moving over them, how each section shows, its ratio
+                              and its counting, each impression as it fires). At
+                              most 36,000 samples (an hour at 100 ms) and 48 MiB of
+                              session data; a longer trace is refused, naming the
+                              limit.
           --snapshot-at T     Instead of the impressions, print what the player shows
                               just after the sample at time T (e.g. 12.35s): one JSON
-                              object per section on or near the screen, per policy.
+                              object per section on or near the screen, per policy,
+                              with how it shows ("visibility") and where its counting
+                              stands ("counting"), and both in the page's words
+                              ("shown": "below threshold, counted").
           --max-line-bytes N  The longest line accepted (default 16777216); a longer one
                               fails as soon as it passes the limit (with --keep-going,
                               it is skipped to its newline).

@@ -26,10 +26,10 @@ struct RealScreensArticleExampleTests {
         #expect(events.compactMap(\.impression).map(\.time) == [.seconds(1), .seconds(1)])
         #expect("\(engine.snapshot())" == """
             time 1 s, visit 1, active
-            section  ratio  samples  fired  status
-            banner   0.331  0        no     below threshold (0.331 < 0.5)
-            picks    1.0    11       yes    visible
-            video    0.506  11       yes    visible
+            section  ratio  shows            counting  why not counted
+            banner   0.331  below threshold  idle      below threshold (0.331 < 0.5)
+            picks    1.0    at threshold     counted
+            video    0.506  at threshold     counted
             """)
     }
 }

@@ -31,7 +31,8 @@ struct SnapshotTests {
                                                timeSinceFirstAppearance: ms(1000), countedSamples: 11)
         #expect(row("seen", in: snapshot) == SectionSnapshot(sectionID: "seen", visibleRatio: 1, consecutiveSamples: 11,
                                                              hasFiredThisVisit: true, notVisibleReason: nil,
-                                                             statistics: seenStatistics, requiredSamples: 11, status: .fired))
+                                                             statistics: seenStatistics, requiredSamples: 11,
+                                                             visibility: .atThreshold, counting: .counted))
         #expect(row("below", in: snapshot)?.notVisibleReason == .belowThreshold(ratio: 0.4, required: 0.5))
         #expect(row("below", in: snapshot)?.visibleRatio == 0.4)
         #expect(row("covered", in: snapshot)?.notVisibleReason == .obstructed)
@@ -44,8 +45,8 @@ struct SnapshotTests {
         })
 
         let table = String(describing: snapshot)
-        for text in ["time 1 s, visit 1, active", "section", "ratio", "samples", "fired", "status",
-                     "below threshold (0.4 < 0.5)", "obstructed", "offscreen", "clipped by container shelf", "no size"] {
+        for text in ["time 1 s, visit 1, active", "section", "ratio", "shows", "counting", "why not counted",
+                     "at threshold", "counted", "below threshold (0.4 < 0.5)", "obstructed", "offscreen", "clipped by container shelf", "no size"] {
             #expect(table.contains(text), "\(text) in\n\(table)")
         }
         for section in layout {
@@ -79,5 +80,54 @@ struct SnapshotTests {
         #expect(engine.snapshot().sections.map(\.notVisibleReason) == [.noViewport, .noViewport])
         try engine.setViewport(rect(0, 0, 320, 0))
         #expect(engine.snapshot().sections.map(\.notVisibleReason) == [.noViewport, .noViewport])
+    }
+
+    @Test("a row says two facts apart: how the section shows now, and where its counting stands")
+    func twoFactsApart() throws {
+        // "ad" fires at 1 s; "gate" is on screen, not loaded; "late" comes on screen later.
+        var engine = try makeEngine(policy: ImpressionPolicy(recurrence: .oncePerVisit),
+                                    showing: [section("ad", y: 0), section("gate", y: 200, isLoaded: false),
+                                              section("late", y: 700)])
+        func row(_ id: String) -> SectionSnapshot<String>? { engine.snapshot(of: id) }
+        #expect(row("ad")?.counting == .idle, "nothing evaluated yet")
+        _ = engine.advance(to: ms(500))
+        #expect(row("ad")?.visibility == .atThreshold && row("ad")?.counting == .counting(samples: 6, of: 11))
+        // A gate is its own look, not below threshold, however much of the section shows.
+        #expect(row("gate")?.visibility == .gated && row("gate")?.notVisibleReason == .notLoaded)
+        #expect(row("gate")?.counting == .idle)
+        #expect(row("late")?.visibility == .offscreen && row("late")?.counting == .idle)
+
+        // Long past its 11 samples: counted, whatever its count says (41 samples at 4 s).
+        _ = engine.advance(to: ms(4000))
+        #expect(row("ad")?.statistics.countedSamples == 41)
+        #expect(row("ad")?.counting == .counted && String(describing: row("ad")!.counting) == "counted")
+
+        // Scrolled so that 16 % of it shows: below threshold now, and counted, two facts.
+        try engine.setViewport(screen(scrolledTo: 168))
+        #expect(row("ad")?.visibility == .belowThreshold && row("ad")?.counting == .counted)
+        _ = engine.advance(to: ms(4500))
+        #expect(row("ad")?.visibility == .belowThreshold && row("ad")?.counting == .counted, "once per visit: no more")
+        let table = String(describing: engine.snapshot())
+        #expect(table.contains("ad  ") && table.split(separator: "\n").contains {
+            $0.hasPrefix("ad ") && $0.contains("below threshold  counted") && $0.contains("below threshold (0.16 < 0.5)")
+        }, "\(table)")
+    }
+
+    @Test("a cooldown reads as cooling down until the sample it ends at; a spent run held back by it counts nothing more")
+    func coolingDown() throws {
+        var engine = try makeEngine(policy: ImpressionPolicy(cooldown: .seconds(3)), showing: [section("ad", y: 0)])
+        func counting() -> SectionSnapshot<String>.Counting? { engine.snapshot(of: "ad")?.counting }
+        #expect(engine.advance(to: ms(1000)).count == 1)
+        #expect(counting() == .counted, "its run is spent, by the impression")
+        try engine.setViewport(screen(scrolledTo: 2000))
+        _ = engine.advance(to: ms(1100))
+        #expect(counting() == .coolingDown(until: ms(4000)))
+        try engine.setViewport(screen)
+        _ = engine.advance(to: ms(2200))
+        // Its second run completed at 2.2 s inside the cooldown: no impression, and spent.
+        #expect(counting() == .coolingDown(until: ms(4000)))
+        #expect(engine.snapshot(of: "ad")?.statistics.countedSamples == 11)
+        _ = engine.advance(to: ms(5000))
+        #expect(counting() == .idle, "spent, past the cooldown: it counts again from its next entry")
     }
 }

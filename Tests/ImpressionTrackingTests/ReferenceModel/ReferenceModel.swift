@@ -67,6 +67,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private var spentRun: Set<ID> = []
     /// Ids whose cumulative sum restarts at their next entry: their last run was spent.
     private var restartSumAtEntry: Set<ID> = []
+    /// Ids whose last completion fired (rather than being held back by the cooldown).
+    private var lastCompletionFired: Set<ID> = []
     /// Visible samples of the current visit by id, since the visit started or the sum
     /// restarted: what cumulative timing counts (a new visit empties it).
     private(set) var visibleSamplesInVisit: [ID: Int] = [:]
@@ -79,6 +81,15 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
     private var firedSinceReset: Set<ID> = []
+
+    /// Whether `id` fired since the last `reset()` (or the start).
+    func hasFiredSinceReset(_ id: ID) -> Bool { firedSinceReset.contains(id) }
+    /// Whether `id`'s last run completed the duration, so that its cumulative sum (and,
+    /// while it goes on, its run) counts toward nothing until its next entry.
+    func isSumRestartingAtEntry(_ id: ID) -> Bool { restartSumAtEntry.contains(id) }
+    /// Whether `id`'s last run is spent (``isSumRestartingAtEntry(_:)``) by an impression,
+    /// not held back by the cooldown.
+    func isSpentByImpression(_ id: ID) -> Bool { restartSumAtEntry.contains(id) && lastCompletionFired.contains(id) }
 
     /// A run of visible samples not yet reported as exited.
     struct Run {
@@ -264,8 +275,10 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             restartSumAtEntry.insert(id)
             if let last = lastFiredTime[id], sampleTime - last < sectionPolicy.cooldown {
                 stats.heldBackByCooldown += 1
+                lastCompletionFired.remove(id)
                 continue
             }
+            lastCompletionFired.insert(id)
             if counted > run.length { stats.firedOverSeveralRuns += 1 }
             if lastFiredTime[id] != nil && sectionPolicy.cooldown > .zero { stats.firedAgainAfterCooldown += 1 }
             impressions.append(.impression(Impression(
