@@ -19,6 +19,14 @@ struct SignalCounters: Sendable, Hashable {
     var speedSum = 0.0
     var peakRatio = 0.0
     var peakShare = 0.0
+    /// The last sample these count. A report at that very sample leaves its interval out
+    /// of every time, since that interval has not passed yet; the flags say which times
+    /// it added to.
+    var lastSample = Int.min
+    var lastSampleAtRatio = false
+    var lastSampleAtRest = false
+    /// Whether the last sample made the longest run longer than any before it.
+    var lastSampleLengthensLongestRun = false
 
     /// What one sample in view brings, with the counters of its visit.
     struct Sample: Sendable {
@@ -46,11 +54,17 @@ struct SignalCounters: Sendable, Hashable {
         self.visit == visit ? self : SignalCounters(visit: visit)
     }
 
-    /// These counters after `count` samples in view: the first at `sample.speed`, the
-    /// others still (no input between them), each at `ratio` and `sample.share`; when
-    /// they met the policy, the run they are in has `runSamples` samples after them.
-    func adding(_ count: Int, ratio: Double, _ sample: Sample, metPolicy: Bool, runSamples: Int) -> SignalCounters {
+    /// These counters after `count` samples in view, the last of them sample `last`: the
+    /// first at `sample.speed`, the others still (no input between them), each at `ratio`
+    /// and `sample.share`; when they met the policy, the run they are in has `runSamples`
+    /// samples after them.
+    func adding(_ count: Int, through last: Int, ratio: Double, _ sample: Sample, metPolicy: Bool,
+                runSamples: Int) -> SignalCounters {
         var next = self
+        next.lastSample = last
+        next.lastSampleAtRatio = metPolicy
+        next.lastSampleAtRest = count > 1 || sample.speed < ExposureSignals.restingSpeed
+        next.lastSampleLengthensLongestRun = metPolicy && runSamples > longestRun
         next.inViewSamples = SectionState.saturatingSum(inViewSamples, count)
         if metPolicy {
             next.samplesAtRatio = SectionState.saturatingSum(samplesAtRatio, count)
@@ -73,15 +87,25 @@ struct SignalCounters: Sendable, Hashable {
         return overflow || overflowAgain ? UInt64.max : total
     }
 
-    /// The signals these counters report, for samples `interval` apart.
-    func signals(interval: Duration) -> ExposureSignals {
+    /// The signals these counters report at sample `reportSample`, for samples `interval`
+    /// apart: each sample counted stands for the interval after it, up to `reportSample`
+    /// (so the report's own sample adds no time yet), and each mean is over the samples.
+    func signals(interval: Duration, reportedAt reportSample: Int) -> ExposureSignals {
         guard inViewSamples > 0 else { return ExposureSignals() }
+        let pending = lastSample == reportSample
+        func time(_ samples: Int, lastAddsTo adds: Bool) -> Duration {
+            interval * (pending && adds ? samples &- 1 : samples)
+        }
         let samples = Double(inViewSamples)
+        // Rounding the sums to fixed point can put a mean of equal values a hair above
+        // them; a mean is never above its peak.
         return ExposureSignals(
-            timeInView: interval * inViewSamples, timeAtRatio: interval * samplesAtRatio,
-            longestRun: interval * longestRun, meanVisibleRatio: Double(ratioSum) / Self.scale / samples,
-            peakVisibleRatio: peakRatio, meanScreenShare: Double(shareSum) / Self.scale / samples,
-            peakScreenShare: peakShare, timeInViewAtRest: interval * restingSamples,
+            timeInView: time(inViewSamples, lastAddsTo: true),
+            timeAtRatio: time(samplesAtRatio, lastAddsTo: lastSampleAtRatio),
+            longestRun: time(longestRun, lastAddsTo: lastSampleLengthensLongestRun),
+            meanVisibleRatio: min(peakRatio, Double(ratioSum) / Self.scale / samples),
+            peakVisibleRatio: peakRatio, meanScreenShare: min(peakShare, Double(shareSum) / Self.scale / samples),
+            peakScreenShare: peakShare, timeInViewAtRest: time(restingSamples, lastAddsTo: lastSampleAtRest),
             meanScrollSpeed: speedSum / samples)
     }
 }

@@ -193,7 +193,7 @@ struct SlotSampler: Sendable {
                     // The signals up to the sample it fires at (the state's are still those before `first`).
                     let signalsThen = signals.map {
                         state.signals.inVisit(visits.current).adding(
-                            missing &+ 1, ratio: ratio, $0, metPolicy: true,
+                            missing &+ 1, through: sample, ratio: ratio, $0, metPolicy: true,
                             runSamples: SectionState.saturatingSum(countAtFirst, missing))
                     }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
@@ -212,7 +212,7 @@ struct SlotSampler: Sendable {
         // Last: the exit of a voided run and the impression report the signals before.
         if let signals {
             state.signals = state.signals.inVisit(visits.current).adding(
-                extraSamples &+ 1, ratio: ratio, signals, metPolicy: true, runSamples: state.consecutiveSamples)
+                extraSamples &+ 1, through: last, ratio: ratio, signals, metPolicy: true, runSamples: state.consecutiveSamples)
         }
         return (true, completion)
     }
@@ -231,7 +231,7 @@ struct SlotSampler: Sendable {
             state.lastVisibleSample = Int.min
         }
         state.signals = state.signals.inVisit(visits.current)
-            .adding(last &- first &+ 1, ratio: ratio, signals, metPolicy: false, runSamples: 0)
+            .adding(last &- first &+ 1, through: last, ratio: ratio, signals, metPolicy: false, runSamples: 0)
     }
 
     /// Ends the sample: the open runs of sections not visible at `first` end there (the

@@ -152,7 +152,8 @@ extension SinglePolicyEngine {
             cooldownEnd = sampleInterval * SectionState.saturatingSum(state.lastFiredSample, policy.cooldownSamples)
         }
         // The visit's signals; none yet when the section was last in view in another visit.
-        let signals = measuresSignals ? state.signals.inVisit(visit).signals(interval: sampleInterval) : nil
+        let signals = measuresSignals
+            ? state.signals.inVisit(visit).signals(interval: sampleInterval, reportedAt: nextSample &- 1) : nil
         return SectionStatistics(
             entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
             totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),

@@ -9,15 +9,18 @@
 ///
 /// A sample *in view* is one at which the engine is active and something of the section
 /// shows (a part of positive area left after every container, the viewport insets, the
-/// obstructions and the gates). Every time counts one sample interval per sample, as an
-/// exit's stay does; every mean is over the samples in view.
+/// obstructions and the gates). Every time follows the library's one rule for durations
+/// (<doc:TheRules#Durations>): each sample counted stands for the interval after it, up
+/// to the sample the signals are reported at, so an impression's `timeInView` is its
+/// `visibleDuration` when every sample in view met the policy. Every mean is over the
+/// samples in view, the report's own included, and is never above its peak.
 public struct ExposureSignals: Sendable, Hashable, Codable {
-    /// Samples in view, times the sample interval.
+    /// The time of the samples in view.
     public var timeInView: Duration
-    /// Samples that met the policy, times the sample interval: those the engine counts
-    /// visible (the policy's ratio, its exit ratio once counting, its large-section rule).
+    /// The time of the samples that met the policy: those the engine counts visible (the
+    /// policy's ratio, its exit ratio once counting, its large-section rule).
     public var timeAtRatio: Duration
-    /// The longest run of consecutive samples that met the policy, times the sample interval.
+    /// The time of the longest run of consecutive samples that met the policy.
     public var longestRun: Duration
     /// The mean of the section's visible ratio over the samples in view, in `0...1`.
     public var meanVisibleRatio: Double
@@ -28,8 +31,8 @@ public struct ExposureSignals: Sendable, Hashable, Codable {
     public var meanScreenShare: Double
     /// The highest screen share at a sample in view, in `0...1`.
     public var peakScreenShare: Double
-    /// Samples in view at which the feed was at rest, times the sample interval: the
-    /// viewport moved slower than ``restingSpeed`` since the sample before.
+    /// The time of the samples in view at which the feed was at rest: the viewport moved
+    /// slower than ``restingSpeed`` since the sample before.
     public var timeInViewAtRest: Duration
     /// The mean viewport speed over the samples in view, in points per second.
     public var meanScrollSpeed: Double

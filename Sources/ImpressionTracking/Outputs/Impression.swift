@@ -7,8 +7,8 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     /// The section's visible ratio at that sample, in `0...1`.
     public var visibleRatio: Double
     /// The visible time observed: from the first visible sample to this one,
-    /// `(samples - 1) * sampleInterval`, at least the policy's `minimumDuration`. Every
-    /// duration the engine reports is a time between samples, so this is what
+    /// `(samples - 1) * sampleInterval`, at least the policy's `minimumDuration`. It
+    /// follows the one rule for durations (<doc:TheRules#Durations>), so this is what
     /// ``SectionStatistics/visibleDurationThisVisit`` reads at this sample.
     ///
     /// The samples are the consecutive ones of the run, or, with cumulative

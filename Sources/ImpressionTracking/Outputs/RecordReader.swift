@@ -32,7 +32,7 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// visit is 0 then: a record with signals has been in view in a visit).
     @inline(__always)
     func signals(of record: SlotSampler.Record) -> ExposureSignals? {
-        record.signals.visit == 0 ? nil : record.signals.signals(interval: grid.interval)
+        record.signals.visit == 0 ? nil : record.signals.signals(interval: grid.interval, reportedAt: record.sample)
     }
 
     /// The event `record` reports, under the policy with index `policy`.

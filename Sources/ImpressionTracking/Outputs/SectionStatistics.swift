@@ -3,11 +3,11 @@
 /// share seen, element age) and the OM SDK's time in view.
 ///
 /// "Visible" means what the engine counts: a sample, while active, at which the
-/// section met its policy's ratio (the exit ratio once counting). Durations are times
-/// between samples, as everywhere in the engine: a run that ended counts from its first
-/// visible sample to the sample that ended it (its stay, as its exit says); a run still
-/// open, from its first sample to the last one evaluated (as an impression fired there
-/// says), so visible time never exceeds the section's age. Statistics survive
+/// section met its policy's ratio (the exit ratio once counting). Durations follow the
+/// one rule (<doc:TheRules#Durations>), as of the last sample evaluated: a run that ended
+/// counts from its first visible sample to the sample that ended it (its stay, as its
+/// exit says); a run still open, from its first sample to the last one evaluated (as an
+/// impression fired there says), so visible time never exceeds the section's age. Statistics survive
 /// ``ImpressionEngine/reset()`` and new visits (they describe what was seen, not what
 /// counted); a section that leaves the layout before anything of it was seen is
 /// forgotten, and appears anew if it comes back.

@@ -35,17 +35,22 @@ extension ReferenceModel {
         seen[id]!.inView.samples.append(sample)
     }
 
-    /// The signals of `id` in `visit`, from every sample it was in view at, one by one.
-    func signals(of id: ID, inVisit visit: Int) -> ExposureSignals {
+    /// The signals of `id` in `visit` reported at sample `reportSample`, from every sample
+    /// it was in view at, one by one: each sample stands for the interval after it, up to
+    /// the report, so a sample at `reportSample` itself adds no time; means are over the
+    /// samples, and a mean is never above its peak.
+    func signals(of id: ID, inVisit visit: Int, reportedAt reportSample: Int) -> ExposureSignals {
         guard let inView = seen[id]?.inView, inView.visit == visit, !inView.samples.isEmpty else {
             return ExposureSignals()
         }
         let samples = inView.samples
+        // The time each sample stands for, in intervals: 1, or 0 for the report's own.
+        func time(_ sample: InViewSample) -> Int { sample.index < reportSample ? 1 : 0 }
         // A run: samples that met the policy at consecutive indices.
         var longest = 0, run = 0
         for (position, sample) in samples.enumerated() {
             let continues = position > 0 && samples[position - 1].metPolicy && samples[position - 1].index == sample.index - 1
-            run = sample.metPolicy ? (continues ? run + 1 : 1) : 0
+            run = sample.metPolicy ? (continues ? run + time(sample) : time(sample)) : 0
             longest = max(longest, run)
         }
         // Sums of ratios and shares in units of 2^-32, as the definition says.
@@ -55,15 +60,16 @@ extension ReferenceModel {
         var speedSum = 0.0
         for sample in samples { speedSum += sample.speed }
         let count = Double(samples.count)
+        let peakRatio = samples.map(\.ratio).max()!, peakShare = samples.map(\.share).max()!
         return ExposureSignals(
-            timeInView: sampleInterval * samples.count,
-            timeAtRatio: sampleInterval * samples.filter(\.metPolicy).count,
+            timeInView: sampleInterval * samples.map(time).reduce(0, +),
+            timeAtRatio: sampleInterval * samples.filter(\.metPolicy).map(time).reduce(0, +),
             longestRun: sampleInterval * longest,
-            meanVisibleRatio: Double(ratioSum) / 4_294_967_296 / count,
-            peakVisibleRatio: samples.map(\.ratio).max()!,
-            meanScreenShare: Double(shareSum) / 4_294_967_296 / count,
-            peakScreenShare: samples.map(\.share).max()!,
-            timeInViewAtRest: sampleInterval * samples.filter { $0.speed < 20 }.count,
+            meanVisibleRatio: min(peakRatio, Double(ratioSum) / 4_294_967_296 / count),
+            peakVisibleRatio: peakRatio,
+            meanScreenShare: min(peakShare, Double(shareSum) / 4_294_967_296 / count),
+            peakScreenShare: peakShare,
+            timeInViewAtRest: sampleInterval * samples.filter { $0.speed < 20 }.map(time).reduce(0, +),
             meanScrollSpeed: speedSum / count)
     }
 }

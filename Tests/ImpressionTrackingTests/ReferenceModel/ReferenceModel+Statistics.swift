@@ -34,6 +34,6 @@ extension ReferenceModel {
             totalVisibleDuration: sampleInterval * (seen.visibleSamples - openInterval), highestVisibleRatio: seen.highestRatio,
             firstAppearance: seen.firstAppearance, timeSinceFirstAppearance: time - seen.firstAppearance,
             countedSamples: counted, cooldownEnd: cooldownEnd,
-            signals: measuresSignals ? signals(of: id, inVisit: visit) : nil)
+            signals: measuresSignals ? signals(of: id, inVisit: visit, reportedAt: evaluatedSamples - 1) : nil)
     }
 }

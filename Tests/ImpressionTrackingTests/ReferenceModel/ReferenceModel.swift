@@ -286,7 +286,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 time: sampleTime,
                 visibleRatio: ratio,
                 visibleDuration: sampleInterval * (counted - 1),
-                visit: visit, signals: measuresSignals ? signals(of: id, inVisit: visit) : nil)))
+                visit: visit, signals: measuresSignals ? signals(of: id, inVisit: visit, reportedAt: evaluatedSamples) : nil)))
             firedDuringVisit.insert(id)
             firedSinceReset.insert(id)
             lastFiredTime[id] = sampleTime
@@ -349,6 +349,6 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         exposure[id] = (run.visit, total)
         return .exited(sectionID: id, time: sampleTime, stayDuration: sampleInterval * run.length,
                        totalVisibleDuration: sampleInterval * total, visit: run.visit,
-                       signals: measuresSignals ? signals(of: id, inVisit: run.visit) : nil)
+                       signals: measuresSignals ? signals(of: id, inVisit: run.visit, reportedAt: evaluatedSamples) : nil)
     }
 }

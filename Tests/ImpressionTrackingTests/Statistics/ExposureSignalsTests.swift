@@ -25,14 +25,19 @@ struct ExposureSignalsTests {
         var events = engine.advanceWithEvents(to: ms(2000))
         #expect(events.count == 2)
         #expect(events.first == .entered(sectionID: "ad", time: .zero, visibleRatio: 0.5, visit: 1))
-        // It fires at sample 10 (1.0 s), its 11th in view: 1.1 s in view, all of it at the
-        // ratio, in one run, at rest; every ratio 0.5, every share 0.125, speed 0.
+        // It fires at sample 10 (1.0 s), its 11th in view. Each sample stands for the
+        // interval after it, up to the report: 1.0 s in view by 1.0 s, as the impression's
+        // visibleDuration says, all of it at the ratio, in one run, at rest; the means are
+        // over the 11 samples: every ratio 0.5, every share 0.125, speed 0.
         let impression = try #require(events.last?.impression)
-        #expect(impression.time == ms(1000))
+        #expect(impression.time == ms(1000) && impression.visibleDuration == ms(1000))
         #expect(impression.signals == ExposureSignals(
-            timeInView: ms(1100), timeAtRatio: ms(1100), longestRun: ms(1100), meanVisibleRatio: 0.5,
-            peakVisibleRatio: 0.5, meanScreenShare: 0.125, peakScreenShare: 0.125, timeInViewAtRest: ms(1100),
+            timeInView: ms(1000), timeAtRatio: ms(1000), longestRun: ms(1000), meanVisibleRatio: 0.5,
+            peakVisibleRatio: 0.5, meanScreenShare: 0.125, peakScreenShare: 0.125, timeInViewAtRest: ms(1000),
             meanScrollSpeed: 0))
+        // A snapshot at 2.0 s, 21 samples in, says 2.0 s: visible time and time in view alike.
+        let atImpression = try #require(engine.snapshot(of: "ad")).statistics
+        #expect(atImpression.visibleDurationThisVisit == ms(2000) && atImpression.signals?.timeInView == ms(2000))
 
         // Scrolled past: 400 pt per 100 ms. Sample 21 (2.1 s), viewport 400...1200: all of
         // 700...900 shows, ratio 1, share 390 × 200 / (390 × 800) = 0.25, speed 400 pt / 0.1 s
@@ -77,16 +82,57 @@ struct ExposureSignalsTests {
                                        meanVisibleRatio: 0.5, peakVisibleRatio: 0.5, meanScreenShare: 0.125,
                                        peakScreenShare: 0.125, timeInViewAtRest: ms(300), meanScrollSpeed: 0))])
         // Samples 3 and 4 are in view below the ratio: 5 in view, 3 at the ratio; sample 3
-        // moved (400 pt/s), sample 4 did not. Mean ratio (3 × 0.5 + 2 × 0.3) / 5, kept in
-        // units of 2^-32 (0.3 is not one of them: rounded to the nearest); mean share
-        // likewise; mean speed 400 / 5 = 80 pt/s.
-        let signals = try #require(engine.snapshot().sections.first?.statistics.signals)
+        // moved (400 pt/s), sample 4 did not. Reported at sample 4, whose interval has not
+        // passed: 0.4 s in view, 0.3 s at the ratio (as the visit's visible time says), 0.3 s
+        // at rest (samples 0, 1, 2). Mean ratio (3 × 0.5 + 2 × 0.3) / 5, kept in units of
+        // 2^-32 (0.3 is not one of them: rounded to the nearest); mean share likewise;
+        // mean speed 400 / 5 = 80 pt/s.
+        let statistics = try #require(engine.snapshot().sections.first?.statistics)
+        let signals = try #require(statistics.signals)
         let fixed = { (value: Double) in Double(UInt64((value * 4_294_967_296).rounded())) }
         #expect(signals == ExposureSignals(
-            timeInView: ms(500), timeAtRatio: ms(300), longestRun: ms(300),
+            timeInView: ms(400), timeAtRatio: ms(300), longestRun: ms(300),
             meanVisibleRatio: (3 * fixed(0.5) + 2 * fixed(0.3)) / 4_294_967_296 / 5, peakVisibleRatio: 0.5,
             meanScreenShare: (3 * fixed(0.125) + 2 * fixed(0.075)) / 4_294_967_296 / 5, peakScreenShare: 0.125,
-            timeInViewAtRest: ms(400), meanScrollSpeed: 80))
+            timeInViewAtRest: ms(300), meanScrollSpeed: 80))
+        #expect(statistics.visibleDurationThisVisit == signals.timeAtRatio)
+    }
+
+    @Test("one rule for every duration: visible at samples 0 to 10, gone at 11, as the manual's table says")
+    func oneRuleForDurations() throws {
+        var engine = try ImpressionEngine<String>(policy: .default, measuresExposureSignals: true)
+        try engine.setViewport(viewport(at: 0))
+        try engine.setLayout([TrackedSection(id: "ad", cells: [Rect(x: 0, y: 0, width: 390, height: 200)])])
+        // At sample 10, its 11th: the impression, its signals and the snapshot say 1.0 s.
+        let impression = try #require(engine.advance(to: ms(1000)).first)
+        let atTen = try #require(engine.snapshot(of: "ad")).statistics
+        #expect(impression.visibleDuration == ms(1000) && impression.signals?.timeInView == ms(1000))
+        #expect(atTen.visibleDurationThisVisit == ms(1000) && atTen.totalVisibleDuration == ms(1000))
+        #expect(atTen.signals?.timeInView == ms(1000) && atTen.signals?.longestRun == ms(1000))
+        // Gone at sample 11 (1.1 s): the exit, its signals and the snapshot say 1.1 s.
+        try engine.setViewport(viewport(at: 5000))
+        let events = engine.advanceWithEvents(to: ms(1100))
+        guard case .exited(_, let time, let stay, let total, _, _, let signals)? = events.first else {
+            Issue.record("no exit: \(events)")
+            return
+        }
+        let atEleven = try #require(engine.snapshot(of: "ad")).statistics
+        #expect(time == ms(1100) && stay == ms(1100) && total == ms(1100) && signals?.timeInView == ms(1100))
+        #expect(atEleven.visibleDurationThisVisit == ms(1100) && atEleven.signals?.timeInView == ms(1100))
+    }
+
+    @Test("a mean is never above its peak, though fixed-point sums round up")
+    func meanWithinPeak() throws {
+        // 250 of 844 pt: a share of 0.2962085308056872, which 2^-32 units round up.
+        var engine = try ImpressionEngine<String>(policy: .default, measuresExposureSignals: true)
+        try engine.setViewport(Rect(x: 0, y: 0, width: 390, height: 844))
+        try engine.setLayout([TrackedSection(id: "ad", cells: [Rect(x: 0, y: 0, width: 390, height: 250)])])
+        let share = 250.0 / 844
+        #expect(Double(UInt64((share * 4_294_967_296).rounded())) / 4_294_967_296 > share, "the case rounds up")
+        let impression = try #require(engine.advance(to: ms(1000)).first)
+        let signals = try #require(impression.signals)
+        #expect(signals.peakScreenShare == share && signals.meanScreenShare == share)
+        #expect(signals.meanVisibleRatio <= signals.peakVisibleRatio)
     }
 
     @Test("a new visit starts the signals again")
@@ -100,14 +146,15 @@ struct ExposureSignalsTests {
         // The snapshot is of visit 2: nothing in view in it yet.
         #expect(engine.snapshot().sections.first?.statistics.signals == ExposureSignals())
         // The run of visit 1 is void: it exits at 0.5 with visit 1's 5 samples; visit 2
-        // has samples 5 and 6.
+        // has samples 5 and 6, and at sample 6 only sample 5's interval has passed.
         let events = engine.advanceWithEvents(to: ms(600))
         guard case .exited(_, _, _, _, 1, _, let signals) = events.first else {
             Issue.record("no exit of visit 1: \(events)")
             return
         }
         #expect(signals?.timeInView == ms(500))
-        #expect(engine.snapshot().sections.first?.statistics.signals?.timeInView == ms(200))
+        let statistics = try #require(engine.snapshot().sections.first?.statistics)
+        #expect(statistics.signals?.timeInView == ms(100) && statistics.visibleDurationThisVisit == ms(100))
     }
 
     @Test("without the option, nothing reports signals")
