@@ -4,7 +4,9 @@
 # (a carousel, insets, an obstruction, background, cover), a trace whose section ids
 # are hostile (markup, quotes, ampersands, U+2028, 200 characters), and one where a
 # section that fired shows 16 % of itself (below threshold, and counted under a
-# once-per-visit policy: the row must read the two facts apart). At chosen samples
+# once-per-visit policy: the row must read the two facts apart), and a list in the
+# background with sections across the top of the drawing (no label may overlap the
+# inactive banner). At chosen samples
 # (#sample=K in the URL) it checks the rendered DOM against the engine's own snapshot
 # of that sample (impressions replay --snapshot-at), with Tests/Player/check_player.py:
 # the same sample, the same lifecycle, one row per section on screen per policy with
@@ -55,6 +57,17 @@ printf '%s\n' '{"format":"impressions-trace","version":1,"sampleIntervalMs":100}
     '{"t":0,"type":"layout","sections":[{"id":"s-5","cells":[[0,0,390,400]]},{"id":"s-6","cells":[[0,400,390,300]]}]}' \
     '{"t":0,"type":"viewport","rect":[0,0,390,844]}' '{"t":2050,"type":"viewport","rect":[0,336,390,844]}' \
     '{"t":4000,"type":"end"}' > "$fired_trace"
+# Thirty rows of 100 pt, the viewport half way down, in the background from 0.5 s.
+inactive_trace="$out/background.jsonl"
+python3 - "$inactive_trace" <<'PY'
+import json, sys
+lines = [{"format": "impressions-trace", "version": 1, "sampleIntervalMs": 100},
+         {"t": 0, "type": "layout", "sections": [{"id": f"row-{i}", "cells": [[0, 100 * i, 390, 100]]} for i in range(30)]},
+         {"t": 0, "type": "viewport", "rect": [0, 1000, 390, 844]},
+         {"t": 500, "type": "enterBackground"}, {"t": 1500, "type": "end"}]
+with open(sys.argv[1], "w", encoding="utf-8") as trace:
+    trace.write("".join(json.dumps(line) + "\n" for line in lines))
+PY
 
 trace_of() {
     case "$1" in
@@ -62,6 +75,7 @@ trace_of() {
         example) echo "docs/trace-example.jsonl" ;;
         hostile) echo "$hostile_trace" ;;
         fired) echo "$fired_trace" ;;
+        inactive) echo "$inactive_trace" ;;
     esac
 }
 
@@ -83,6 +97,7 @@ positions_of() {
         example) echo "5 25 60 100 125" ;;
         hostile) echo "5 30" ;;
         fired) echo "15 25" ;;
+        inactive) echo "3 10" ;;
     esac
 }
 
@@ -132,7 +147,7 @@ check_at() {
         ${ids[@]+"${ids[@]}"} || status=1
 }
 
-for name in session example hostile fired; do
+for name in session example hostile fired inactive; do
     trace="$(trace_of "$name")"
     read -r -a policies <<< "$(policies_of "$name")"
     if ! "$impressions" replay "$trace" "${policies[@]}" --player "$out/$name.html" > /dev/null 2> "$out/$name.replay.log"; then

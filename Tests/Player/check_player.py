@@ -17,6 +17,7 @@ usage: check_player.py DOM.html SCREENSHOT.png EXPECTED.jsonl --sample K
   snapshot's words in its two cells: how it shows, then its counting ("below threshold"
   and "counted" for "below threshold, counted"); no row for a section the snapshot has
   offscreen or does not list; with --require-shown, at least one such row reads WORDS;
+- while the tracker is inactive, no label of the drawing overlaps the inactive banner;
 - nothing from the data became markup: the only <script> elements are the page's own
   two (the data, type application/json id session; the player), no element has an on*
   attribute, no src or href but #anchors (nothing fetched), and the page's error box
@@ -40,6 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from check_rendered import png_pixels  # noqa: E402  (the PNG decoding of the report check)
 
 RATIO_TOLERANCE = 0.0005 + 1e-9
+LABEL_HALF_HEIGHT = 7  # half the height of a drawing label's 12 px line
 VOID = ("meta", "link", "br", "img", "input", "hr", "source", "area", "base", "col", "embed", "wbr")
 
 
@@ -55,6 +57,10 @@ class PlayerDOM(HTMLParser):
         self.fetches = []
         self.cell_texts = []       # text of each <td>
         self.error_text = None     # text of #error when it is not hidden
+        self.labels = []           # (x, y, text) of each label in the drawing
+        self.banner = None         # (x, y, width, height) of the inactive banner's box
+        self._label = None
+        self._in_banner = False
         self._cell = None
         self._error = None
 
@@ -75,6 +81,15 @@ class PlayerDOM(HTMLParser):
         if tag == "td":
             self._cell = []
             self._cell_class = attributes.get("class", "")
+        classes = attributes.get("class", "").split()
+        if tag == "title" and self._label is not None:
+            self._label[2].append(None)   # what follows is the tooltip, not the label
+        if tag == "text" and "label" in classes:
+            self._label = [float(attributes.get("x", "nan")), float(attributes.get("y", "nan")), []]
+        if tag == "g" and "banner" in classes:
+            self._in_banner = True
+        if tag == "rect" and self._in_banner and self.banner is None:
+            self.banner = tuple(float(attributes.get(name, "nan")) for name in ("x", "y", "width", "height"))
         if attributes.get("id") == "error" and "hidden" not in attributes:
             self._error = []
 
@@ -89,6 +104,13 @@ class PlayerDOM(HTMLParser):
             if self.rows and self._cell_class:
                 self.rows[-1]["cells"][self._cell_class] = "".join(self._cell)
             self._cell = None
+        if tag == "text" and self._label is not None:
+            words = self._label[2]
+            shown = words[:words.index(None)] if None in words else words
+            self.labels.append((self._label[0], self._label[1], "".join(shown)))
+            self._label = None
+        if tag == "g":
+            self._in_banner = False
         if tag == "p" and self._error is not None:
             self.error_text = "".join(self._error)
             self._error = None
@@ -96,6 +118,8 @@ class PlayerDOM(HTMLParser):
     def handle_data(self, data):
         if self._cell is not None:
             self._cell.append(data)
+        if self._label is not None:
+            self._label[2].append(data)
         if self._error is not None:
             self._error.append(data)
 
@@ -214,6 +238,14 @@ def main():
     for key in rows:
         if key not in listed:
             failures.append(f"a row for policy {key[0]}, section {key[1]!r}, which the engine's snapshot does not list")
+
+    # No label overlaps the inactive banner: a label's line (12 px text centred on its y)
+    # must stay clear of the banner's box wherever they share columns.
+    if dom.banner:
+        bx, by, bw, bh = dom.banner
+        for x, y, words in dom.labels:
+            if x < bx + bw and by < y + LABEL_HALF_HEIGHT and y - LABEL_HALF_HEIGHT < by + bh:
+                failures.append(f"the label {words!r} at y {y} overlaps the inactive banner (y {by} to {by + bh})")
 
     # Nothing from the data became markup, nothing is fetched.
     data_scripts = [s for s in dom.scripts if s.get("type") == "application/json" and s.get("id") == "session"]
