@@ -67,8 +67,10 @@ struct PublicContractTests {
         try engine.setLayout([TrackedSection(id: 7, cells: [Rect(x: 0, y: 0, width: 100, height: 50)])])
         let fired = try #require(engine.advance(to: .seconds(1)).first)
         let signals: ExposureSignals = try #require(fired.signals)
-        #expect(signals.timeInView == .milliseconds(1100) && signals.timeAtRatio == .milliseconds(1100))
-        #expect(signals.longestRun == .milliseconds(1100) && signals.timeInViewAtRest == .milliseconds(1100))
+        // One rule for durations: at its 11th sample, 1.0 s in view, as its visibleDuration.
+        #expect(fired.visibleDuration == .seconds(1))
+        #expect(signals.timeInView == .seconds(1) && signals.timeAtRatio == .seconds(1))
+        #expect(signals.longestRun == .seconds(1) && signals.timeInViewAtRest == .seconds(1))
         #expect(signals.meanVisibleRatio == 1 && signals.peakVisibleRatio == 1)
         #expect(signals.meanScreenShare == 0.5 && signals.peakScreenShare == 0.5 && signals.meanScrollSpeed == 0)
         #expect(ExposureSignals.restingSpeed == 20)
@@ -79,8 +81,13 @@ struct PublicContractTests {
             Issue.record("no exit: \(String(describing: exit))")
             return
         }
-        #expect(exitSignals == signals)
-        #expect(engine.snapshot().sections.first?.statistics.signals == signals)
+        // The exit at the 12th sample: the 11 samples' intervals have all passed, 1.1 s, as
+        // its stay; the means are those of the same samples.
+        var atExit = signals
+        (atExit.timeInView, atExit.timeAtRatio, atExit.longestRun, atExit.timeInViewAtRest) =
+            (.milliseconds(1100), .milliseconds(1100), .milliseconds(1100), .milliseconds(1100))
+        #expect(exitSignals == atExit)
+        #expect(engine.snapshot().sections.first?.statistics.signals == atExit)
         let statistics = SectionStatistics(signals: ExposureSignals())
         #expect(statistics.signals?.timeInView == .zero)
         let impression = Impression(sectionID: 1, time: .zero, visibleRatio: 1, visibleDuration: .zero, visit: 1,
