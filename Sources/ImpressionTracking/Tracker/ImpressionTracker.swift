@@ -103,9 +103,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public var subscriberCount: Int { driver.subscriberCount }
     /// How many inputs sent with ``send(_:)`` the engine refused (each kept its previous
     /// state); the last one's error is ``lastSentInputError``.
-    public var rejectedSentInputCount: Int { driver.rejectedSentInputCount }
+    public var rejectedSentInputCount: Int { driver.rejections.count }
     /// Why the engine refused the last refused input sent with ``send(_:)``.
-    public var lastSentInputError: InputError? { driver.lastSentInputError }
+    public var lastSentInputError: InputError? { driver.rejections.lastError }
 
     /// Sends an input from synchronous code, such as a scroll callback on the main
     /// thread, without a `Task` or an `await`.

@@ -28,9 +28,8 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
     /// The impressions published so far. For tests.
     private(set) var publishedImpressionCount = 0
-    /// How many sent inputs the engine refused, and why it refused the last one.
-    private(set) var rejectedSentInputCount = 0
-    private(set) var lastSentInputError: InputError?
+    /// The sent inputs the engine refused.
+    private(set) var rejections = SentInputRejections()
 
     init(engine: ImpressionEngine<ID>, clock: TrackerClock, inbox: SentInputs<ID>) {
         self.engine = engine
@@ -77,8 +76,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
             do throws(InputError) {
                 try engine.apply(input.input)
             } catch {
-                rejectedSentInputCount += 1
-                lastSentInputError = error
+                rejections.record(error)
             }
         }
         publish(upTo: now)
