@@ -7,13 +7,6 @@
 /// run on it, between the actor's other calls.
 final class TrackerDriver<ID: Hashable & Sendable> {
 
-    private enum State {
-        case idle
-        /// `run()` is in progress, sleeping on these ticks.
-        case running(SampleTicks)
-        case finished
-    }
-
     private(set) var engine: ImpressionEngine<ID>
     let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for a flush. The actor holds it too, to
@@ -23,9 +16,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
     /// The overlay subscriptions of each policy that has any.
     private var overlays: [OverlayChannel] = []
-    private var state = State.idle
-    /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp(isolation:)``.
-    private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
+    private let runState = TrackerRunState()
     /// The impressions published so far. For tests.
     private(set) var publishedImpressionCount = 0
     /// The sent inputs the engine refused.
@@ -48,21 +39,16 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     ///   progress, ``ImpressionTrackerError/finished`` after ``finish()``.
     func run(isolation actor: isolated any Actor) async throws {
         let ticks = SampleTicks(clock: clock)
-        switch state {
-        case .running: throw ImpressionTrackerError.alreadyRunning
-        case .finished: throw ImpressionTrackerError.finished
-        case .idle: state = .running(ticks)
-        }
+        try runState.start(ticks)
         inbox.wake(ticks)
-        resumeRunStartWaiters()
         defer {
-            if case .running = state { state = .idle }
+            runState.stop()
             inbox.wake(nil)
             ticks.finish()   // releases anyone waiting on these ticks
         }
         flush()
         for await _ in ticks.stream() {
-            guard case .running = state else { return }
+            guard runState.isRunning else { return }
             flush()
         }
     }
@@ -99,14 +85,14 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         // Entries and exits cost a little more: work them out only for listeners.
         if eventSubscribers.count > 0 {
             let events = engine.advanceWithEvents(to: time)
-            if case .finished = state { return }
+            if runState.isFinished { return }
             eventSubscribers.publish(events)
             let fired = events.compactMap(\.impression)
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         } else {
             let fired = engine.advance(to: time)
-            if case .finished = state { return }
+            if runState.isFinished { return }
             subscribers.publish(fired)
             publishedImpressionCount += fired.count
         }
@@ -116,23 +102,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// current time (every tick due so far has been flushed), or the tracker finished.
     /// For tests driving a ``ManualClock``: they await this instead of polling.
     func waitUntilCaughtUp(isolation actor: isolated any Actor) async {
-        while true {
-            switch state {
-            case .running(let ticks):
-                await ticks.waitUntilCaughtUp()
-                return
-            case .finished:
-                return
-            case .idle:
-                await withCheckedContinuation { runStartWaiters.append($0) }
-            }
-        }
-    }
-
-    private func resumeRunStartWaiters() {
-        let waiters = runStartWaiters
-        runStartWaiters = []
-        for waiter in waiters { waiter.resume() }
+        await runState.waitUntilCaughtUp(isolation: actor)
     }
 
     // MARK: - Overlays
@@ -150,7 +120,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// evaluated on.
     func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
         -> TrackerSubscription<EngineSnapshot<ID>> {
-        if case .finished = state { return .ended(bufferingPolicy: bufferingPolicy) }
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
         flush()
         let channel: OverlayChannel
         if let existing = overlays.first(where: { $0.policy == policy }) {
@@ -168,7 +138,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// Sends each policy's overlay snapshot to its subscriptions when it differs from the
     /// last one sent in more than its time; forgets channels nobody reads.
     private func publishOverlays() {
-        if case .finished = state { return }
+        if runState.isFinished { return }
         overlays.removeAll { $0.subscribers.count == 0 }
         for channel in overlays {
             let snapshot = engine.overlaySnapshot(policy: channel.policy)
@@ -198,7 +168,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// ``finish()``.
     func impressions(bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy)
         -> TrackerSubscription<Impression<ID>> {
-        if case .finished = state {
+        if runState.isFinished {
             return .ended(bufferingPolicy: bufferingPolicy)
         }
         return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
@@ -208,7 +178,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// after ``finish()``.
     func events(bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy)
         -> TrackerSubscription<VisibilityEvent<ID>> {
-        if case .finished = state {
+        if runState.isFinished {
             return .ended(bufferingPolicy: bufferingPolicy)
         }
         return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
@@ -216,10 +186,8 @@ final class TrackerDriver<ID: Hashable & Sendable> {
 
     /// Ends every subscription and the tick loop; nothing is published afterwards.
     func finish() {
-        if case .running(let ticks) = state { ticks.finish() }
         engine.recorder?.finish(at: engine.time)
-        state = .finished
-        resumeRunStartWaiters()
+        runState.finish()
         subscribers.finishAll()
         eventSubscribers.finishAll()
         for channel in overlays { channel.subscribers.finishAll() }
@@ -254,7 +222,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     }
 
     private func wakeForNextEvent() {
-        guard case .running(let ticks) = state else { return }
+        guard let ticks = runState.ticks else { return }
         var deadline = engine.nextEventTime
         if !overlays.isEmpty, engine.isActive, engine.viewport != nil {
             // An overlay shows runs growing: tick at every sample while one may count.
