@@ -14,8 +14,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     let inbox: SentInputs<ID>
     private var subscribers = Subscribers<Impression<ID>>()
     private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
-    /// The overlay subscriptions of each policy that has any.
-    private var overlays: [OverlayChannel] = []
+    private var overlays = OverlaySubscribers<ID>()
     private let runState = TrackerRunState()
     /// The impressions published so far. For tests.
     private(set) var publishedImpressionCount = 0
@@ -76,7 +75,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     private func publish(upTo time: Duration) {
         while !overlays.isEmpty, case let sampleTime = engine.sampleInterval * engine.nextSample, sampleTime <= time {
             advanceAndPublish(to: sampleTime)
-            publishOverlays()
+            if !runState.isFinished { overlays.publish(from: engine) }
         }
         advanceAndPublish(to: time)
     }
@@ -105,64 +104,17 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         await runState.waitUntilCaughtUp(isolation: actor)
     }
 
-    // MARK: - Overlays
-
-    /// The overlay subscriptions of one policy, and the snapshot last sent to them.
-    private final class OverlayChannel {
-        let policy: Int
-        var subscribers = Subscribers<EngineSnapshot<ID>>()
-        var last: EngineSnapshot<ID>?
-
-        init(policy: Int) { self.policy = policy }
-    }
+    // MARK: - Subscriptions
 
     /// A new subscription to policy `policy`'s overlay snapshots, from the next sample
-    /// evaluated on.
+    /// evaluated on; ended at once after ``finish()``.
     func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
         -> TrackerSubscription<EngineSnapshot<ID>> {
         if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
         flush()
-        let channel: OverlayChannel
-        if let existing = overlays.first(where: { $0.policy == policy }) {
-            channel = existing
-        } else {
-            channel = OverlayChannel(policy: policy)
-            overlays.append(channel)
-        }
-        // The next sample's snapshot goes to every subscriber, the new one included.
-        channel.last = nil
         defer { wakeForNextEvent() }   // counting sections now tick every sample
-        return channel.subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        return overlays.subscribe(policy: policy, bufferingPolicy: bufferingPolicy)
     }
-
-    /// Sends each policy's overlay snapshot to its subscriptions when it differs from the
-    /// last one sent in more than its time; forgets channels nobody reads.
-    private func publishOverlays() {
-        if runState.isFinished { return }
-        overlays.removeAll { $0.subscribers.count == 0 }
-        for channel in overlays {
-            let snapshot = engine.overlaySnapshot(policy: channel.policy)
-            if let last = channel.last, Self.drawsAlike(last, snapshot) { continue }
-            channel.last = snapshot
-            channel.subscribers.publish([snapshot])
-        }
-    }
-
-    /// Whether an overlay draws two snapshots alike: the same sections, ratios, counts,
-    /// statuses and reasons, visit and lifecycle. Ages and visible times, which grow at
-    /// every sample, are not drawn.
-    private static func drawsAlike(_ first: EngineSnapshot<ID>, _ second: EngineSnapshot<ID>) -> Bool {
-        guard first.visit == second.visit, first.inactiveCauses == second.inactiveCauses,
-              first.sections.count == second.sections.count else { return false }
-        return zip(first.sections, second.sections).allSatisfy { one, other in
-            one.sectionID == other.sectionID && one.visibleRatio == other.visibleRatio
-                && one.statistics.countedSamples == other.statistics.countedSamples
-                && one.consecutiveSamples == other.consecutiveSamples && one.status == other.status
-                && one.hasFiredThisVisit == other.hasFiredThisVisit && one.notVisibleReason == other.notVisibleReason
-        }
-    }
-
-    // MARK: - Subscriptions
 
     /// A new subscription to what fires, through `bufferingPolicy`; ended at once after
     /// ``finish()``.
@@ -190,8 +142,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         runState.finish()
         subscribers.finishAll()
         eventSubscribers.finishAll()
-        for channel in overlays { channel.subscribers.finishAll() }
-        overlays.removeAll()
+        overlays.finishAll()
     }
 
     // MARK: - Inputs
