@@ -24,7 +24,8 @@
 /// - Important: Tracker time starts at the clock's `now` when the tracker is created.
 ///   ``finish()`` ends every subscription for good; later subscriptions end at once.
 public actor ImpressionTracker<ID: Hashable & Sendable> {
-    /// The engine, the tick loop, the flush and the subscribers; this actor forwards to it.
+    /// The engine, the tick loop, the flush and the routing to subscribers; this actor
+    /// forwards to it.
     private let driver: TrackerDriver<ID>
     private let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for the actor; see ``send(_:)``.

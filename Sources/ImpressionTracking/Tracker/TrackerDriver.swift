@@ -1,23 +1,22 @@
 /// What a tracker actor does around its engine: the tick loop of `run()`, the flush
-/// (inputs sent from synchronous code, then the samples due), the publishing to
-/// subscribers, and the end.
+/// (inputs sent from synchronous code, then the samples due), and the routing of what
+/// each sample produces to its subscribers, until the end.
 ///
-/// ``ImpressionTracker`` owns one and forwards to it. It is not `Sendable`: it lives in
-/// its actor's isolation. Its async methods take that actor as their isolation, so they
-/// run on it, between the actor's other calls.
+/// ``ImpressionTracker`` owns one and forwards to it. It keeps the engine and decides
+/// when samples are evaluated and when `run()` wakes; where `run()` stands is in
+/// ``TrackerRunState``, the subscriptions in ``ImpressionAndEventSubscribers`` and
+/// ``OverlaySubscribers``, the refused sent inputs in ``SentInputRejections``. It is not
+/// `Sendable`: it lives in its actor's isolation. Its async methods take that actor as
+/// their isolation, so they run on it, between the actor's other calls.
 final class TrackerDriver<ID: Hashable & Sendable> {
-
     private(set) var engine: ImpressionEngine<ID>
     let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for a flush. The actor holds it too, to
     /// queue inputs without its isolation.
     let inbox: SentInputs<ID>
-    private var subscribers = Subscribers<Impression<ID>>()
-    private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
-    private var overlays = OverlaySubscribers<ID>()
     private let runState = TrackerRunState()
-    /// The impressions published so far. For tests.
-    private(set) var publishedImpressionCount = 0
+    private var subscribers = ImpressionAndEventSubscribers<ID>()
+    private var overlays = OverlaySubscribers<ID>()
     /// The sent inputs the engine refused.
     private(set) var rejections = SentInputRejections()
 
@@ -28,7 +27,10 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     }
 
     /// The number of live subscriptions to impressions.
-    var subscriberCount: Int { subscribers.count }
+    var subscriberCount: Int { subscribers.impressionSubscriberCount }
+
+    /// The impressions published so far. For tests.
+    var publishedImpressionCount: Int { subscribers.publishedImpressionCount }
 
     // MARK: - Running
 
@@ -82,18 +84,14 @@ final class TrackerDriver<ID: Hashable & Sendable> {
 
     private func advanceAndPublish(to time: Duration) {
         // Entries and exits cost a little more: work them out only for listeners.
-        if eventSubscribers.count > 0 {
+        if subscribers.wantsEvents {
             let events = engine.advanceWithEvents(to: time)
             if runState.isFinished { return }
-            eventSubscribers.publish(events)
-            let fired = events.compactMap(\.impression)
-            subscribers.publish(fired)
-            publishedImpressionCount += fired.count
+            subscribers.publish(events)
         } else {
             let fired = engine.advance(to: time)
             if runState.isFinished { return }
             subscribers.publish(fired)
-            publishedImpressionCount += fired.count
         }
     }
 
@@ -120,20 +118,16 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// ``finish()``.
     func impressions(bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy)
         -> TrackerSubscription<Impression<ID>> {
-        if runState.isFinished {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        return subscribers.subscribeToImpressions(bufferingPolicy: bufferingPolicy)
     }
 
     /// A new subscription to visibility events, through `bufferingPolicy`; ended at once
     /// after ``finish()``.
     func events(bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy)
         -> TrackerSubscription<VisibilityEvent<ID>> {
-        if runState.isFinished {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        return subscribers.subscribeToEvents(bufferingPolicy: bufferingPolicy)
     }
 
     /// Ends every subscription and the tick loop; nothing is published afterwards.
@@ -141,7 +135,6 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         engine.recorder?.finish(at: engine.time)
         runState.finish()
         subscribers.finishAll()
-        eventSubscribers.finishAll()
         overlays.finishAll()
     }
 
@@ -172,6 +165,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         wakeForNextEvent()
     }
 
+    /// Moves the running loop's next tick to the next sample that can report anything.
     private func wakeForNextEvent() {
         guard let ticks = runState.ticks else { return }
         var deadline = engine.nextEventTime
