@@ -72,7 +72,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// under it.
     let firstPolicyOfGroup: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
-    var measured = SlotSampler.MeasuredSample()
+    var measured = MeasuredSample()
     /// With exposure signals, the screen shares of `measured`'s candidates where they have a
     /// ratio, laid out as its ratios; empty without.
     var shares: [Double] = []
