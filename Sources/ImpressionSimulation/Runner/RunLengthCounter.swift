@@ -27,8 +27,9 @@ struct RunLengthCounter: SessionInputSink {
         count(through: time)
     }
 
-    /// Ends the runs still open at the session's end, `duration`, as ``EngineBank`` does:
-    /// the screen goes away and the sample after the last one ends them.
+    /// Ends the runs still open at the session's end, `duration`, as
+    /// ``SessionOutcomeTally`` does: the screen goes away and the sample after the last
+    /// one ends them.
     mutating func finish(at duration: Duration) {
         engine?.disappear()
         count(through: duration + sampleInterval)

@@ -80,13 +80,13 @@ public struct SessionRunner: Sendable {
 
     /// Replays `session` under every policy.
     package func run(_ session: Session) -> SessionOutcome {
-        var bank = EngineBank(engine: initialEngine, sampleInterval: sampleInterval)
-        let deepestOffset = drive(session, into: &bank)
-        bank.finish(at: session.duration)
+        var tally = SessionOutcomeTally(engine: initialEngine, sampleInterval: sampleInterval)
+        let deepestOffset = drive(session, into: &tally)
+        tally.finish(at: session.duration)
         let deepestSection = feed.lastSection(startingAbove: deepestOffset + feed.screen.height)
-        return SessionOutcome(impressions: bank.impressions, deepestSection: deepestSection,
-                              rejectedInputs: bank.rejectedInputs, renderedSections: bank.rendered,
-                              timeInView: bank.timeInView, exposures: bank.exposures)
+        return SessionOutcome(impressions: tally.impressions, deepestSection: deepestSection,
+                              rejectedInputs: tally.rejectedInputs, renderedSections: tally.rendered,
+                              timeInView: tally.timeInView, exposures: tally.exposures)
     }
 
     /// The number of impressions `session` gives under each policy, in policy order: the

@@ -14,7 +14,7 @@ import ImpressionTracking
 /// engine, as ``SessionRunner`` does not give it one: no sample would see it, and a
 /// trace of a fling holds several frames a sample.
 struct TraceSession {
-    private var bank: EngineBank
+    private var tally: SessionOutcomeTally
     private var screen = TraceScreen()
     /// The lowest viewport edge seen, for the deepest position.
     private var deepestBottom: Double?
@@ -26,7 +26,7 @@ struct TraceSession {
     /// A session at time zero; `engine` is a fresh engine of the run's policies and the
     /// trace's sample interval, `nil` without policies.
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
-        bank = EngineBank(engine: engine, sampleInterval: sampleInterval)
+        tally = SessionOutcomeTally(engine: engine, sampleInterval: sampleInterval)
         grid = SampleGrid(interval: sampleInterval)
     }
 
@@ -53,7 +53,7 @@ struct TraceSession {
         // Sample -1: before sample 0, as an input at time zero without `afterSample`.
         if pending.sample >= 0 { advance(to: pending.time) }
         // Valid, so the engine takes it.
-        try? bank.engine?.apply(.viewport(pending.rect))
+        try? tally.engine?.apply(.viewport(pending.rect))
         screen.setViewport(pending.rect)
     }
 
@@ -61,7 +61,7 @@ struct TraceSession {
         if input.advancesFirst { advance(to: input.time) }
         let numbered = input.input.mapIDs { catalog.number(of: $0) }
         do throws(InputError) {
-            try bank.engine?.apply(numbered)
+            try tally.engine?.apply(numbered)
         } catch {
             throw TraceError(line: lineNumber, "the engine refused the \(TraceReplayer.name(of: numbered)): \(error)")
         }
@@ -78,10 +78,10 @@ struct TraceSession {
     }
 
     private mutating func advance(to time: Duration) {
-        // Taken out while the bank advances, so the closure writes to nothing of self's.
+        // Taken out while the tally advances, so the closure writes to nothing of self's.
         var screen = TraceScreen()
         swap(&screen, &self.screen)
-        bank.advance(to: time) { screen.appendOnScreen(to: &$0) }
+        tally.advance(to: time) { screen.appendOnScreen(to: &$0) }
         swap(&screen, &self.screen)
     }
 
@@ -91,9 +91,9 @@ struct TraceSession {
     mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
         flushViewport()
         advance(to: end)
-        bank.finish(at: end)
+        tally.finish(at: end)
         let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
-        return SessionOutcome(impressions: bank.impressions, deepestSection: deepest, rejectedInputs: 0,
-                              renderedSections: bank.rendered, timeInView: bank.timeInView, exposures: bank.exposures)
+        return SessionOutcome(impressions: tally.impressions, deepestSection: deepest, rejectedInputs: 0,
+                              renderedSections: tally.rendered, timeInView: tally.timeInView, exposures: tally.exposures)
     }
 }

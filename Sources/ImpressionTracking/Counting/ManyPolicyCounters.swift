@@ -136,7 +136,7 @@ struct ManyPolicyCounters: Sendable {
     /// for all (policy `policyIndex` reads measure group `groupOfPolicy[policyIndex]`), as
     /// one engine per policy evaluates them: each section near the viewport, then the open runs
     /// of the sections no longer visible.
-    mutating func evaluate(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
+    mutating func evaluate(from first: Int, through last: Int, measured: MeasuredSample,
                            groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool) {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
@@ -194,7 +194,7 @@ struct ManyPolicyCounters: Sendable {
     /// signals runs (spilled registers, a bounds check it no longer proved), and made it
     /// slower. Not inlined, for the same reason.
     @inline(never)
-    mutating func evaluateWithSignals(from first: Int, through last: Int, measured: SlotSampler.MeasuredSample,
+    mutating func evaluateWithSignals(from first: Int, through last: Int, measured: MeasuredSample,
                                       groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
                                       shares: [Double], speed: Double) {
         swap(&openRuns, &slotsInRun)

@@ -15,21 +15,6 @@ struct SlotSampler: Sendable {
         var firstRemembered: Int
     }
 
-    /// The sections near the viewport at a sample and their ratios under each of a
-    /// multi-policy engine's distinct ways of measuring, measured once for every policy.
-    struct MeasuredSample: Sendable {
-        var candidates: [Int32] = []
-        /// The ratios of `candidates`, `stride` per candidate, NaN where nothing shows:
-        /// the first `candidates.count * stride`; the buffer may hold more, unused.
-        var ratios: [Double] = []
-        /// The number of ways of measuring.
-        var stride = 1
-        /// The last sample due at the time advanced to.
-        var lastDueSample = -1
-        /// Whether the engine is active and its screen can show something.
-        var screenShows = false
-    }
-
     /// Counters by slot, parallel to the layout.
     var states: [SectionState] = []
     /// Slots visible at the last sample evaluated: their runs are open.

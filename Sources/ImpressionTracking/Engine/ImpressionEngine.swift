@@ -72,7 +72,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// under it.
     let firstPolicyOfGroup: [Int]
     /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
-    var measured = SlotSampler.MeasuredSample()
+    var measured = MeasuredSample()
     /// With exposure signals, the screen shares of `measured`'s candidates where they have a
     /// ratio, laid out as its ratios; empty without.
     var shares: [Double] = []
@@ -409,7 +409,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(policy: Int = 0) -> EngineSnapshot<ID> {
-        var snapshot = policyIndex(policy).snapshot()
+        var snapshot = engine(ofPolicy: policy).snapshot()
         for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
         return snapshot
     }
@@ -421,7 +421,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func snapshot(of id: ID, policy: Int = 0) -> SectionSnapshot<ID>? {
-        var row = policyIndex(policy).snapshot(of: id)
+        var row = engine(ofPolicy: policy).snapshot(of: id)
         row?.policy = policy
         return row
     }
@@ -438,7 +438,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `policy` is an index of ``policies``.
     public func overlaySnapshot(policy: Int = 0) -> EngineSnapshot<ID> {
-        var snapshot = policyIndex(policy).overlaySnapshot()
+        var snapshot = engine(ofPolicy: policy).overlaySnapshot()
         for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
         return snapshot
     }
@@ -449,7 +449,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
     /// counters and departed sections.
-    private func policyIndex(_ policy: Int) -> SinglePolicyEngine<ID> {
+    private func engine(ofPolicy policy: Int) -> SinglePolicyEngine<ID> {
         precondition((0..<policyCount).contains(policy),
                      "policy \(policy) is not an index of the \(policyCount) policies")
         guard policyCount > 1 else { return base }
@@ -458,11 +458,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup[group]) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }
-        var policyIndex = base
-        policyIndex.showPolicy(geometry: geometry, states: sampler.states(ofPolicy: policy),
-                      slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
-                      departed: departed[policy])
-        return policyIndex
+        var engine = base
+        engine.showPolicy(geometry: geometry, states: sampler.states(ofPolicy: policy),
+                          slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
+                          departed: departed[policy])
+        return engine
     }
 }
 

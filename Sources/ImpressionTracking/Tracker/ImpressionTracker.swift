@@ -24,7 +24,8 @@
 /// - Important: Tracker time starts at the clock's `now` when the tracker is created.
 ///   ``finish()`` ends every subscription for good; later subscriptions end at once.
 public actor ImpressionTracker<ID: Hashable & Sendable> {
-    /// The engine, the tick loop, the flush and the subscribers; this actor forwards to it.
+    /// The engine, the tick loop, the flush and the routing to subscribers; this actor
+    /// forwards to it.
     private let driver: TrackerDriver<ID>
     private let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for the actor; see ``send(_:)``.
@@ -103,9 +104,9 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public var subscriberCount: Int { driver.subscriberCount }
     /// How many inputs sent with ``send(_:)`` the engine refused (each kept its previous
     /// state); the last one's error is ``lastSentInputError``.
-    public var rejectedSentInputCount: Int { driver.rejectedSentInputCount }
+    public var rejectedSentInputCount: Int { driver.rejections.count }
     /// Why the engine refused the last refused input sent with ``send(_:)``.
-    public var lastSentInputError: InputError? { driver.lastSentInputError }
+    public var lastSentInputError: InputError? { driver.rejections.lastError }
 
     /// Sends an input from synchronous code, such as a scroll callback on the main
     /// thread, without a `Task` or an `await`.

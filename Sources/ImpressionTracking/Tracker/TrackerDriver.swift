@@ -1,36 +1,24 @@
 /// What a tracker actor does around its engine: the tick loop of `run()`, the flush
-/// (inputs sent from synchronous code, then the samples due), the publishing to
-/// subscribers, and the end.
+/// (inputs sent from synchronous code, then the samples due), and the routing of what
+/// each sample produces to its subscribers, until the end.
 ///
-/// ``ImpressionTracker`` owns one and forwards to it. It is not `Sendable`: it lives in
-/// its actor's isolation. Its async methods take that actor as their isolation, so they
-/// run on it, between the actor's other calls.
+/// ``ImpressionTracker`` owns one and forwards to it. It keeps the engine and decides
+/// when samples are evaluated and when `run()` wakes; where `run()` stands is in
+/// ``TrackerRunState``, the subscriptions in ``ImpressionAndEventSubscribers`` and
+/// ``OverlaySubscribers``, the refused sent inputs in ``SentInputRejections``. It is not
+/// `Sendable`: it lives in its actor's isolation. Its async methods take that actor as
+/// their isolation, so they run on it, between the actor's other calls.
 final class TrackerDriver<ID: Hashable & Sendable> {
-
-    private enum State {
-        case idle
-        /// `run()` is in progress, sleeping on these ticks.
-        case running(SampleTicks)
-        case finished
-    }
-
     private(set) var engine: ImpressionEngine<ID>
     let clock: TrackerClock
     /// Inputs sent from synchronous code, waiting for a flush. The actor holds it too, to
     /// queue inputs without its isolation.
     let inbox: SentInputs<ID>
-    private var subscribers = Subscribers<Impression<ID>>()
-    private var eventSubscribers = Subscribers<VisibilityEvent<ID>>()
-    /// The overlay subscriptions of each policy that has any.
-    private var overlays: [OverlayChannel] = []
-    private var state = State.idle
-    /// Tasks waiting for `run()` to begin. For tests: see ``waitUntilCaughtUp(isolation:)``.
-    private var runStartWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The impressions published so far. For tests.
-    private(set) var publishedImpressionCount = 0
-    /// How many sent inputs the engine refused, and why it refused the last one.
-    private(set) var rejectedSentInputCount = 0
-    private(set) var lastSentInputError: InputError?
+    private let runState = TrackerRunState()
+    private var subscribers = ImpressionAndEventSubscribers<ID>()
+    private var overlays = OverlaySubscribers<ID>()
+    /// The sent inputs the engine refused.
+    private(set) var rejections = SentInputRejections()
 
     init(engine: ImpressionEngine<ID>, clock: TrackerClock, inbox: SentInputs<ID>) {
         self.engine = engine
@@ -39,7 +27,10 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     }
 
     /// The number of live subscriptions to impressions.
-    var subscriberCount: Int { subscribers.count }
+    var subscriberCount: Int { subscribers.impressionSubscriberCount }
+
+    /// The impressions published so far. For tests.
+    var publishedImpressionCount: Int { subscribers.publishedImpressionCount }
 
     // MARK: - Running
 
@@ -49,21 +40,16 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     ///   progress, ``ImpressionTrackerError/finished`` after ``finish()``.
     func run(isolation actor: isolated any Actor) async throws {
         let ticks = SampleTicks(clock: clock)
-        switch state {
-        case .running: throw ImpressionTrackerError.alreadyRunning
-        case .finished: throw ImpressionTrackerError.finished
-        case .idle: state = .running(ticks)
-        }
+        try runState.start(ticks)
         inbox.wake(ticks)
-        resumeRunStartWaiters()
         defer {
-            if case .running = state { state = .idle }
+            runState.stop()
             inbox.wake(nil)
             ticks.finish()   // releases anyone waiting on these ticks
         }
         flush()
         for await _ in ticks.stream() {
-            guard case .running = state else { return }
+            guard runState.isRunning else { return }
             flush()
         }
     }
@@ -77,8 +63,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
             do throws(InputError) {
                 try engine.apply(input.input)
             } catch {
-                rejectedSentInputCount += 1
-                lastSentInputError = error
+                rejections.record(error)
             }
         }
         publish(upTo: now)
@@ -92,25 +77,21 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     private func publish(upTo time: Duration) {
         while !overlays.isEmpty, case let sampleTime = engine.sampleInterval * engine.nextSample, sampleTime <= time {
             advanceAndPublish(to: sampleTime)
-            publishOverlays()
+            if !runState.isFinished { overlays.publish(from: engine) }
         }
         advanceAndPublish(to: time)
     }
 
     private func advanceAndPublish(to time: Duration) {
         // Entries and exits cost a little more: work them out only for listeners.
-        if eventSubscribers.count > 0 {
+        if subscribers.wantsEvents {
             let events = engine.advanceWithEvents(to: time)
-            if case .finished = state { return }
-            eventSubscribers.publish(events)
-            let fired = events.compactMap(\.impression)
-            subscribers.publish(fired)
-            publishedImpressionCount += fired.count
+            if runState.isFinished { return }
+            subscribers.publish(events)
         } else {
             let fired = engine.advance(to: time)
-            if case .finished = state { return }
+            if runState.isFinished { return }
             subscribers.publish(fired)
-            publishedImpressionCount += fired.count
         }
     }
 
@@ -118,115 +99,43 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// current time (every tick due so far has been flushed), or the tracker finished.
     /// For tests driving a ``ManualClock``: they await this instead of polling.
     func waitUntilCaughtUp(isolation actor: isolated any Actor) async {
-        while true {
-            switch state {
-            case .running(let ticks):
-                await ticks.waitUntilCaughtUp()
-                return
-            case .finished:
-                return
-            case .idle:
-                await withCheckedContinuation { runStartWaiters.append($0) }
-            }
-        }
-    }
-
-    private func resumeRunStartWaiters() {
-        let waiters = runStartWaiters
-        runStartWaiters = []
-        for waiter in waiters { waiter.resume() }
-    }
-
-    // MARK: - Overlays
-
-    /// The overlay subscriptions of one policy, and the snapshot last sent to them.
-    private final class OverlayChannel {
-        let policy: Int
-        var subscribers = Subscribers<EngineSnapshot<ID>>()
-        var last: EngineSnapshot<ID>?
-
-        init(policy: Int) { self.policy = policy }
-    }
-
-    /// A new subscription to policy `policy`'s overlay snapshots, from the next sample
-    /// evaluated on.
-    func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
-        -> TrackerSubscription<EngineSnapshot<ID>> {
-        if case .finished = state { return .ended(bufferingPolicy: bufferingPolicy) }
-        flush()
-        let channel: OverlayChannel
-        if let existing = overlays.first(where: { $0.policy == policy }) {
-            channel = existing
-        } else {
-            channel = OverlayChannel(policy: policy)
-            overlays.append(channel)
-        }
-        // The next sample's snapshot goes to every subscriber, the new one included.
-        channel.last = nil
-        defer { wakeForNextEvent() }   // counting sections now tick every sample
-        return channel.subscribers.subscribe(bufferingPolicy: bufferingPolicy)
-    }
-
-    /// Sends each policy's overlay snapshot to its subscriptions when it differs from the
-    /// last one sent in more than its time; forgets channels nobody reads.
-    private func publishOverlays() {
-        if case .finished = state { return }
-        overlays.removeAll { $0.subscribers.count == 0 }
-        for channel in overlays {
-            let snapshot = engine.overlaySnapshot(policy: channel.policy)
-            if let last = channel.last, Self.drawsAlike(last, snapshot) { continue }
-            channel.last = snapshot
-            channel.subscribers.publish([snapshot])
-        }
-    }
-
-    /// Whether an overlay draws two snapshots alike: the same sections, ratios, counts,
-    /// how they show, where their counting stands and why not, visit and lifecycle. Ages
-    /// and visible times, which grow at every sample, are not drawn.
-    private static func drawsAlike(_ first: EngineSnapshot<ID>, _ second: EngineSnapshot<ID>) -> Bool {
-        guard first.visit == second.visit, first.inactiveCauses == second.inactiveCauses,
-              first.sections.count == second.sections.count else { return false }
-        return zip(first.sections, second.sections).allSatisfy { one, other in
-            one.sectionID == other.sectionID && one.visibleRatio == other.visibleRatio
-                && one.statistics.countedSamples == other.statistics.countedSamples
-                && one.consecutiveSamples == other.consecutiveSamples && one.visibility == other.visibility
-                && one.counting == other.counting
-                && one.hasFiredThisVisit == other.hasFiredThisVisit && one.notVisibleReason == other.notVisibleReason
-        }
+        await runState.waitUntilCaughtUp(isolation: actor)
     }
 
     // MARK: - Subscriptions
+
+    /// A new subscription to policy `policy`'s overlay snapshots, from the next sample
+    /// evaluated on; ended at once after ``finish()``.
+    func overlaySnapshots(policy: Int, bufferingPolicy: TrackerSubscription<EngineSnapshot<ID>>.BufferingPolicy)
+        -> TrackerSubscription<EngineSnapshot<ID>> {
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        flush()
+        defer { wakeForNextEvent() }   // counting sections now tick every sample
+        return overlays.subscribe(policy: policy, bufferingPolicy: bufferingPolicy)
+    }
 
     /// A new subscription to what fires, through `bufferingPolicy`; ended at once after
     /// ``finish()``.
     func impressions(bufferingPolicy: TrackerSubscription<Impression<ID>>.BufferingPolicy)
         -> TrackerSubscription<Impression<ID>> {
-        if case .finished = state {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return subscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        return subscribers.subscribeToImpressions(bufferingPolicy: bufferingPolicy)
     }
 
     /// A new subscription to visibility events, through `bufferingPolicy`; ended at once
     /// after ``finish()``.
     func events(bufferingPolicy: TrackerSubscription<VisibilityEvent<ID>>.BufferingPolicy)
         -> TrackerSubscription<VisibilityEvent<ID>> {
-        if case .finished = state {
-            return .ended(bufferingPolicy: bufferingPolicy)
-        }
-        return eventSubscribers.subscribe(bufferingPolicy: bufferingPolicy)
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        return subscribers.subscribeToEvents(bufferingPolicy: bufferingPolicy)
     }
 
     /// Ends every subscription and the tick loop; nothing is published afterwards.
     func finish() {
-        if case .running(let ticks) = state { ticks.finish() }
         engine.recorder?.finish(at: engine.time)
-        state = .finished
-        resumeRunStartWaiters()
+        runState.finish()
         subscribers.finishAll()
-        eventSubscribers.finishAll()
-        for channel in overlays { channel.subscribers.finishAll() }
-        overlays.removeAll()
+        overlays.finishAll()
     }
 
     // MARK: - Inputs
@@ -256,8 +165,9 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         wakeForNextEvent()
     }
 
+    /// Moves the running loop's next tick to the next sample that can report anything.
     private func wakeForNextEvent() {
-        guard case .running(let ticks) = state else { return }
+        guard let ticks = runState.ticks else { return }
         var deadline = engine.nextEventTime
         if !overlays.isEmpty, engine.isActive, engine.viewport != nil {
             // An overlay shows runs growing: tick at every sample while one may count.

@@ -1,7 +1,9 @@
 import ImpressionTracking
 
-/// The runner's engine, holding every policy, and what the session rendered.
-struct EngineBank: SessionInputSink {
+/// The runner's one engine, holding every policy, and the tally of what a session gives
+/// under each: its impressions, stays in view and exposure signals, the sections it
+/// rendered, and the inputs the engine refused. ``SessionOutcome`` is made from it.
+struct SessionOutcomeTally: SessionInputSink {
     /// `nil` without policies: then the session only renders.
     var engine: ImpressionEngine<Int>?
     var impressions: [[Impression<Int>]]
@@ -56,7 +58,7 @@ struct EngineBank: SessionInputSink {
     private mutating func tallyReports(through time: Duration) {
         guard engine != nil else { return }
         // The tallies are taken out while the engine advances in place, so the closures
-        // write to nothing of the bank's: moving the engine out and back instead copies
+        // write to nothing of the tally's: moving the engine out and back instead copies
         // it whole twice per advance.
         var impressions: [[Impression<Int>]] = []
         var timeInView: [[SessionOutcome.TimeInView]] = []
