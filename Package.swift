@@ -44,6 +44,14 @@ let package = Package(
             dependencies: ["ImpressionTracking"],
             swiftSettings: swiftSettings
         ),
+        // Writes a target's `.css` and `.js` files into a generated Swift file of string
+        // constants (`EmbeddedFiles.playerJS`); the tool it runs is TextFilesToSwift.
+        .plugin(
+            name: "EmbedTextFiles",
+            capability: .buildTool(),
+            dependencies: ["TextFilesToSwift"]
+        ),
+        .executableTarget(name: "TextFilesToSwift", swiftSettings: swiftSettings),
         .testTarget(
             name: "ImpressionSimulationTests",
             dependencies: ["ImpressionSimulation", "ImpressionTracking"],
