@@ -39,11 +39,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Synthetic feeds, a user model on virtual time, and batch runs over many policies.
+        // The session player's style sheet and script are files of their own, compiled in
+        // as strings by EmbedTextFiles (so the binary writes the page from anywhere);
+        // excluded here so that SwiftPM neither warns about them nor copies them as resources.
         .target(
             name: "ImpressionSimulation",
             dependencies: ["ImpressionTracking"],
-            swiftSettings: swiftSettings
+            exclude: ["Player/player.css", "Player/player.js"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTextFiles"]
         ),
+        // Writes a target's `.css` and `.js` files into a generated Swift file of string
+        // constants (`EmbeddedFiles.playerJS`); the tool it runs is TextFilesToSwift.
+        .plugin(
+            name: "EmbedTextFiles",
+            capability: .buildTool(),
+            dependencies: ["TextFilesToSwift"]
+        ),
+        .executableTarget(name: "TextFilesToSwift", swiftSettings: swiftSettings),
         .testTarget(
             name: "ImpressionSimulationTests",
             dependencies: ["ImpressionSimulation", "ImpressionTracking"],

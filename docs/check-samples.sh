@@ -24,15 +24,18 @@ bin="$(swift build --show-bin-path)"
 work="$(mktemp -d)"
 [[ -n "${KEEP_SAMPLES:-}" ]] || trap 'rm -rf "$work"' EXIT
 python3 - "$bin" "$work" README.md Sources/*/*.docc/*.md <<'PY'
-import os, re, subprocess, sys
+import json, os, re, subprocess, sys
 
 bin_path, work, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 modules = os.path.join(bin_path, "Modules")
 
 def objects(module):
-    """The object files of `module`'s current sources in the debug build."""
-    names = [f for _, _, fs in os.walk(os.path.join("Sources", module)) for f in fs if f.endswith(".swift")]
-    return [os.path.join(bin_path, module + ".build", name + ".o") for name in names]
+    """The object files of `module`'s current sources in the debug build: those its
+    output file map names, which include the Swift a build plugin wrote (not under
+    Sources/) and leave out the objects of deleted files that linger in the directory."""
+    with open(os.path.join(bin_path, module + ".build", "output-file-map.json")) as file:
+        outputs = json.load(file)
+    return sorted(entry["object"] for entry in outputs.values() if "object" in entry)
 
 def blocks(text):
     """(language, body, prose since the previous block) for each fenced block."""
