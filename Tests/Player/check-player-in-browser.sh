@@ -150,6 +150,8 @@ check_at() {
 for name in session example hostile fired inactive; do
     trace="$(trace_of "$name")"
     read -r -a policies <<< "$(policies_of "$name")"
+    # The snapshots are taken once per sample and page, in this run: none from an earlier one.
+    rm -f "$out/$name"-sample-*.expected.jsonl "$out/$name"-sample-*.expected.jsonl.log
     if ! "$impressions" replay "$trace" "${policies[@]}" --player "$out/$name.html" > /dev/null 2> "$out/$name.replay.log"; then
         echo "FAIL: replay $trace --player failed: $(head -n 3 "$out/$name.replay.log")"; status=1; continue
     fi
