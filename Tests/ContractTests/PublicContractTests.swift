@@ -1,10 +1,11 @@
-// Imports only the public API (no @testable): if DESIGN.md's contract stops compiling
-// as written, this target fails to build.
+// Imports only the public API (no @testable): if the contract the manual documents (its
+// Getting started, The rules and Sending inputs articles, in ImpressionTracking.docc)
+// stops compiling as written, this target fails to build.
 import Foundation
 import ImpressionTracking
 import Testing
 
-@Suite("The public contract of DESIGN.md")
+@Suite("The public contract the manual documents")
 struct PublicContractTests {
     @Test("Rect, policy, section and impression have the contract's shapes")
     func valueTypes() throws {

@@ -287,7 +287,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     }
 }
 
-// The inputs of DESIGN.md by name: each is sugar for `apply(_:)` with its `EngineInput`.
+// The inputs by name, as the manual's Sending inputs article lists them: each is sugar
+// for `apply(_:)` with its `EngineInput`.
 extension ImpressionTracker {
     /// Replaces the layout; see ``ImpressionEngine/setLayout(_:containers:)``.
     ///

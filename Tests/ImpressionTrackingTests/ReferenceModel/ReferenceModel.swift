@@ -3,7 +3,8 @@
 // Here: its state, the lifecycle and the counting of samples. What the screen shows
 // (inputs, geometry), the snapshot and validation are in ReferenceModel+*.swift.
 
-/// A deliberately naive model of the engine, written straight from DESIGN.md's Semantics,
+/// A deliberately naive model of the engine, written straight from the rules the manual
+/// states (ImpressionTracking.docc: The rules, Real screens, Exposure signals, defined),
 /// with the real-screen features (scroll containers, viewport insets, obstructions, large
 /// sections, hysteresis, visibility events) and the knobs (cumulative time, cooldown, the
 /// load gate, hidden flags and opacity), and the exposure signals when asked for.
