@@ -46,10 +46,20 @@ started=$SECONDS
 # the shard target calls the merge's internal reader, as the command line's tests do.
 flags=(-O -sanitize=fuzzer -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny
        -enable-upcoming-feature MemberImportVisibility -package-name ImpressionTracking -I "$build" -L "$build")
+# A module that keeps style sheets or scripts as files of their own gets them as string
+# constants from the tool the EmbedTextFiles build plugin runs, written here as there.
+swiftc -O -parse-as-library "$root/Sources/TextFilesToSwift/TextFilesToSwift.swift" -o "$build/TextFilesToSwift"
 library() {
+    local sources embedded
+    mapfile -t sources < <(find "$root/Sources/$1" -name '*.swift')
+    mapfile -t embedded < <(find "$root/Sources/$1" -name '*.docc' -prune -o \( -name '*.css' -o -name '*.js' \) -print | sort)
+    if [[ ${#embedded[@]} -gt 0 ]]; then
+        "$build/TextFilesToSwift" "$build/$1-EmbeddedFiles.swift" "$root/Sources/$1" "${embedded[@]}"
+        sources+=("$build/$1-EmbeddedFiles.swift")
+    fi
     swiftc "${flags[@]}" -enable-testing -module-name "$1" -emit-library -static \
         -emit-module -emit-module-path "$build/$1.swiftmodule" \
-        -o "$build/lib$1.a" $(find "$root/Sources/$1" -name '*.swift')
+        -o "$build/lib$1.a" "${sources[@]}"
 }
 library ImpressionTracking
 library ImpressionSimulation
