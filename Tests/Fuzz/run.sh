@@ -46,14 +46,25 @@ started=$SECONDS
 # the shard target calls the merge's internal reader, as the command line's tests do.
 flags=(-O -sanitize=fuzzer -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny
        -enable-upcoming-feature MemberImportVisibility -package-name ImpressionTracking -I "$build" -L "$build")
+# A module's sources, and any file given after its name (a build plugin's output).
 library() {
     swiftc "${flags[@]}" -enable-testing -module-name "$1" -emit-library -static \
         -emit-module -emit-module-path "$build/$1.swiftmodule" \
-        -o "$build/lib$1.a" $(find "$root/Sources/$1" -name '*.swift')
+        -o "$build/lib$1.a" $(find "$root/Sources/$1" -name '*.swift') "${@:2}"
 }
+# The player's style sheet and script as Swift, as EmbedTextFiles wrote them in the
+# package's own build (which CI runs first).
+embedded=("$root"/.build/plugins/outputs/*/ImpressionSimulationRendering/destination/EmbedTextFiles/EmbeddedFiles.swift)
+[[ -f ${embedded[0]} ]] || { echo "run.sh: run 'swift build' first (the player's files, EmbeddedFiles.swift, come from it)" >&2; exit 2; }
 library ImpressionTracking
+# ImpressionSimulation's targets, each after those it imports.
+library ImpressionSimulationFormats
+library ImpressionSimulationCore
+library ImpressionSimulationAnalyses
+library ImpressionSimulationRendering "${embedded[0]}"
 library ImpressionSimulation
-libraries=(-lImpressionSimulation -lImpressionTracking)
+libraries=(-lImpressionSimulation -lImpressionSimulationRendering -lImpressionSimulationAnalyses
+           -lImpressionSimulationCore -lImpressionSimulationFormats -lImpressionTracking)
 # Only the shard target needs the command line (the audit's shards are its types).
 if [[ " ${targets[*]} " == *" shards "* ]]; then
     library ImpressionsCommandLine
