@@ -38,16 +38,53 @@ let package = Package(
             dependencies: ["ImpressionTracking"],
             swiftSettings: swiftSettings
         ),
-        // Synthetic feeds, a user model on virtual time, and batch runs over many policies.
-        // The session player's style sheet and script are files of their own, compiled in
-        // as strings by EmbedTextFiles (so the binary writes the page from anywhere);
-        // excluded here so that SwiftPM neither warns about them nor copies them as resources.
+        // The product ImpressionSimulation is five targets, so that what depends on what is
+        // written here. From the bottom:
+        // the files' machinery (a JSON parser, value decoder and encoder, writer; the trace
+        // lines; numbers as text), which knows no simulation;
         .target(
-            name: "ImpressionSimulation",
+            name: "ImpressionSimulationFormats",
             dependencies: ["ImpressionTracking"],
-            exclude: ["Player/player.css", "Player/player.js"],
+            swiftSettings: swiftSettings
+        ),
+        // the simulator: synthetic feeds, a user model on virtual time, sessions, the runner
+        // and its report, the feed and users files, the replay of traces;
+        .target(
+            name: "ImpressionSimulationCore",
+            dependencies: ["ImpressionSimulationFormats", "ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // the analyses over it: the audit, the fit of users, layouts A/B, sweeps;
+        .target(
+            name: "ImpressionSimulationAnalyses",
+            dependencies: ["ImpressionSimulationCore", "ImpressionSimulationFormats", "ImpressionTracking"],
+            swiftSettings: swiftSettings
+        ),
+        // every report's forms (table, JSON, CSV, HTML page), the SVG charts, the timeline
+        // and the session player. The player's style sheet and script are files of their
+        // own, compiled in as strings by EmbedTextFiles (so the binary writes the page from
+        // anywhere); excluded here so that SwiftPM neither warns about them nor copies them
+        // as resources;
+        .target(
+            name: "ImpressionSimulationRendering",
+            dependencies: [
+                "ImpressionSimulationAnalyses", "ImpressionSimulationCore", "ImpressionSimulationFormats",
+                "ImpressionTracking",
+            ],
+            exclude: ["Replay/player.css", "Replay/player.js"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedTextFiles"]
+        ),
+        // and on top, the product's module: it re-exports the four, holds the manual (the
+        // DocC catalog), and the shards of simulate and audit, whose files carry the reports'
+        // JSON and merge into every form of them.
+        .target(
+            name: "ImpressionSimulation",
+            dependencies: [
+                "ImpressionSimulationAnalyses", "ImpressionSimulationCore", "ImpressionSimulationFormats",
+                "ImpressionSimulationRendering", "ImpressionTracking",
+            ],
+            swiftSettings: swiftSettings
         ),
         // Writes a target's `.css` and `.js` files into a generated Swift file of string
         // constants (`EmbeddedFiles.playerJS`); the tool it runs is TextFilesToSwift.
@@ -59,7 +96,10 @@ let package = Package(
         .executableTarget(name: "TextFilesToSwift", swiftSettings: swiftSettings),
         .testTarget(
             name: "ImpressionSimulationTests",
-            dependencies: ["ImpressionSimulation", "ImpressionTracking"],
+            dependencies: [
+                "ImpressionSimulation", "ImpressionSimulationAnalyses", "ImpressionSimulationCore",
+                "ImpressionSimulationFormats", "ImpressionSimulationRendering", "ImpressionTracking",
+            ],
             swiftSettings: swiftSettings
         ),
         // The simulator's command line: arguments, help, progress bar, files. No product,

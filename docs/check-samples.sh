@@ -37,6 +37,10 @@ def objects(module):
         outputs = json.load(file)
     return sorted(entry["object"] for entry in outputs.values() if "object" in entry)
 
+# The libraries' modules: ImpressionSimulation re-exports the targets it is made of.
+linked = [object for module in ["ImpressionTracking", "ImpressionSimulationFormats", "ImpressionSimulationCore",
+                                "ImpressionSimulationAnalyses", "ImpressionSimulationRendering", "ImpressionSimulation"]
+          for object in objects(module)]
 def blocks(text):
     """(language, body, prose since the previous block) for each fenced block."""
     found, prose, lines, i = [], [], text.split("\n"), 0
@@ -75,8 +79,7 @@ for path in files:
             source = os.path.join(directory, "main.swift")
             open(source, "w").write(imports + body)
             executable = os.path.join(directory, "sample")
-            status, output = swiftc(["-I", modules, source, *objects("ImpressionTracking"),
-                                     *objects("ImpressionSimulation"), "-o", executable])
+            status, output = swiftc(["-I", modules, source, *linked, "-o", executable])
             run += 1
             if status != 0:
                 failures.append(f"{path}: the sample before its output does not build:\n{output}"); continue

@@ -6,10 +6,10 @@ import PackagePlugin
 
 /// Gives a target one generated Swift file, `EmbeddedFiles.swift`, holding the text of
 /// every `.css` and `.js` file under the target's directory as a `String` constant
-/// (`Player/player.js` becomes `EmbeddedFiles.playerJS`).
+/// (`Replay/player.js` becomes `EmbeddedFiles.playerJS`).
 ///
 /// - Important: A target using the plugin excludes those files in `Package.swift`
-///   (`exclude: ["Player/player.js", ...]`), so that SwiftPM neither copies them as
+///   (`exclude: ["Replay/player.js", ...]`), so that SwiftPM neither copies them as
 ///   resources nor warns about them; the plugin finds them on disk, not among the target's
 ///   sources. The files are the command's inputs, so editing one writes the Swift again.
 @main

@@ -62,8 +62,14 @@ library() {
         -o "$build/lib$1.a" "${sources[@]}"
 }
 library ImpressionTracking
+# ImpressionSimulation's targets, each after those it imports.
+library ImpressionSimulationFormats
+library ImpressionSimulationCore
+library ImpressionSimulationAnalyses
+library ImpressionSimulationRendering
 library ImpressionSimulation
-libraries=(-lImpressionSimulation -lImpressionTracking)
+libraries=(-lImpressionSimulation -lImpressionSimulationRendering -lImpressionSimulationAnalyses
+           -lImpressionSimulationCore -lImpressionSimulationFormats -lImpressionTracking)
 # Only the shard target needs the command line (the audit's shards are its types).
 if [[ " ${targets[*]} " == *" shards "* ]]; then
     library ImpressionsCommandLine

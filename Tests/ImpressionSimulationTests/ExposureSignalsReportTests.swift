@@ -1,4 +1,5 @@
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationCore
 import ImpressionTracking
 import Testing
 

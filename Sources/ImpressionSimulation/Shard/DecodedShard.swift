@@ -1,4 +1,5 @@
 import Foundation
+import ImpressionSimulationFormats
 
 /// One shard summary as `merge` reads it: a single run's shard (one arm, no names) or
 /// an A/B comparison's (arms A and B, and their names), checked to be one slice of one

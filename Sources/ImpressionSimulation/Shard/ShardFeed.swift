@@ -1,3 +1,5 @@
+import ImpressionSimulationCore
+import ImpressionSimulationFormats
 import ImpressionTracking
 
 /// The feed a shard summary carries, and the run `merge` rebuilds from it.

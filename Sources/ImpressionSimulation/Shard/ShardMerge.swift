@@ -1,4 +1,5 @@
 import Foundation
+import ImpressionSimulationCore
 
 /// Shard summaries merged into each arm's whole run: the run (rebuilt from the shards'
 /// configuration and feed) and the tally of all its sessions, appended in shard order,

@@ -1,3 +1,4 @@
+import ImpressionSimulationCore
 import ImpressionTracking
 /// The `shard` member of a shard summary: which slice of which run, and the integer
 /// counts of its sessions, from which `merge` rebuilds the whole run's report exactly

@@ -1,4 +1,8 @@
 import Foundation
+import ImpressionSimulationAnalyses
+import ImpressionSimulationCore
+import ImpressionSimulationFormats
+import ImpressionSimulationRendering
 import ImpressionTracking
 
 /// What `simulate --shard i/n` prints: the shard's own report, plus a `shard` member

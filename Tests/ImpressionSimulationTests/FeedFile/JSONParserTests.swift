@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationFormats
 import Testing
 
 @Suite("The JSON parser of feed and users files")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationAnalyses
 import ImpressionTracking
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationAnalyses
+@testable import ImpressionSimulationCore
 import ImpressionTracking
 import Testing
 

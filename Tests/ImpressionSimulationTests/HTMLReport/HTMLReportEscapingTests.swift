@@ -1,4 +1,5 @@
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationRendering
 import ImpressionTracking
 import Testing
 

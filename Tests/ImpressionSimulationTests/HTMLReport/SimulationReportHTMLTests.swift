@@ -1,4 +1,6 @@
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationCore
+@testable import ImpressionSimulationRendering
 import ImpressionTracking
 import Testing
 

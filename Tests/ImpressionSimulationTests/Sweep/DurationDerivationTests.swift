@@ -1,4 +1,5 @@
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationAnalyses
 import ImpressionTracking
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationRendering
 import ImpressionTracking
 import Testing
 

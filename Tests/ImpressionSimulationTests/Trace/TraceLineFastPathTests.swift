@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
+@testable import ImpressionSimulationFormats
 import ImpressionTracking
 import Testing
 

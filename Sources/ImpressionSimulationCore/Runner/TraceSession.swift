@@ -1,0 +1,100 @@
+import ImpressionSimulationFormats
+import ImpressionTracking
+
+/// One recorded session replayed as ``SessionRunner`` runs a generated one: through one
+/// engine holding every policy, each input applied after the engine is advanced to its
+/// time (inputs at time zero before sample 0), and what it gives counted the same way:
+/// impressions, the sections rendered at the samples evaluated while the screen was
+/// active (``TraceScreen``), each section's visible samples and exposure signals from
+/// the engine's exits, and the deepest feed position the viewport reached.
+///
+/// Section ids become numbers through a ``SectionCatalog``: a feed's positions, so that
+/// a trace of a generated session counts exactly as the session did.
+///
+/// A scroll frame that another replaces before the next sample is not given to the
+/// engine, as ``SessionRunner`` does not give it one: no sample would see it, and a
+/// trace of a fling holds several frames a sample.
+struct TraceSession {
+    private var tally: SessionOutcomeTally
+    private var screen = TraceScreen()
+    /// The lowest viewport edge seen, for the deepest position.
+    private var deepestBottom: Double?
+    /// When the engine samples.
+    private let grid: SampleGrid
+    /// A valid viewport not given to the engine yet, with its time and that time's sample.
+    private var pendingViewport: (rect: Rect, time: Duration, sample: Int)?
+
+    /// A session at time zero; `engine` is a fresh engine of the run's policies and the
+    /// trace's sample interval, `nil` without policies.
+    init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
+        tally = SessionOutcomeTally(engine: engine, sampleInterval: sampleInterval)
+        grid = SampleGrid(interval: sampleInterval)
+    }
+
+    /// Advances to `input.time`, then applies `input`.
+    ///
+    /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
+    ///   the session is then as it was before the input.
+    mutating func apply(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
+        if case .viewport(let rect) = input.input, rect.isValid {
+            deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
+            let sample = input.advancesFirst ? grid.lastSample(atOrBefore: input.time) : -1
+            if let pending = pendingViewport, pending.sample != sample { flushViewport() }
+            pendingViewport = (rect, input.time, sample)
+            return
+        }
+        flushViewport()
+        try applyNow(input, lineNumber: lineNumber, catalog: &catalog)
+    }
+
+    /// Gives the engine the viewport held back, at its time.
+    private mutating func flushViewport() {
+        guard let pending = pendingViewport else { return }
+        pendingViewport = nil
+        // Sample -1: before sample 0, as an input at time zero without `afterSample`.
+        if pending.sample >= 0 { advance(to: pending.time) }
+        // Valid, so the engine takes it.
+        try? tally.engine?.apply(.viewport(pending.rect))
+        screen.setViewport(pending.rect)
+    }
+
+    private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
+        if input.advancesFirst { advance(to: input.time) }
+        let numbered = input.input.mapIDs { catalog.number(of: $0) }
+        do throws(InputError) {
+            try tally.engine?.apply(numbered)
+        } catch {
+            throw TraceError(line: lineNumber, "the engine refused the \(TraceReplayer.name(of: numbered)): \(error)")
+        }
+        switch numbered {
+        case .layout(let sections, let containers):
+            screen.setLayout(sections, containers: containers)
+        case .viewport(let rect):
+            screen.setViewport(rect)
+        case .contentOffset(let offset, let containerID):
+            screen.setContentOffset(offset, ofContainer: containerID)
+        default:
+            break
+        }
+    }
+
+    private mutating func advance(to time: Duration) {
+        // Taken out while the tally advances, so the closure writes to nothing of self's.
+        var screen = TraceScreen()
+        swap(&screen, &self.screen)
+        tally.advance(to: time) { screen.appendOnScreen(to: &$0) }
+        swap(&screen, &self.screen)
+    }
+
+    /// Ends the session at `end` (its `end` line, or its last input's time when it was
+    /// cut short), as ``SessionRunner`` ends a generated one, and gives its outcome;
+    /// `feed` places the deepest viewport edge.
+    mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
+        flushViewport()
+        advance(to: end)
+        tally.finish(at: end)
+        let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
+        return SessionOutcome(impressions: tally.impressions, deepestSection: deepest, rejectedInputs: 0,
+                              renderedSections: tally.rendered, timeInView: tally.timeInView, exposures: tally.exposures)
+    }
+}

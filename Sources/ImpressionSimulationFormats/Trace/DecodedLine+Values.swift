@@ -1,0 +1,83 @@
+import ImpressionTracking
+
+// The values a trace line holds (numbers, times, rects, points, insets), each checked:
+// finite, in range, of the right shape, or a ``TraceLineProblem`` naming the field.
+
+extension DecodedLine {
+        static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double {
+        let value = try fields.decode(Double.self, forKey: key)
+        guard value.isFinite else {
+            throw TraceLineProblem("field '\(TraceDecoder.path(fields.codingPath + [key]))' must be a finite number, got \(value)")
+        }
+        return value
+    }
+
+    static func number(_ fields: KeyedDecodingContainer<Key>, _ key: Key, default value: Double) throws -> Double {
+        fields.contains(key) ? try number(fields, key) : value
+    }
+
+    static func time(_ fields: KeyedDecodingContainer<Key>, _ key: Key, limits: TraceLimits) throws -> Duration {
+        let milliseconds = try number(fields, key)
+        guard milliseconds >= 0, milliseconds <= limits.maximumTimeMilliseconds else {
+            throw TraceLineProblem("time 't' must be in 0...\(TraceEncoder.number(limits.maximumTimeMilliseconds)) ms, got \(TraceEncoder.number(milliseconds))")
+        }
+        return duration(milliseconds: milliseconds)
+    }
+
+    /// Milliseconds, finite and in range, to the nearest nanosecond: the encoder's
+    /// six decimals read back exactly.
+    package static func duration(milliseconds: Double) -> Duration {
+        .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+    }
+
+    static func rect(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Rect {
+        var values = try fields.nestedUnkeyedContainer(forKey: key)
+        return try rect(from: &values)
+    }
+
+    /// The next rect of a list of rects.
+    static func rect(_ list: inout any UnkeyedDecodingContainer) throws -> Rect {
+        var values = try list.nestedUnkeyedContainer()
+        return try rect(from: &values)
+    }
+
+    /// `[x, y, width, height]`, finite.
+    static func rect(from values: inout any UnkeyedDecodingContainer) throws -> Rect {
+        let numbers = try numbers(&values, count: 4, what: "a rect must be [x, y, width, height]")
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    static func point(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Point {
+        var values = try fields.nestedUnkeyedContainer(forKey: key)
+        let numbers = try numbers(&values, count: 2, what: "a point must be [x, y]")
+        return Point(x: numbers[0], y: numbers[1])
+    }
+
+    static func numbers(_ list: inout any UnkeyedDecodingContainer, count: Int, what: String) throws -> [Double] {
+        let path = TraceDecoder.path(list.codingPath)
+        guard list.count == count else {
+            throw TraceLineProblem("\(path): \(what), got \(list.count.map { "\($0) numbers" } ?? "something else")")
+        }
+        var values: [Double] = []
+        while !list.isAtEnd {
+            let value = try list.decode(Double.self)
+            guard value.isFinite else { throw TraceLineProblem("\(path): numbers must be finite, got \(value)") }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Insets in points (`top`, `left`, `bottom`, `right`, each 0 when absent), with an
+    /// optional `relative` object of fractions of the inset rect's size, keyed the same.
+    static func insets(_ fields: KeyedDecodingContainer<Key>) throws -> Insets {
+        var insets = Insets(top: try number(fields, .top, default: 0), left: try number(fields, .left, default: 0),
+                            bottom: try number(fields, .bottom, default: 0), right: try number(fields, .right, default: 0))
+        if fields.contains(.relative) {
+            let relative = try fields.nestedContainer(keyedBy: Key.self, forKey: .relative)
+            insets.relative = RelativeInsets(
+                top: try number(relative, .top, default: 0), left: try number(relative, .left, default: 0),
+                bottom: try number(relative, .bottom, default: 0), right: try number(relative, .right, default: 0))
+        }
+        return insets
+    }
+}
