@@ -16,7 +16,7 @@ import ImpressionTracking
 package struct SessionPlayer: Sendable {
     /// The most samples a page plays: an hour at 100 ms.
     package static let maximumSamples = 36_000
-    /// The most bytes of session data in a page (the page adds about 42 KB of its own).
+    /// The most bytes of session data in a page, besides the page's own style and script.
     package static let maximumBytes = 48 << 20
 
     /// The policies, in the order of the engine's.
