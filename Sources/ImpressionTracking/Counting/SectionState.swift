@@ -36,9 +36,9 @@ struct SectionState: Sendable, Hashable {
     var endedRunsSamples = 0
     /// The engine's time when a layout first held the section.
     var firstAppearance = Duration.zero
-    /// The exposure signals of the last visit it was in view in, when the engine measures
-    /// them; untouched otherwise. Last: a steady sample without them never reads them.
-    var signals = SignalCounters()
+    // The exposure signals (``SignalCounters``) are not here: an engine that measures them
+    // keeps them in a table of their own, parallel to these counters, and one that does
+    // not has no room for them.
 
     /// Fresh counters for a section a layout holds for the first time at `time`.
     init(firstAppearance: Duration) {
