@@ -159,7 +159,7 @@ extension SinglePolicyEngine {
         let signals = measuresSignals
             ? signalCounters.inVisit(visit).signals(interval: sampleInterval, reportedAt: nextSample &- 1) : nil
         return SectionStatistics(
-            entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
+            entries: Int(state.entries), visibleDurationThisVisit: sampleInterval * thisVisit,
             totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),
             highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
             timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd,
