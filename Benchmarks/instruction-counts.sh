@@ -5,6 +5,7 @@
 # else the machine does, so two checkouts' figures compare on a shared machine.
 #
 #   Benchmarks/instruction-counts.sh             # steady, scroll, 4 policies, gates, one section's state
+#   Benchmarks/instruction-counts.sh signals     # also with exposure signals measured, 1, 4 and 25 policies
 #   Benchmarks/instruction-counts.sh simulate    # also `impressions simulate`'s sessions, 1 and 4 policies (minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,14 @@ for sections in 1000 1000000; do
 done
 echo "steady sample, 4 policies, 1000 sections: $(ENGINE_PROFILE_POLICIES=4 per_operation steady 1000)"
 echo "scroll step, 4 policies, 1000 sections: $(ENGINE_PROFILE_POLICIES=4 per_operation scroll 1000)"
+echo "steady sample, 25 policies, 1000 sections: $(ENGINE_PROFILE_POLICIES=25 per_operation steady 1000)"
+echo "scroll step, 25 policies, 1000 sections: $(ENGINE_PROFILE_POLICIES=25 per_operation scroll 1000)"
+if [[ "${1:-}" == "signals" ]]; then
+    for policies in 1 4 25; do
+        echo "steady sample, signals on, $policies policies, 1000 sections: $(ENGINE_PROFILE_SIGNALS=1 ENGINE_PROFILE_POLICIES=$policies per_operation steady 1000)"
+        echo "scroll step, signals on, $policies policies, 1000 sections: $(ENGINE_PROFILE_SIGNALS=1 ENGINE_PROFILE_POLICIES=$policies per_operation scroll 1000)"
+    done
+fi
 echo "steady sample, gates, 1000 sections: $(ENGINE_PROFILE_POLICY=gates per_operation steady 1000)"
 echo "scroll step, gates, 1000 sections: $(ENGINE_PROFILE_POLICY=gates per_operation scroll 1000)"
 for sections in 1000 1000000; do

@@ -25,7 +25,8 @@ import Glibc
 // runs them with the viewport grown by 10 % at the top and bottom (relative insets);
 // `ENGINE_PROFILE_POLICY=gates` with a minimum opacity of 0.1, every third section at opacity 0.05 and every fifth not
 // loaded (the load gate and opacity). `ENGINE_PROFILE_POLICIES=4` runs `steady` and
-// `scroll` on one ImpressionEngine with the README's four policies. `ENGINE_PROFILE_SIGNALS=1`
+// `scroll` on one ImpressionEngine with the README's four policies (`25`: the twenty-five of
+// `multi-policy-cost.sh`, in `simulate` too). `ENGINE_PROFILE_SIGNALS=1`
 // makes the engines of `steady` and `scroll` measure exposure signals.
 // `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
 // sections) on this thread, with `--policy default`, or the four with
@@ -45,6 +46,21 @@ let profilePolicies = getenv("ENGINE_PROFILE_POLICIES").map { String(cString: $0
 let measuresSignals = getenv("ENGINE_PROFILE_SIGNALS").map { String(cString: $0) } == "1"
 /// The README's four policies.
 let readmeFourPolicies: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .mrcVideo]
+/// The twenty-five policies of `Benchmarks/multi-policy-cost.sh`: every preset it names,
+/// ratios from 0.1 to 1, longer durations, a focus rule, cumulative timing with a cooldown.
+let multiPolicyCostTwentyFive: [ImpressionPolicy] = {
+    var cumulative = ImpressionPolicy.default
+    cumulative.timing = .cumulative
+    cumulative.cooldown = .seconds(30)
+    var focus = ImpressionPolicy(minimumVisibleRatio: 1)
+    focus.largeSectionRule = .focus(fraction: 0.5)
+    return [.default, .mrcDisplay, .abema, .sarahCell, .zozoModule, .cookpadShowContent, .anyPixel, .mrcVideo,
+            .mrcLargeDisplay, .viewportRelative, .mrcNewsfeedSubSecond]
+        + [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1].map { ImpressionPolicy(minimumVisibleRatio: $0) }
+        + [ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(2)), focus, cumulative,
+           ImpressionPolicy(minimumVisibleRatio: 0.5, minimumDuration: .seconds(3)),
+           ImpressionPolicy(minimumVisibleRatio: 0.25, minimumDuration: .milliseconds(500))]
+}()
 let sections = (0 ..< sectionCount).map { index in
     let top = Double(index) * sectionPitch
     var section = TrackedSection(id: index, cells: [
@@ -101,8 +117,9 @@ func repeatSamples(of engine: inout ImpressionEngine<Int>, scrolling isScroll: B
 switch arguments[1] {
 case "steady", "scroll":
     // ENGINE_PROFILE_POLICIES=4: the README's four policies in one ImpressionEngine.
-    if profilePolicies == "4" {
-        var multi = try ImpressionEngine<Int>(policies: readmeFourPolicies, measuresExposureSignals: measuresSignals)
+    if profilePolicies == "4" || profilePolicies == "25" {
+        let policies = profilePolicies == "4" ? readmeFourPolicies : multiPolicyCostTwentyFive
+        var multi = try ImpressionEngine<Int>(policies: policies, measuresExposureSignals: measuresSignals)
         fired += try repeatSamples(of: &multi, scrolling: arguments[1] == "scroll")
     } else {
         fired += try repeatSamples(of: &engine, scrolling: arguments[1] == "scroll")
@@ -110,6 +127,7 @@ case "steady", "scroll":
 case "simulate":
     let policies: [ImpressionPolicy] = switch profilePolicies {
     case "4": readmeFourPolicies
+    case "25": multiPolicyCostTwentyFive
     // Four policies of one way of measuring (one column), by area and by height.
     case "4-area": [.mrcDisplay, .abema, .mrcVideo, .mrcNewsfeedSubSecond]
     case "4-height": [.default, .sarahCell, ImpressionPolicy(minimumVisibleRatio: 0.6), ImpressionPolicy(minimumVisibleRatio: 0.8)]

@@ -105,6 +105,10 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     let statisticsLimit: Int
     /// The counters kept, by id.
     private(set) var entries: [ID: Entry] = [:]
+    /// With exposure signals, the signals' counters of the entries that keep their
+    /// statistics (the signals are statistics), by id; empty in an engine without signals,
+    /// so that its entries hold no room for them.
+    private var signalsByID: [ID: SignalCounters] = [:]
     /// The departures of sections kept with their statistics, oldest first from
     /// `firstDeparture`: an item whose entry came back or left again since is stale.
     private var departures: [(id: ID, departure: Int)] = []
@@ -144,10 +148,18 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         entries[id].flatMap { $0.hasStatistics ? $0.state : nil }
     }
 
+    /// The exposure signals' counters of a departed section that keeps its statistics;
+    /// fresh ones for any other, and in an engine without signals.
+    func rememberedSignals(_ id: ID) -> SignalCounters {
+        signalsByID.isEmpty ? SignalCounters() : signalsByID[id] ?? SignalCounters()
+    }
+
     /// Keeps the counters of a section that left the layout under `policy`, when
     /// `retention` does: whole once something of it has shown or its run is open (its
-    /// statistics), else what its rules need. ``forgetOldest(_:)`` then applies the limit.
-    mutating func remember(_ state: SectionState, of id: ID, under policy: ResolvedPolicy, _ retention: Retention) {
+    /// statistics, its exposure `signals` among them when the engine measures them), else
+    /// what its rules need. ``forgetOldest(_:)`` then applies the limit.
+    mutating func remember(_ state: SectionState, signals: SignalCounters?, of id: ID, under policy: ResolvedPolicy,
+                           _ retention: Retention) {
         let hasStatistics = state.highestRatio > 0 || state.hasOpenRun(at: retention.nextSample)
         let entry = Entry(state: state, rules: Rules(policy), departure: nextDeparture, hasStatistics: hasStatistics)
         guard retention.keeps(entry) else { return }
@@ -156,6 +168,12 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         if entries.isEmpty { entries.reserveCapacity(Self.initialCapacity) }
         // A section in the layout is never kept here too; were it, its new counters win.
         if let replaced = entries.updateValue(entry, forKey: id) { uncount(replaced) }
+        if let signals, hasStatistics {
+            if signalsByID.isEmpty { signalsByID.reserveCapacity(Self.initialCapacity) }
+            signalsByID[id] = signals
+        } else {
+            forgetSignals(of: id)
+        }
         if entry.hasStatistics {
             statisticsCount += 1
             departures.append((id, nextDeparture))
@@ -163,6 +181,12 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         } else {
             strippedCount += 1
         }
+    }
+
+    /// Forgets the signals' counters of `id`, if any: it no longer keeps its statistics.
+    private mutating func forgetSignals(of id: ID) {
+        // Without signals there is nothing to forget: no need to hash the id.
+        if !signalsByID.isEmpty { signalsByID[id] = nil }
     }
 
     /// Takes `entry`, no longer kept, out of the counts.
@@ -176,14 +200,19 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// The counters of a section that comes back at `time`, no longer kept here: those it
     /// left with, or when its statistics were forgotten, fresh ones but for what its rules
     /// still need (``Retention/restored(_:under:appearingAt:)``); fresh ones when none
-    /// were kept.
-    mutating func takeBack(_ id: ID, appearingAt time: Duration, _ retention: Retention) -> SectionState {
+    /// were kept. Its exposure signals' counters likewise: those it left with, or fresh ones.
+    mutating func takeBack(_ id: ID, appearingAt time: Duration, _ retention: Retention)
+        -> (state: SectionState, signals: SignalCounters) {
         // Nothing kept: no need to hash the id.
         guard !entries.isEmpty, let entry = entries.removeValue(forKey: id) else {
-            return SectionState(firstAppearance: time)
+            return (SectionState(firstAppearance: time), SignalCounters())
         }
         uncount(entry)
-        return entry.hasStatistics ? entry.state : retention.restored(entry.state, under: entry.rules, appearingAt: time)
+        let signals = signalsByID.isEmpty ? nil : signalsByID.removeValue(forKey: id)
+        guard entry.hasStatistics else {
+            return (retention.restored(entry.state, under: entry.rules, appearingAt: time), SignalCounters())
+        }
+        return (entry.state, signals ?? SignalCounters())
     }
 
     /// Forgets the statistics of the sections that left first while more than
@@ -206,6 +235,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
             } else {
                 entries[id] = nil
             }
+            forgetSignals(of: id)
         }
         compactDepartures()
         if strippedCount > pruneAt { prune(retention) }
@@ -277,11 +307,15 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
             let id = inRun[index]
             guard var entry = entries[id] else { continue }
             entry.state.endRun()
-            if recordingVisibility { records.append(.exit(of: .departed(index), ending: entry.state, at: sample)) }
+            if recordingVisibility {
+                let signals = signalsByID.isEmpty ? nil : signalsByID[id]
+                records.append(.exit(of: .departed(index), ending: entry.state, signals: signals, at: sample))
+            }
             if retention.keeps(entry) {
                 entries[id] = entry
             } else {
                 entries[id] = nil
+                forgetSignals(of: id)
                 uncount(entry)
             }
         }

@@ -13,6 +13,8 @@ struct ManyPolicyCounters: Sendable {
     let policyCount: Int
     /// Counters by slot, then policy: `states[slot * policyCount + policy]`.
     private(set) var states: [SectionState] = []
+    /// With exposure signals, the signals' counters, laid out as `states`; empty without.
+    private(set) var signalStates: [SignalCounters] = []
     /// Per slot and policy (as `states`), the index of the section's policy in `policies`.
     private var policyIndices: [Int32] = []
     /// Every policy's resolved policies, one table after another.
@@ -55,10 +57,11 @@ struct ManyPolicyCounters: Sendable {
 
     // MARK: - Layouts
 
-    /// Puts in force the counters of a new layout, `policyCount` per slot, and the slots
-    /// with an open run under some policy.
-    mutating func replaceCounters(_ states: [SectionState], slotsInRun: [Int32]) {
+    /// Puts in force the counters of a new layout, `policyCount` per slot, their signals'
+    /// counters (empty without signals), and the slots with an open run under some policy.
+    mutating func replaceCounters(_ states: [SectionState], signalStates: [SignalCounters], slotsInRun: [Int32]) {
         self.states = states
+        self.signalStates = signalStates
         self.slotsInRun = slotsInRun
     }
 
@@ -111,6 +114,11 @@ struct ManyPolicyCounters: Sendable {
     /// Policy `policyIndex`'s counters, by slot.
     func states(ofPolicy policyIndex: Int) -> [SectionState] {
         Swift.stride(from: policyIndex, to: states.count, by: policyCount).map { states[$0] }
+    }
+
+    /// Policy `policyIndex`'s signal counters, by slot; empty without signals.
+    func signalStates(ofPolicy policyIndex: Int) -> [SignalCounters] {
+        Swift.stride(from: policyIndex, to: signalStates.count, by: policyCount).map { signalStates[$0] }
     }
 
     /// The slots whose run is open under policy `policyIndex` before `nextSample`, ascending.
@@ -180,7 +188,7 @@ struct ManyPolicyCounters: Sendable {
                 }
                 if counts { sampler.slotsInRun.append(Int32(slot)) }
             }
-            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+            sampler.endRunsNotSeen(at: first, states: states, signalStates: nil, recordingVisibility: recordingVisibility)
         }
         return nextFiring
     }
@@ -200,7 +208,7 @@ struct ManyPolicyCounters: Sendable {
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
         var nextFiring: Int?
-        withCounters { sampler, states, policies, policyIndices in
+        withSignalCounters { sampler, states, signalStates, policies, policyIndices in
             let policyCount = sampler.policyCount
             for index in measured.candidates.indices {
                 let slot = Int(measured.candidates[index])
@@ -210,8 +218,9 @@ struct ManyPolicyCounters: Sendable {
                     let ratio = measured.ratios[ratiosOfSlot &+ groupOfPolicy[policyIndex]]
                     guard !ratio.isNaN else { continue }
                     let cell = slot &* policyCount &+ policyIndex
-                    let sample = SignalCounters.Sample(share: shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]],
-                                                       speed: speed)
+                    let sample = SlotSampler.SignalInput(
+                        sample: SignalCounters.Sample(share: shares[ratiosOfSlot &+ groupOfPolicy[policyIndex]], speed: speed),
+                        counters: signalStates, index: cell)
                     let (laneCounts, completion) = SlotSampler.count(
                         &states[cell], slot: slot, ratio: ratio, policy: policies[Int(policyIndices[cell])],
                         from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
@@ -221,15 +230,18 @@ struct ManyPolicyCounters: Sendable {
                 }
                 if counts { sampler.slotsInRun.append(Int32(slot)) }
             }
-            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+            sampler.endRunsNotSeen(at: first, states: states, signalStates: signalStates,
+                                   recordingVisibility: recordingVisibility)
         }
         nextFiringSample = nextFiring
     }
 
     /// Ends the runs open before `first` of the sections not visible at it, policy by policy
-    /// (the visible ones were stamped with the last sample evaluated).
+    /// (the visible ones were stamped with the last sample evaluated); their exits carry
+    /// `signalStates`' counters, when the engine measures signals.
     @inline(__always)
     private mutating func endRunsNotSeen(at first: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                         signalStates: UnsafeMutableBufferPointer<SignalCounters>?,
                                          recordingVisibility: Bool) {
         for slot in openRuns {
             let slot = Int(slot)
@@ -237,7 +249,8 @@ struct ManyPolicyCounters: Sendable {
             where Self.isInRun(states[slot &* policyCount &+ policyIndex], before: first) {
                 states[slot &* policyCount &+ policyIndex].endRun()
                 if recordingVisibility {
-                    append(.exit(of: .slot(slot), ending: states[slot &* policyCount &+ policyIndex], at: first),
+                    let cell = slot &* policyCount &+ policyIndex
+                    append(.exit(of: .slot(slot), ending: states[cell], signals: signalStates.map { $0[cell] }, at: first),
                            toPolicy: policyIndex)
                 }
             }
@@ -277,6 +290,24 @@ struct ManyPolicyCounters: Sendable {
         states.withUnsafeMutableBufferPointer { states in
             policies.withUnsafeBufferPointer { policies in
                 policyIndices.withUnsafeBufferPointer { body(&self, states, policies, $0) }
+            }
+        }
+    }
+
+    /// ``withCounters(_:)`` with the signals' counters as one buffer too: for the loop
+    /// with signals only, so that the loop without them is handed nothing more.
+    @inline(__always)
+    private mutating func withSignalCounters(
+        _ body: (inout ManyPolicyCounters, UnsafeMutableBufferPointer<SectionState>,
+                 UnsafeMutableBufferPointer<SignalCounters>, UnsafeBufferPointer<ResolvedPolicy>,
+                 UnsafeBufferPointer<Int32>) -> Void
+    ) {
+        var signalStates: [SignalCounters] = []
+        swap(&signalStates, &self.signalStates)
+        defer { swap(&signalStates, &self.signalStates) }
+        signalStates.withUnsafeMutableBufferPointer { signalStates in
+            withCounters { sampler, states, policies, policyIndices in
+                body(&sampler, states, signalStates, policies, policyIndices)
             }
         }
     }

@@ -19,6 +19,10 @@ struct SectionState: Sendable, Hashable {
     /// Whether that completion fired (rather than being held back by the cooldown): what
     /// a snapshot calls counted. Beside `completedDuringRun`, in its padding.
     var completionFired = false
+    /// Runs started, up to `Int32.max`; 32 bits fit in the word the two flags above begin.
+    /// A run starts at most once per call to `advance`, so the bound takes 2^31 calls, out
+    /// of reach of any session.
+    var entries: Int32 = 0
     /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
     /// at 1): what the cooldown counts from.
     var lastFiredSample = 0
@@ -30,15 +34,13 @@ struct SectionState: Sendable, Hashable {
     /// runs of `exposureVisit` since the sum last restarted (at the first entry after a
     /// spent run). At most `exposureSamples`.
     var accumulatedSamples = 0
-    /// Runs started.
-    var entries = 0
     /// Visible samples of every run that has ended, over every visit.
     var endedRunsSamples = 0
     /// The engine's time when a layout first held the section.
     var firstAppearance = Duration.zero
-    /// The exposure signals of the last visit it was in view in, when the engine measures
-    /// them; untouched otherwise. Last: a steady sample without them never reads them.
-    var signals = SignalCounters()
+    // The exposure signals (``SignalCounters``) are not here: an engine that measures them
+    // keeps them in a table of their own, parallel to these counters, and one that does
+    // not has no room for them.
 
     /// Fresh counters for a section a layout holds for the first time at `time`.
     init(firstAppearance: Duration) {
@@ -70,7 +72,7 @@ struct SectionState: Sendable, Hashable {
         }
         completedDuringRun = false
         completionFired = false
-        entries = Self.saturatingSum(entries, 1)
+        if entries < Int32.max { entries += 1 }
     }
 
     /// Ends the current run, adding it to the visit's exposure and cumulative sum.

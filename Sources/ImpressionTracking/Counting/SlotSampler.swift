@@ -17,6 +17,9 @@ struct SlotSampler: Sendable {
 
     /// Counters by slot, parallel to the layout.
     var states: [SectionState] = []
+    /// With exposure signals, the signals' counters by slot, parallel to `states`; empty
+    /// without, so that an engine that does not measure them holds nothing for them.
+    var signalStates: [SignalCounters] = []
     /// Slots visible at the last sample evaluated: their runs are open.
     var slotsInRun: [Int32] = []
     /// What the last evaluation reported, in order once `sortRecords()` ran.
@@ -64,7 +67,7 @@ struct SlotSampler: Sendable {
                                                      signals: Mode.Type, speed: Double) {
         candidates.clear()
         nextFiringSample = nil
-        withStates { sampler, states in
+        withStates(Mode.self) { sampler, states, signalStates in
             sampler.beginRuns()
             // The sections visible from `first` to `last`.
             if let screen {
@@ -74,25 +77,42 @@ struct SlotSampler: Sendable {
                     guard let ratio = sampler.measurer.ratio(ofSlot: slot, in: geometry, on: screen) else { continue }
                     // The parts just measured are the section's: their area is its share.
                     let signals = Mode.measures
-                        ? SignalCounters.Sample(share: sampler.measurer.areaOfCollectedParts() / screen.effectiveViewport.area,
-                                                speed: speed)
+                        ? SignalInput(sample: SignalCounters.Sample(
+                                          share: sampler.measurer.areaOfCollectedParts() / screen.effectiveViewport.area,
+                                          speed: speed),
+                                      counters: signalStates, index: slot)
                         : nil
                     sampler.sample(slot: slot, ratio: ratio, states: states, geometry: geometry, from: first, through: last,
                                    visits: visits, recordingVisibility: recordingVisibility, signals: signals)
                 }
             }
-            sampler.endRunsNotSeen(at: first, states: states, recordingVisibility: recordingVisibility)
+            sampler.endRunsNotSeen(at: first, states: states, signalStates: signalStates,
+                                   recordingVisibility: recordingVisibility)
         }
     }
 
     /// Runs `body` with the counters as one buffer, checked unique once rather than at
-    /// every write (the check is a runtime call, per section and policy at every sample).
+    /// every write (the check is a runtime call, per section and policy at every sample),
+    /// and with signals (`Mode`), the signals' counters likewise; without, an empty buffer.
     @inline(__always)
-    private mutating func withStates(_ body: (inout SlotSampler, UnsafeMutableBufferPointer<SectionState>) -> Void) {
+    private mutating func withStates<Mode: SignalMode>(
+        _ mode: Mode.Type,
+        _ body: (inout SlotSampler, UnsafeMutableBufferPointer<SectionState>, UnsafeMutableBufferPointer<SignalCounters>)
+            -> Void
+    ) {
         var states: [SectionState] = []
         swap(&states, &self.states)
         defer { swap(&states, &self.states) }
-        states.withUnsafeMutableBufferPointer { body(&self, $0) }
+        guard Mode.measures else {
+            states.withUnsafeMutableBufferPointer { body(&self, $0, UnsafeMutableBufferPointer(start: nil, count: 0)) }
+            return
+        }
+        var signalStates: [SignalCounters] = []
+        swap(&signalStates, &self.signalStates)
+        defer { swap(&signalStates, &self.signalStates) }
+        states.withUnsafeMutableBufferPointer { states in
+            signalStates.withUnsafeMutableBufferPointer { body(&self, states, $0) }
+        }
     }
 
     /// Starts a sample: the runs open so far move to `openRuns`, and `slotsInRun` fills
@@ -110,7 +130,7 @@ struct SlotSampler: Sendable {
     @inline(__always)
     private mutating func sample(slot: Int, ratio: Double, states: UnsafeMutableBufferPointer<SectionState>,
                                  geometry: SectionGeometry, from first: Int, through last: Int, visits: Visits,
-                                 recordingVisibility: Bool, signals: SignalCounters.Sample?) {
+                                 recordingVisibility: Bool, signals: SignalInput?) {
         let (counts, completion) = Self.count(&states[slot], slot: slot, ratio: ratio, policy: geometry.policy(ofSlot: slot),
                                               from: first, through: last, visits: visits,
                                               recordingVisibility: recordingVisibility, signals: signals) { records.append($0) }
@@ -127,13 +147,14 @@ struct SlotSampler: Sendable {
     /// run completes if nothing changes, when that is still ahead. The code every sample
     /// runs per section and policy, shared by one engine and a multi-policy engine's policies.
     ///
-    /// With exposure signals (`signals`: what the sample brings besides the ratio), the
-    /// samples also add to the signals of the visit (``SignalCounters``); an exit then
-    /// reports them up to the sample before it, an impression up to its own.
+    /// With exposure signals (`signals`: what the sample brings besides the ratio, and the
+    /// section's signal counters), the samples also add to the signals of the visit
+    /// (``SignalCounters``); an exit then reports them up to the sample before it, an
+    /// impression up to its own.
     @inline(__always)
     static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
                       from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
-                      signals: SignalCounters.Sample? = nil,
+                      signals: SignalInput? = nil,
                       record: (Record) -> Void) -> (counts: Bool, completion: Int?) {
         if ratio > state.highestRatio { state.highestRatio = ratio }
         // `state` in place: a copy out and back would write every line of the counters,
@@ -150,7 +171,10 @@ struct SlotSampler: Sendable {
             if state.hasOpenRun(at: first) {
                 // Open until a visit started: that run ends here, a new one begins.
                 state.endRun()
-                if recordingVisibility { record(.exit(of: .slot(slot), ending: state, at: first)) }
+                if recordingVisibility {
+                    record(.exit(of: .slot(slot), ending: state, signals: signals.map { $0.counters[$0.index] },
+                                 at: first))
+                }
             }
             state.startRun(at: first, visit: visits.current)
             if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current)) }
@@ -175,10 +199,10 @@ struct SlotSampler: Sendable {
                 if state.completionFired {
                     state.lastFiredVisit = visits.current
                     state.lastFiredSample = sample
-                    // The signals up to the sample it fires at (the state's are still those before `first`).
+                    // The signals up to the sample it fires at (the counters are still those before `first`).
                     let signalsThen = signals.map {
-                        state.signals.inVisit(visits.current).adding(
-                            missing &+ 1, through: sample, ratio: ratio, $0, metPolicy: true,
+                        $0.counters[$0.index].inVisit(visits.current).adding(
+                            missing &+ 1, through: sample, ratio: ratio, $0.sample, metPolicy: true,
                             runSamples: SectionState.saturatingSum(countAtFirst, missing))
                     }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
@@ -196,8 +220,9 @@ struct SlotSampler: Sendable {
         }
         // Last: the exit of a voided run and the impression report the signals before.
         if let signals {
-            state.signals = state.signals.inVisit(visits.current).adding(
-                extraSamples &+ 1, through: last, ratio: ratio, signals, metPolicy: true, runSamples: state.consecutiveSamples)
+            signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current).adding(
+                extraSamples &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: true,
+                runSamples: state.consecutiveSamples)
         }
         return (true, completion)
     }
@@ -207,16 +232,18 @@ struct SlotSampler: Sendable {
     /// signals up to the sample before, and then the samples add to the signals.
     @inline(never)
     private static func countBelowPolicy(_ state: inout SectionState, slot: Int, ratio: Double,
-                                         _ signals: SignalCounters.Sample, from first: Int, through last: Int,
+                                         _ signals: SignalInput, from first: Int, through last: Int,
                                          visits: Visits, recordingVisibility: Bool, record: (Record) -> Void) {
         if state.hasOpenRun(at: first) {
             state.endRun()
-            if recordingVisibility { record(.exit(of: .slot(slot), ending: state, at: first)) }
+            if recordingVisibility {
+                record(.exit(of: .slot(slot), ending: state, signals: signals.counters[signals.index], at: first))
+            }
             // Ended: the end of the sample must not end it again.
             state.lastVisibleSample = Int.min
         }
-        state.signals = state.signals.inVisit(visits.current)
-            .adding(last &- first &+ 1, through: last, ratio: ratio, signals, metPolicy: false, runSamples: 0)
+        signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current)
+            .adding(last &- first &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: false, runSamples: 0)
     }
 
     /// Ends the sample: the open runs of sections not visible at `first` end there (the
@@ -224,11 +251,15 @@ struct SlotSampler: Sendable {
     /// policy, with exposure signals, ended in ``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``).
     @inline(__always)
     private mutating func endRunsNotSeen(at first: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                         signalStates: UnsafeMutableBufferPointer<SignalCounters>,
                                          recordingVisibility: Bool) {
         for slot in openRuns where states[Int(slot)].hasOpenRun(at: first) {
             let slot = Int(slot)
             states[slot].endRun()
-            if recordingVisibility { records.append(.exit(of: .slot(slot), ending: states[slot], at: first)) }
+            if recordingVisibility {
+                let signals = signalStates.isEmpty ? nil : signalStates[slot]
+                records.append(.exit(of: .slot(slot), ending: states[slot], signals: signals, at: first))
+            }
         }
     }
 
@@ -247,6 +278,16 @@ struct SlotSampler: Sendable {
 }
 
 extension SlotSampler {
+    /// What a sample in view brings to the exposure signals of one section (and policy),
+    /// and where its signal counters are.
+    struct SignalInput {
+        var sample: SignalCounters.Sample
+        /// The table of signal counters, parallel to the counters.
+        var counters: UnsafeMutableBufferPointer<SignalCounters>
+        /// The section's (and policy's) place in `counters`, that of its counters.
+        var index: Int
+    }
+
     /// What happened to a slot at a sample, in numbers.
     ///
     /// The engine turns records into impressions and events, with ids and durations, only
@@ -327,10 +368,13 @@ extension SlotSampler {
                   signals: signals)
         }
 
-        /// The exit, at `sample`, of the run `state` just ended.
-        static func exit(of subject: Subject, ending state: SectionState, at sample: Int) -> Record {
+        /// The exit, at `sample`, of the run `state` just ended, with the section's exposure
+        /// signals when the engine measures them.
+        static func exit(of subject: Subject, ending state: SectionState, signals: SignalCounters?,
+                         at sample: Int) -> Record {
             .init(sample: sample, kind: .exited, subject: subject, runSamples: state.consecutiveSamples,
-                  exposureSamples: state.exposureSamples, visit: state.exposureVisit, signals: state.signals)
+                  exposureSamples: state.exposureSamples, visit: state.exposureVisit,
+                  signals: signals ?? SignalCounters())
         }
 
         /// Sample, then exits before entries before impressions, then departed sections

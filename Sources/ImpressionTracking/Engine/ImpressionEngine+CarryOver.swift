@@ -10,27 +10,39 @@ extension ImpressionEngine {
         let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
         let time = base.time
         let retention = base.retention
+        let measuresSignals = base.measuresSignals
         var newStates: [SectionState]
+        // With exposure signals, their counters, laid out as the counters; empty without.
+        var newSignalStates: [SignalCounters] = []
         if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {
             newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * policyCount)
+            if measuresSignals { newSignalStates = Array(repeating: SignalCounters(), count: newStates.count) }
         } else {
             newStates = []
             newStates.reserveCapacity(newLayout.count * policyCount)
+            if measuresSignals { newSignalStates.reserveCapacity(newLayout.count * policyCount) }
             for newSlot in newLayout.ids.indices {
                 if let oldSlot = carryOver.oldSlots[newSlot].index {
-                    newStates.append(contentsOf: sampler.states[oldSlot * policyCount ..< (oldSlot + 1) * policyCount])
+                    let cells = oldSlot * policyCount ..< (oldSlot + 1) * policyCount
+                    newStates.append(contentsOf: sampler.states[cells])
+                    if measuresSignals { newSignalStates.append(contentsOf: sampler.signalStates[cells]) }
                 } else {
                     // `takeBack` hashes the id only for a policy that keeps departed counters.
                     for policyIndex in 0..<policyCount {
-                        newStates.append(departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
-                                                                        retention))
+                        let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
+                                                                              retention)
+                        newStates.append(state)
+                        if measuresSignals { newSignalStates.append(signals) }
                     }
                 }
             }
         }
         for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
-                departed[policyIndex].remember(sampler.states[oldSlot * policyCount + policyIndex], of: oldIDs[oldSlot],
+                let cell = oldSlot * policyCount + policyIndex
+                departed[policyIndex].remember(sampler.states[cell],
+                                               signals: measuresSignals ? sampler.signalStates[cell] : nil,
+                                               of: oldIDs[oldSlot],
                                                under: sampler.policy(ofSlot: oldSlot, policyIndex: policyIndex), retention)
             }
         }
@@ -49,6 +61,6 @@ extension ImpressionEngine {
         // A slot open under several policies is listed once.
         newSlotsInRun.sort()
         newSlotsInRun.removeAdjacentDuplicates()
-        sampler.replaceCounters(newStates, slotsInRun: newSlotsInRun)
+        sampler.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: newSlotsInRun)
     }
 }

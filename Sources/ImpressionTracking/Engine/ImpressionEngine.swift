@@ -261,7 +261,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         let (layout, otherGroups, keepsSlots) = try base.validatedMeasureGroups(
             sections, containers: containers, otherGroupPolicies: firstPolicyOfGroup.dropFirst().map { policy(at: $0) })
         if !keepsSlots { carryCountersOver(to: layout) }
-        base.commit(layout, states: nil)
+        base.commit(layout, counters: nil)
         self.otherGroups = otherGroups
         sampler.resolvePolicies(firstGroup: base.layout.geometry, otherGroups: otherGroups,
                                 groupOfPolicy: groupOfPolicy, defaultsByPolicy: defaultsByPolicy)
@@ -460,7 +460,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         }
         var engine = base
         engine.showPolicy(geometry: geometry, states: sampler.states(ofPolicy: policy),
-                          slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
+                          signalStates: sampler.signalStates(ofPolicy: policy), slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
                           departed: departed[policy])
         return engine
     }

@@ -15,7 +15,7 @@ extension SinglePolicyEngine {
             rows.append(row(ofSlot: slot, screen: screen, causes: causes, measurer: &measurer))
         }
         for (id, state) in remembered.sorted(by: { "\($0.id)" < "\($1.id)" }) {
-            rows.append(departedRow(id, state))
+            rows.append(departedRow(id, state, signals: departed.rememberedSignals(id)))
         }
         return EngineSnapshot(time: time, visit: visit, inactiveCauses: causes, sections: rows,
                               sample: nextSample > 0 ? nextSample - 1 : nil)
@@ -56,7 +56,7 @@ extension SinglePolicyEngine {
             var measurer = VisibilityMeasurer()
             return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
         }
-        return departed.remembered(id).map { departedRow(id, $0) }
+        return departed.remembered(id).map { departedRow(id, $0, signals: departed.rememberedSignals(id)) }
     }
 
     /// The row of the section in `slot`: measured with `measurer`, whose buffers it reuses.
@@ -76,7 +76,8 @@ extension SinglePolicyEngine {
         } else {
             reason = .noViewport
         }
-        let statistics = statistics(of: state, policy: policy)
+        let signals = sampler.signalStates.isEmpty ? SignalCounters() : sampler.signalStates[slot]
+        let statistics = statistics(of: state, signals: signals, policy: policy)
         let hasFired = state.lastFiredVisit == visit
         // Inactivity comes first: it is why nothing counts, whatever shows.
         let shownReason: NotVisibleReason? = causes.isEmpty ? reason : .inactive(causes)
@@ -110,11 +111,12 @@ extension SinglePolicyEngine {
         return counted > 0 ? .counting(samples: counted, of: policy.requiredSamples) : .idle
     }
 
-    /// The row of a section that left the layout and is remembered.
-    private func departedRow(_ id: ID, _ state: SectionState) -> SectionSnapshot<ID> {
+    /// The row of a section that left the layout and is remembered, with its exposure
+    /// signals' counters.
+    private func departedRow(_ id: ID, _ state: SectionState, signals: SignalCounters) -> SectionSnapshot<ID> {
         SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                         hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
-                        statistics: statistics(of: state, policy: nil))
+                        statistics: statistics(of: state, signals: signals, policy: nil))
     }
 
     /// Why the tracker is inactive; empty when it is active.
@@ -131,9 +133,11 @@ extension SinglePolicyEngine {
         state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom) ? state.consecutiveSamples : 0
     }
 
-    /// The statistics of a section with counters `state` under `policy` (`nil` for a
-    /// section no longer in the layout), as of the next sample.
-    private func statistics(of state: SectionState, policy: ResolvedPolicy?) -> SectionStatistics {
+    /// The statistics of a section with counters `state` and exposure signals' counters
+    /// `signalCounters` under `policy` (`nil` for a section no longer in the layout), as of
+    /// the next sample.
+    private func statistics(of state: SectionState, signals signalCounters: SignalCounters,
+                            policy: ResolvedPolicy?) -> SectionStatistics {
         // A run open at the last sample evaluated, even one a new visit voided, has been seen.
         let openRun = state.hasOpenRun(at: nextSample) ? state.consecutiveSamples : 0
         let validRun = consecutiveSamples(state)
@@ -153,9 +157,9 @@ extension SinglePolicyEngine {
         }
         // The visit's signals; none yet when the section was last in view in another visit.
         let signals = measuresSignals
-            ? state.signals.inVisit(visit).signals(interval: sampleInterval, reportedAt: nextSample &- 1) : nil
+            ? signalCounters.inVisit(visit).signals(interval: sampleInterval, reportedAt: nextSample &- 1) : nil
         return SectionStatistics(
-            entries: state.entries, visibleDurationThisVisit: sampleInterval * thisVisit,
+            entries: Int(state.entries), visibleDurationThisVisit: sampleInterval * thisVisit,
             totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),
             highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
             timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd,

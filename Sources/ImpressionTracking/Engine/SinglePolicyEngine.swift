@@ -103,8 +103,8 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer]) throws(InputError) {
         let (newLayout, keepsSlots) = try validatedLayout(sections, containers: containers)
-        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
-        commit(newLayout, states: states)
+        let counters = keepsSlots ? nil : carryCountersOver(to: newLayout)
+        commit(newLayout, counters: counters)
     }
 
     /// The first step of a new layout: validates it, touching no state, so that a throw
@@ -127,33 +127,41 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
     /// multi-policy engine validates once for all its policies), carrying the counters
     /// over as ``setLayout(_:containers:)`` does.
     mutating func adopt(_ newLayout: consuming SectionLayout<ID>, keepsSlots: Bool) {
-        let states = keepsSlots ? nil : carryCountersOver(to: newLayout)
-        commit(newLayout, states: states)
+        let counters = keepsSlots ? nil : carryCountersOver(to: newLayout)
+        commit(newLayout, counters: counters)
     }
 
     /// The second step: the counters of `newLayout`'s slots, found by id in the current
-    /// layout or among the departed sections. Sections that leave go to the departed ones,
-    /// and open runs follow their sections.
-    private mutating func carryCountersOver(to newLayout: SectionLayout<ID>) -> [SectionState] {
+    /// layout or among the departed sections, and with exposure signals their signals'
+    /// counters (empty without). Sections that leave go to the departed ones, and open runs
+    /// follow their sections.
+    private mutating func carryCountersOver(to newLayout: SectionLayout<ID>)
+        -> (states: [SectionState], signalStates: [SignalCounters]) {
         let retention = self.retention
         var newStates: [SectionState]
+        var newSignalStates: [SignalCounters] = []
         if layout.count == 0 && departed.isEmpty {
             // A first layout: nothing to look up (each lookup hashes an id).
             newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count)
+            if measuresSignals { newSignalStates = Array(repeating: SignalCounters(), count: newLayout.count) }
         } else {
             newStates = []
             newStates.reserveCapacity(newLayout.count)
+            if measuresSignals { newSignalStates.reserveCapacity(newLayout.count) }
             for id in newLayout.ids {
                 if let oldSlot = layout.slotsByID[id] {
                     newStates.append(sampler.states[oldSlot])
+                    if measuresSignals { newSignalStates.append(sampler.signalStates[oldSlot]) }
                 } else {
-                    newStates.append(departed.takeBack(id, appearingAt: time, retention))
+                    let (state, signals) = departed.takeBack(id, appearingAt: time, retention)
+                    newStates.append(state)
+                    if measuresSignals { newSignalStates.append(signals) }
                 }
             }
         }
         for oldSlot in layout.ids.indices where newLayout.slotsByID[layout.ids[oldSlot]] == nil {
-            departed.remember(sampler.states[oldSlot], of: layout.ids[oldSlot],
-                              under: layout.geometry.policy(ofSlot: oldSlot), retention)
+            departed.remember(sampler.states[oldSlot], signals: measuresSignals ? sampler.signalStates[oldSlot] : nil,
+                              of: layout.ids[oldSlot], under: layout.geometry.policy(ofSlot: oldSlot), retention)
         }
         // Sorted by slot: `slotsInRun` is in screen order, but sections that leave
         // together exit in their layout order.
@@ -161,14 +169,18 @@ struct SinglePolicyEngine<ID: Hashable & Sendable>: Sendable {
         sampler.slotsInRun.removeAll(keepingCapacity: true)
         departed.moveOpenRuns(layoutRuns, into: newLayout.slotsByID, slotsInRun: &sampler.slotsInRun)
         departed.forgetOldest(retention)
-        return newStates
+        return (newStates, newSignalStates)
     }
 
-    /// The last step: puts `newLayout` in force with the counters of its slots, or with
-    /// every counter where it was when `states` is `nil`.
-    mutating func commit(_ newLayout: consuming SectionLayout<ID>, states: [SectionState]?) {
+    /// The last step: puts `newLayout` in force with the counters of its slots and their
+    /// signals' counters, or with every counter where it was when `counters` is `nil`.
+    mutating func commit(_ newLayout: consuming SectionLayout<ID>,
+                         counters: (states: [SectionState], signalStates: [SignalCounters])?) {
         layout = newLayout
-        if let states { sampler.states = states }
+        if let counters {
+            sampler.states = counters.states
+            sampler.signalStates = counters.signalStates
+        }
         changedSinceSample = true
     }
 
@@ -506,10 +518,11 @@ extension SinglePolicyEngine {
     /// Becomes what one of a multi-policy engine's policies alone would be: this engine's
     /// inputs and time, with that policy's `geometry`, counters by slot, open runs and
     /// departed sections (a snapshot under that policy).
-    mutating func showPolicy(geometry: SectionGeometry, states: [SectionState], slotsInRun: [Int32],
-                           departed: DepartedSections<ID>) {
+    mutating func showPolicy(geometry: SectionGeometry, states: [SectionState], signalStates: [SignalCounters],
+                             slotsInRun: [Int32], departed: DepartedSections<ID>) {
         layout.geometry = geometry
         sampler.states = states
+        sampler.signalStates = signalStates
         sampler.slotsInRun = slotsInRun
         self.departed = departed
     }
