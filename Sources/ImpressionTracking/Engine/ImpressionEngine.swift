@@ -307,8 +307,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` with code ``InputError/Code/invalidViewport`` for a
     ///   non-finite field or a negative size; the previous viewport stays in force.
-    // Pre-specialised: called from the app's module at every scroll frame, where a generic
-    // call would look up the engine's type metadata each time.
+    // The scroll-frame inputs (this one and the three after it) are pre-specialised for
+    // Int and String ids: an app calls them from its own module at every scroll frame,
+    // where a generic call would look up the engine's type metadata each time.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setViewport(_ viewport: Rect) throws(InputError) {
@@ -321,8 +322,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
     ///   previous offset stays in force.
-    // Pre-specialised: called from the app's module at every scroll frame, where a generic
-    // call would look up the engine's type metadata each time.
+    // Pre-specialised, a scroll-frame input: see setViewport(_:).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
@@ -337,8 +337,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// as on screen.
     ///
     /// - Throws: ``InputError`` for a non-finite inset; the previous insets stay.
-    // Pre-specialised: called from the app's module at every scroll frame, where a generic
-    // call would look up the engine's type metadata each time.
+    // Pre-specialised, a scroll-frame input: see setViewport(_:).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setViewportInsets(_ insets: Insets) throws(InputError) {
@@ -355,8 +354,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
-    // Pre-specialised: called from the app's module at every scroll frame, where a generic
-    // call would look up the engine's type metadata each time.
+    // Pre-specialised, a scroll-frame input: see setViewport(_:).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
