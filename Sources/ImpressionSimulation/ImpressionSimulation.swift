@@ -1,5 +1,5 @@
-// `import ImpressionSimulation` gives the whole library, as before it was split into
-// targets: each layer's public API is the product's (see Package.swift for the layers).
+// `import ImpressionSimulation` gives the whole library: each layer's public API is the
+// product's (see Package.swift for the layers and what each imports).
 @_exported import ImpressionSimulationAnalyses
 @_exported import ImpressionSimulationCore
 @_exported import ImpressionSimulationFormats

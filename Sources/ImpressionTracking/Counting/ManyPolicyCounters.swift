@@ -197,10 +197,10 @@ struct ManyPolicyCounters: Sendable {
     /// up exposure signals: `shares` are the candidates' screen shares, laid out as their
     /// ratios, and `speed` the viewport's at `first`.
     ///
-    /// A loop of its own, not the one without signals made generic: sharing it, even
-    /// specialised, changed how the compiler laid out the loop every sample without
-    /// signals runs (spilled registers, a bounds check it no longer proved), and made it
-    /// slower. Not inlined, for the same reason.
+    /// A loop of its own, not the one without signals made generic: shared, even
+    /// specialised, the loop every sample without signals runs is laid out worse (spilled
+    /// registers, a bounds check not proved) and measures slower (`Benchmarks/README.md`).
+    /// Not inlined, for the same reason.
     @inline(never)
     mutating func evaluateWithSignals(from first: Int, through last: Int, measured: MeasuredSample,
                                       groupOfPolicy: [Int], visits: SlotSampler.Visits, recordingVisibility: Bool,
