@@ -5,13 +5,12 @@ import ImpressionTracking
 /// The feed a shard summary carries, and the run `merge` rebuilds from it.
 ///
 /// A synthetic feed is generated from the configuration's seed, so its shards carry no
-/// feed and are what they always were. Any other feed (a feed file's, `simulate --feed`)
-/// is carried whole, as the feed file ``FeedFile/encode(_:)`` writes (one section a
-/// line, repeats expanded): shards are then self-contained, whatever file each machine
-/// read, and shards of two files that describe the same feed merge. The price is size:
-/// about 120 bytes a section once escaped in the shard's JSON (20,000 sections: 2.4 MB),
-/// so a shard of a million-section feed holds some 120 MB of feed, whatever repeats
-/// made the file short; `merge` reads the shards one at a time and keeps one copy.
+/// feed. Any other feed (a feed file's, `simulate --feed`) is carried whole, as the feed
+/// file ``FeedFile/encode(_:)`` writes (one section a line, repeats expanded): shards are
+/// then self-contained, whatever file each machine read, and shards of two files that
+/// describe the same feed merge. The price is size: a shard grows with the feed's
+/// sections, whatever repeats made the file short; `merge` reads the shards one at a
+/// time and keeps one copy.
 enum ShardFeed {
     /// The feed file text of `simulation`'s feed, or `nil` when its configuration
     /// generates that feed.
