@@ -79,9 +79,9 @@ struct HostileInputPropertyTests {
         var obstructions: [Rect]
 
         init(_ engine: ImpressionEngine<Int>) {
-            ids = engine.base.layout.ids
-            cells = engine.base.layout.geometry.cells
-            containerOffsets = engine.base.layout.geometry.containers.offsets
+            ids = engine.inputs.layout.ids
+            cells = engine.inputs.layout.geometry.cells
+            containerOffsets = engine.inputs.layout.geometry.containers.offsets
             viewport = engine.viewport
             insets = engine.viewportInsets
             obstructions = engine.obstructions

@@ -27,15 +27,15 @@ struct LongRunTests {
 
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
-                "states": engine.base.sampler.states.capacity,
-                "departedStates": engine.base.departed.entries.count,
-                "departedStates capacity": engine.base.departed.entries.capacity,
-                "slotsInRun": engine.base.sampler.slotsInRun.capacity,
-                "departedInRun": engine.base.departed.inRun.capacity,
-                "departedExitIDs": engine.base.departed.exited.capacity,
-                "candidates": engine.base.sampler.candidates.capacity,
-                "openRuns": engine.base.sampler.openRuns.capacity,
-                "records": engine.base.sampler.records.capacity,
+                "states": engine.counters.states.capacity,
+                "departedStates": engine.departed[0].entries.count,
+                "departedStates capacity": engine.departed[0].entries.capacity,
+                "slotsInRun": engine.counters.slotsInRun.capacity,
+                "departedInRun": engine.departed[0].inRun.capacity,
+                "departedExitIDs": engine.departed[0].exited.capacity,
+                "candidates": engine.counters.candidates.capacity,
+                "openRuns": engine.counters.openRuns.capacity,
+                "records": engine.counters.records.capacity,
                 "subscribers": subscribers,
             ]
         }
@@ -109,7 +109,7 @@ struct LongRunTests {
 
         // About 6 million samples, every one evaluated, and time exact at the end.
         #expect(await tracker.time == Self.week)
-        #expect(await tracker.engine.base.nextSample == 6_048_001)
+        #expect(await tracker.engine.inputs.nextSample == 6_048_001)
         #expect(await tracker.visit == 1 + 7 * 24 + 7 * 4)
         #expect(total > 10_000, "only \(total) impressions in a week")
         // Every count saturates or stays below Int.max; the drop count too.
@@ -147,7 +147,7 @@ struct LongRunTests {
             #expect(impression.time.attoseconds % Duration.milliseconds(30).attoseconds == 0)
         }
         #expect(engine.time == Self.week)
-        #expect(engine.base.nextSample == 20_160_001)
+        #expect(engine.inputs.nextSample == 20_160_001)
     }
 
     @Test("advancing past 2^63 seconds saturates instead of wrapping or trapping (Duration.components used to trap)")
@@ -160,8 +160,8 @@ struct LongRunTests {
         // It fires once, at 1 s, however far the jump.
         #expect(events.compactMap(\.impression).map(\.time) == [.seconds(1)])
         // The count saturates: still visible, no wrap to a negative count.
-        #expect(engine.base.sampler.states[0].consecutiveSamples > 0)
-        #expect(engine.base.nextSample == Int.max)
+        #expect(engine.counters.states[0].consecutiveSamples > 0)
+        #expect(engine.inputs.nextSample == Int.max)
         try engine.setViewport(Rect(x: 0, y: 10_000, width: 320, height: 800))
         // No sample is left to evaluate: nothing happens, time stays where it was.
         #expect(engine.advanceWithEvents(to: farFuture + .seconds(1)).isEmpty)

@@ -263,22 +263,10 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         pruneAt = max(64, 2 * strippedCount)
     }
 
-    /// Moves the open runs into a new layout: each of `layoutRuns` (the old layout's, in
-    /// the order their sections exit together) and of the runs already departed goes to
-    /// its section's slot in `slotsInRun` when `slotsByID` has one, else stays or becomes
-    /// departed.
-    mutating func moveOpenRuns(_ layoutRuns: [ID], into slotsByID: [ID: Int], slotsInRun: inout [Int32]) {
-        let openRuns = layoutRuns + inRun
-        inRun.removeAll(keepingCapacity: true)
-        for id in openRuns {
-            if let slot = slotsByID[id] { slotsInRun.append(Int32(slot)) } else { inRun.append(id) }
-        }
-    }
-
-    /// Moves the open runs into a new layout as ``moveOpenRuns(_:into:slotsInRun:)`` does,
-    /// the old layout's found by slot: `slots` (theirs, in the order their sections exit
-    /// together) go to `newSlots[slot]`, or become departed (named by `ids`) at none; the
-    /// runs already departed are found by id in `slotsByID`.
+    /// Moves the open runs into a new layout: the old layout's, `slots` (theirs, in the
+    /// order their sections exit together), go to `newSlots[slot]`, or become departed
+    /// (named by `ids`) at none; the runs already departed go to their section's slot
+    /// when `slotsByID` has one, else stay departed.
     mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [PackedIndex], orInto slotsByID: [ID: Int],
                                slotsInRun: inout [Int32]) {
         guard !slots.isEmpty || !inRun.isEmpty else { return }
@@ -300,7 +288,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// exits to `records` when `recordingVisibility`; then forgets what the limit no longer
     /// lets it keep (``forgetOldest(_:)``).
     mutating func endOpenRuns(at sample: Int, _ retention: Retention, recordingVisibility: Bool,
-                              into records: inout [SlotSampler.Record]) {
+                              into records: inout [SampleRecord]) {
         exited.clear()
         guard !inRun.isEmpty else { return }
         for index in inRun.indices {

@@ -11,8 +11,10 @@ struct SectionState: Sendable, Hashable {
     /// The highest ratio measured while active; 0 while nothing has shown. Statistics
     /// (``SectionStatistics``), like ``entries``, ``endedRunsSamples`` and ``firstAppearance``.
     var highestRatio = 0.0
-    /// The visit in which it last fired; 0 for never.
-    var lastFiredVisit = 0
+    /// The visit in which it last fired; 0 for never. See ``lastFiredVisit``.
+    private var lastFiredVisit32: Int32 = 0
+    /// The visit whose visible samples `exposureSamples` adds up. See ``exposureVisit``.
+    private var exposureVisit32: Int32 = 0
     /// Whether the run of samples ending at `lastVisibleSample` is spent: it completed the
     /// duration there, and fired or was held back by the cooldown.
     var completedDuringRun = false
@@ -26,8 +28,6 @@ struct SectionState: Sendable, Hashable {
     /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
     /// at 1): what the cooldown counts from.
     var lastFiredSample = 0
-    /// The visit whose visible samples `exposureSamples` adds up.
-    var exposureVisit = 0
     /// Visible samples in `exposureVisit`, over the runs that have ended.
     var exposureSamples = 0
     /// What cumulative timing adds to the current run: the visible samples of the ended
@@ -41,6 +41,24 @@ struct SectionState: Sendable, Hashable {
     // The exposure signals (``SignalCounters``) are not here: an engine that measures them
     // keeps them in a table of their own, parallel to these counters, and one that does
     // not has no room for them.
+
+    /// The visit in which it last fired; 0 for never.
+    ///
+    /// Visits are kept in 32 bits, as ``entries`` is, so that both visits and both flags
+    /// share two words: a visit starts at most once per lifecycle call, so 2^31 visits
+    /// take 2^31 calls, out of reach of any session. Past it a visit reads as the last
+    /// representable one.
+    var lastFiredVisit: Int {
+        @inline(__always) get { Int(lastFiredVisit32) }
+        @inline(__always) set { lastFiredVisit32 = Int32(clamping: newValue) }
+    }
+
+    /// The visit whose visible samples `exposureSamples` adds up, in 32 bits as
+    /// ``lastFiredVisit`` is.
+    var exposureVisit: Int {
+        @inline(__always) get { Int(exposureVisit32) }
+        @inline(__always) set { exposureVisit32 = Int32(clamping: newValue) }
+    }
 
     /// Fresh counters for a section a layout holds for the first time at `time`.
     init(firstAppearance: Duration) {

@@ -1,58 +1,63 @@
-// A new layout under several policies: each policy's counters follow their sections.
+// A new layout: each policy's counters follow their sections.
 extension ImpressionEngine {
-    /// Carries every policy's counters over to `newLayout`, as each policy's own engine
-    /// would: found by slot in the current layout (matched once for all policies), or
-    /// among the policy's departed sections. Sections that leave become departed under
-    /// each policy that keeps them, and open runs follow their sections.
+    /// Carries every policy's counters over to `newLayout`: found by slot in the current
+    /// layout (matched once for all policies), or among the policy's departed sections.
+    /// Sections that leave become departed under each policy that keeps them, and open
+    /// runs follow their sections.
     mutating func carryCountersOver(to newLayout: SectionLayout<ID>) {
-        let oldIDs = base.layout.ids
+        let oldIDs = inputs.layout.ids
         let policyCount = policyCount
-        let carryOver = SlotCarryOver(from: base.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
-        let time = base.time
-        let retention = base.retention
-        let measuresSignals = base.measuresSignals
+        let time = inputs.time
+        let retention = inputs.retention
+        let measuresSignals = inputs.measuresSignals
         var newStates: [SectionState]
         // With exposure signals, their counters, laid out as the counters; empty without.
         var newSignalStates: [SignalCounters] = []
-        if oldIDs.isEmpty && departed.allSatisfy(\.isEmpty) {
+        if oldIDs.isEmpty && departed.allSatisfy({ $0.isEmpty && !$0.hasOpenRuns }) {
+            // A first layout: nothing to look up (each lookup hashes an id).
             newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * policyCount)
             if measuresSignals { newSignalStates = Array(repeating: SignalCounters(), count: newStates.count) }
-        } else {
-            newStates = []
-            newStates.reserveCapacity(newLayout.count * policyCount)
-            if measuresSignals { newSignalStates.reserveCapacity(newLayout.count * policyCount) }
-            for newSlot in newLayout.ids.indices {
-                if let oldSlot = carryOver.oldSlots[newSlot].index {
-                    let cells = oldSlot * policyCount ..< (oldSlot + 1) * policyCount
-                    newStates.append(contentsOf: sampler.states[cells])
-                    if measuresSignals { newSignalStates.append(contentsOf: sampler.signalStates[cells]) }
-                } else {
-                    // `takeBack` hashes the id only for a policy that keeps departed counters.
-                    for policyIndex in 0..<policyCount {
-                        let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
-                                                                              retention)
-                        newStates.append(state)
-                        if measuresSignals { newSignalStates.append(signals) }
-                    }
+            counters.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: counters.slotsInRun)
+            return
+        }
+        let carryOver = SlotCarryOver(from: inputs.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
+        newStates = []
+        newStates.reserveCapacity(newLayout.count * policyCount)
+        if measuresSignals { newSignalStates.reserveCapacity(newLayout.count * policyCount) }
+        for newSlot in newLayout.ids.indices {
+            if let oldSlot = carryOver.oldSlots[newSlot].index {
+                let cells = oldSlot * policyCount ..< (oldSlot + 1) * policyCount
+                newStates.append(contentsOf: counters.states[cells])
+                if measuresSignals { newSignalStates.append(contentsOf: counters.signalStates[cells]) }
+            } else {
+                // `takeBack` hashes the id only for a policy that keeps departed counters.
+                for policyIndex in 0..<policyCount {
+                    let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
+                                                                          retention)
+                    newStates.append(state)
+                    if measuresSignals { newSignalStates.append(signals) }
                 }
             }
         }
         for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
                 let cell = oldSlot * policyCount + policyIndex
-                departed[policyIndex].remember(sampler.states[cell],
-                                               signals: measuresSignals ? sampler.signalStates[cell] : nil,
+                departed[policyIndex].remember(counters.states[cell],
+                                               signals: measuresSignals ? counters.signalStates[cell] : nil,
                                                of: oldIDs[oldSlot],
-                                               under: sampler.policy(ofSlot: oldSlot, policyIndex: policyIndex), retention)
+                                               under: policy(ofSlot: oldSlot, policyIndex: policyIndex), retention)
             }
         }
         // Each policy's open runs, in slot order: sections that leave together exit in
         // their layout order.
-        let slotsInRun = sampler.slotsInRun.sorted()
+        // The list's buffer is kept: it is refilled, not grown again, at every layout.
         var newSlotsInRun: [Int32] = []
+        swap(&newSlotsInRun, &counters.slotsInRun)
+        let slotsInRun = newSlotsInRun.sorted()
+        newSlotsInRun.removeAll(keepingCapacity: true)
         for policyIndex in 0..<policyCount {
             let policyRuns = slotsInRun.filter {
-                ManyPolicyCounters.isInRun(sampler.states[Int($0) * policyCount + policyIndex], before: base.nextSample)
+                SectionCounters.isInRun(counters.states[Int($0) * policyCount + policyIndex], before: inputs.nextSample)
             }
             departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
                                         orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
@@ -61,6 +66,14 @@ extension ImpressionEngine {
         // A slot open under several policies is listed once.
         newSlotsInRun.sort()
         newSlotsInRun.removeAdjacentDuplicates()
-        sampler.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: newSlotsInRun)
+        counters.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: newSlotsInRun)
+    }
+
+    /// The policy of the section in `slot` of the layout in force, under policy `policyIndex`.
+    func policy(ofSlot slot: Int, policyIndex: Int) -> ResolvedPolicy {
+        let group = counters.groupOfPolicy[policyIndex]
+        let groupPolicyIndex = group == 0 ? inputs.layout.geometry.policyIndices[slot]
+            : otherGroups[group - 1].policyIndices[slot]
+        return counters.policy(groupPolicyIndex: groupPolicyIndex, policyIndex: policyIndex)
     }
 }

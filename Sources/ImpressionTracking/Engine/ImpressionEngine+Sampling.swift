@@ -11,7 +11,6 @@ extension ImpressionEngine {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
-        guard policyCount > 1 else { return base.advance(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var impressions: [Impression<ID>] = []
         sampleOfReport.clear()
@@ -32,7 +31,6 @@ extension ImpressionEngine {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
-        guard policyCount > 1 else { return base.advanceWithEvents(to: time) }
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var events: [VisibilityEvent<ID>] = []
         sampleOfReport.clear()
@@ -66,18 +64,13 @@ extension ImpressionEngine {
 
     /// Hands the records of the last evaluation to `body`, policy after policy, each
     /// policy's in order, with what names them.
-    private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SlotSampler.Record) -> Void) {
-        guard policyCount > 1 else {
-            let reader = base.recordReader
-            for record in base.sampler.records { body(0, reader, record) }
-            return
-        }
+    private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SampleRecord) -> Void) {
         // One reader, given a policy's departed exits when it moves to a policy that has some
         // (only those records name departed sections): a reader and a slice of records per
         // policy would retain and release five arrays, atomically, per policy that reported.
-        var reader = base.recordReader
+        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], grid: inputs.grid)
         var readerPolicy: Int?
-        for entry in sampler.records {
+        for entry in counters.records {
             if entry.policyIndex != readerPolicy && departed[entry.policyIndex].hasExits {
                 reader.departedExits = departed[entry.policyIndex].exitedSections
                 readerPolicy = entry.policyIndex
@@ -94,148 +87,46 @@ extension ImpressionEngine {
     /// inputs), so a driver may sleep until this time instead of ticking every interval:
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
-        // After an input, the next sample, whatever the policy.
-        if policyCount == 1 || base.changedSinceSample { return base.nextEventTime }
-        return sampler.nextFiringSample.map { base.duration(ofSamples: $0) }
+        if inputs.changedSinceSample { return inputs.duration(ofSamples: inputs.nextSample) }
+        return counters.nextFiringSample.map { inputs.duration(ofSamples: $0) }
     }
 
-    /// Measures the sections near the viewport once for every policy, then evaluates each
-    /// policy's due samples from those ratios; returns whether any policy recorded
-    /// anything.
+    /// Evaluates the samples due by `time` under every policy into `counters.records`, in
+    /// order: the exits of the sections that left with a run open, then the sections near
+    /// the viewport, measured once per way of measuring and counted under each policy.
+    /// Returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        // One policy: nothing to share, so it is evaluated as a lone engine.
-        guard policyCount > 1 else {
-            return base.evaluateDueSamples(through: time, recordingVisibility: recordingVisibility)
-        }
-        sampler.beginEvaluation()
-        measure(forSamplesThrough: time)
-        guard let (first, last, visits, speed) = base.takeDueSamples(through: time, lastDue: measured.lastDueSample) else {
-            return false
-        }
+        counters.records.clear()
+        guard let (first, last, visits, speed) = inputs.takeDueSamples(
+            through: time, lastDue: inputs.lastSample(atOrBefore: time)) else { return false }
+        let screen = inputs.isActive ? inputs.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if !measured.screenShows && sampler.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
-            sampler.nextFiringSample = nil
+        if screen == nil && counters.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
+            counters.nextFiringSample = nil
             return false
         }
-        let retention = base.retention
-        for policyIndex in departed.indices where departed[policyIndex].hasOpenRuns {
-            sampler.appendRecords(ofPolicy: policyIndex) { records in
+        let retention = inputs.retention
+        // Those with no run open and no exit to forget have nothing to do.
+        for policyIndex in departed.indices where departed[policyIndex].hasOpenRuns || departed[policyIndex].hasExits {
+            counters.appendRecords(ofPolicy: policyIndex) { records in
                 departed[policyIndex].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility,
                                                   into: &records)
             }
         }
-        if let speed {
-            sampler.evaluateWithSignals(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy,
-                                        visits: visits, recordingVisibility: recordingVisibility, shares: shares,
-                                        speed: speed)
-        } else {
-            sampler.evaluate(from: first, through: last, measured: measured, groupOfPolicy: groupOfPolicy, visits: visits,
-                             recordingVisibility: recordingVisibility)
-        }
-        sampler.sortRecords()
-        return !sampler.records.isEmpty
-    }
-
-    /// Fills `measured` with the sections near the viewport and their ratios under each
-    /// way of measuring, when a sample is due and the screen shows something; empties it
-    /// otherwise.
-    private mutating func measure(forSamplesThrough time: Duration) {
-        measured.candidates.clear()
-        let (lastDue, dueScreen) = base.dueSamples(through: time)
-        measured.lastDueSample = lastDue
-        measured.screenShows = dueScreen != nil
-        guard let screen = dueScreen else { return }
-        base.collectCandidates(on: screen, into: &measured.candidates)
-        // Every ratio read is written below: the buffer only grows, to the most candidates
-        // seen (shrunk to size, it would be resized at most samples of a scroll).
-        let ratioCount = measured.candidates.count &* measured.stride
-        if measured.ratios.count < ratioCount {
-            measured.ratios.append(contentsOf: repeatElement(.nan, count: ratioCount &- measured.ratios.count))
-        }
-        guard base.measuresSignals else {
-            Self.measure(measured.candidates, on: screen, into: &measured.ratios, stride: measured.stride,
-                         firstGroup: base.layout.geometry, otherGroups: &otherGroups, measurer: &measurer)
-            return
-        }
-        if shares.count < ratioCount {
-            shares.append(contentsOf: repeatElement(.nan, count: ratioCount &- shares.count))
-        }
-        Self.measure(measured.candidates, on: screen, into: &measured.ratios, shares: &shares,
-                     stride: measured.stride, firstGroup: base.layout.geometry, otherGroups: &otherGroups,
-                     measurer: &measurer)
-    }
-
-    /// ``measure(_:on:into:stride:firstGroup:otherGroups:measurer:)``, with the screen share
-    /// of each candidate in `shares` (as `ratios`) where it has a ratio: each measure
-    /// group's visible area, worked out right after its ratio from the parts measured
-    /// (``VisibilityMeasurer/visibleArea(ofSlot:in:on:sharing:)``), over the effective
-    /// viewport's. Apart, so that measuring without exposure signals stays as it was.
-    private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
-                                shares: inout [Double], stride: Int, firstGroup: SectionGeometry,
-                                otherGroups: inout [SectionGeometry], measurer: inout VisibilityMeasurer) {
-        let viewportArea = screen.effectiveViewport.area
-        for index in candidates.indices {
-            let slot = Int(candidates[index])
-            var shared = VisibilityMeasurer.SharedMeasures()
-            let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
-            ratios[index &* stride] = ratio ?? .nan
-            if ratio != nil {
-                shares[index &* stride] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
-                                                               sharing: &shared) / viewportArea
-            }
-            for group in otherGroups.indices {
-                let ratio = otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
-                ratios[index &* stride &+ group &+ 1] = ratio ?? .nan
-                if ratio != nil {
-                    shares[index &* stride &+ group &+ 1] = otherGroups[group].visibleArea(
-                        ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
-                }
-            }
-        }
-    }
-
-    /// Measures `candidates` candidate by candidate, under `firstGroup`, then each of
-    /// `otherGroups`, into `ratios` (`stride` per candidate, NaN where nothing shows):
-    /// what shows of a candidate is collected once, and stays in the measurer for the
-    /// other measure groups.
-    ///
-    /// Static, the first measure group passed as a value and the others read in place: a
-    /// geometry read from a stored property or an array element and handed to the
-    /// measurer is copied, every table retained and released, per candidate and measure group.
-    /// Once the candidate's parts are collected, another measure group without gates hands over
-    /// only its policy and denominator; the others are measured in place
-    /// (``SectionGeometry/ratio(ofSlot:on:with:sharing:)``), which still copies the
-    /// geometry per candidate.
-    private static func measure(_ candidates: [Int32], on screen: VisibilityMeasurer.Screen, into ratios: inout [Double],
-                                stride: Int, firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
-                                measurer: inout VisibilityMeasurer) {
-        // Both as buffers: each write to an array checks it unique, a runtime call per ratio.
-        ratios.withUnsafeMutableBufferPointer { ratios in
-            otherGroups.withUnsafeMutableBufferPointer { otherGroups in
-                for index in candidates.indices {
-                    let slot = Int(candidates[index])
-                    var shared = VisibilityMeasurer.SharedMeasures()
-                    let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
-                    ratios[index &* stride] = ratio ?? .nan
-                    for group in otherGroups.indices {
-                        let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
-                            measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
-                                           denominator: otherGroups[group].denominators[slot], on: screen)
-                        } else {
-                            otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
-                        }
-                        ratios[index &* stride &+ group &+ 1] = ratio ?? .nan
-                    }
-                }
-            }
-        }
+        counters.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
+                          otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility,
+                          speed: speed)
+        guard !counters.records.isEmpty else { return false }
+        counters.sortRecords()
+        return true
     }
 
     /// `reports`, appended policy by policy (each policy's in its order, their samples in
     /// `sampleOfReport`), in sample order, then policy order, then each policy's order: a
     /// stable sort by sample. Usually a sample's reports share one sample: nothing to do.
     private func inSampleOrder<Report>(_ reports: [Report]) -> [Report] {
-        guard let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }
+        // With one policy, policy order is sample order.
+        guard policyCount > 1, let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }
         let order = reports.indices.sorted { (sampleOfReport[$0], $0) < (sampleOfReport[$1], $1) }
         return order.map { reports[$0] }
     }

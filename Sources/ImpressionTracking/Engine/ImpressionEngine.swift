@@ -47,36 +47,28 @@
 /// in an actor with a clock and subscribers; use the engine directly for simulations and
 /// tests on virtual time.
 public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
-    /// The policies after the first (which `base` holds): empty with one policy.
+    /// The policies after the first (which `inputs` resolves layouts under): empty with one.
     let otherPolicies: [ImpressionPolicy]
     /// The time between two samples.
     public let sampleInterval: Duration
 
-    /// The inputs, screen, lifecycle, time and layout every policy shares, with the first
-    /// policy's way of measuring; with one policy, the whole engine. Checks every input.
-    var base: SinglePolicyEngine<ID>
-    /// The layout resolved under each other way of measuring (measure group 1, 2, ...): the same
-    /// cells, containers and index as `base`'s, with their own denominators and policies.
+    /// The inputs, screen, lifecycle, time and layout every policy shares, the layout
+    /// resolved under the first measure group. Checks every input.
+    var inputs: EngineInputs<ID>
+    /// The layout resolved under each other way of measuring (measure group 1, 2, ...): the
+    /// same cells, containers and index as `inputs`' layout, with their own denominators
+    /// and policies.
     var otherGroups: [SectionGeometry] = []
-    /// With several policies, every policy's counters, by slot and policy, and the sampling loop.
-    var sampler: ManyPolicyCounters
-    /// Per policy, the sections that left the layout whose counters it keeps (several
-    /// policies only; `base` keeps its own with one).
+    /// Every policy's counters, by slot and policy, and the loop a sample runs.
+    var counters: SectionCounters
+    /// Per policy, the sections that left the layout whose counters it keeps.
     var departed: [DepartedSections<ID>]
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
     let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
-    /// Per policy, its measure group among the ways of measuring.
-    let groupOfPolicy: [Int]
     /// Per measure group, the first policy measuring that way: the measure group is resolved
     /// under it.
     let firstPolicyOfGroup: [Int]
-    /// The last sample's candidates and ratios, kept so a steady sample does not allocate.
-    var measured = MeasuredSample()
-    /// With exposure signals, the screen shares of `measured`'s candidates where they have a
-    /// ratio, laid out as its ratios; empty without.
-    var shares: [Double] = []
-    var measurer = VisibilityMeasurer()
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
     /// Where every input the engine accepts is written, when it records a trace.
@@ -132,7 +124,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Whether impressions, exits and snapshots report each section's ``ExposureSignals``.
-    public var measuresExposureSignals: Bool { base.measuresSignals }
+    public var measuresExposureSignals: Bool { inputs.measuresSignals }
 
     /// How many sections that left the layout keep their statistics under each policy,
     /// unless an engine or tracker is given another limit: 10,000.
@@ -164,19 +156,14 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         self.recorder = recorder
         otherPolicies = others
         self.sampleInterval = sampleInterval
-        base = SinglePolicyEngine(policy: first, sampleInterval: sampleInterval,
-                                  rememberedSectionLimit: rememberedSectionLimit,
-                                  measuresSignals: measuresExposureSignals)
+        inputs = EngineInputs(policy: first, sampleInterval: sampleInterval, measuresSignals: measuresExposureSignals)
         let count = others.count + 1
-        sampler = ManyPolicyCounters(policyCount: count)
-        // One policy is evaluated by `base` alone: the counters side by side stay empty.
-        departed = count > 1
-            ? Array(repeating: DepartedSections(statisticsLimit: rememberedSectionLimit), count: count) : []
+        departed = Array(repeating: DepartedSections(statisticsLimit: rememberedSectionLimit), count: count)
         var measureGroups: [MeasureKey: Int] = [:]
         var groupOfPolicy: [Int] = []
         var firstPolicyOfGroup: [Int] = []
         var defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
-        for policyIndex in 0..<count where count > 1 {
+        for policyIndex in 0..<count {
             let policy = policyIndex == 0 ? first : others[policyIndex - 1]
             defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
                                      ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
@@ -191,44 +178,43 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             }
         }
         self.defaultsByPolicy = defaultsByPolicy
-        self.groupOfPolicy = groupOfPolicy
         self.firstPolicyOfGroup = firstPolicyOfGroup
-        otherGroups = Array(repeating: SectionGeometry(), count: max(0, firstPolicyOfGroup.count - 1))
-        measured.stride = max(1, firstPolicyOfGroup.count)
+        counters = SectionCounters(groupOfPolicy: groupOfPolicy)
+        otherGroups = Array(repeating: SectionGeometry(), count: firstPolicyOfGroup.count - 1)
     }
 
     /// The policies, in the order their indices tag impressions, events and snapshot rows.
-    public var policies: [ImpressionPolicy] { [base.policy] + otherPolicies }
+    public var policies: [ImpressionPolicy] { [inputs.policy] + otherPolicies }
 
     /// The number of policies: `policies.count`, without making the list.
     package var policyCount: Int { otherPolicies.count + 1 }
 
     /// `policies[index]`, without making the list.
     func policy(at index: Int) -> ImpressionPolicy {
-        index == 0 ? base.policy : otherPolicies[index - 1]
+        index == 0 ? inputs.policy : otherPolicies[index - 1]
     }
 
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
-    public var time: Duration { base.time }
+    public var time: Duration { inputs.time }
     /// The current visit, 1 for the first; see ``appear()``.
-    public var visit: Int { base.visit }
+    public var visit: Int { inputs.visit }
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
     public var isActive: Bool {
         @_specialize(where ID == Int)
         @_specialize(where ID == String)
-        get { base.isActive }
+        get { inputs.isActive }
     }
     /// Why the engine is inactive; empty when it is active.
-    public var inactiveCauses: InactiveCauses { base.inactiveCauses }
+    public var inactiveCauses: InactiveCauses { inputs.inactiveCauses }
     /// The number of sections in the current layout.
-    public var sectionCount: Int { base.sectionCount }
+    public var sectionCount: Int { inputs.sectionCount }
     /// The viewport in root content coordinates, once set.
-    public var viewport: Rect? { base.viewport }
+    public var viewport: Rect? { inputs.viewport }
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
-    public var viewportInsets: Insets { base.viewportInsets }
+    public var viewportInsets: Insets { inputs.viewportInsets }
     /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
-    public var obstructions: [Rect] { base.obstructions }
+    public var obstructions: [Rect] { inputs.obstructions }
 
     // MARK: - Layout and screen
 
@@ -252,19 +238,15 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
-        guard policyCount > 1 else {
-            let (layout, keepsSlots) = try base.validatedLayoutInPlace(sections, containers: containers)
-            base.adopt(layout, keepsSlots: keepsSlots)
-            record(.layout(sections: sections, containers: containers))
-            return
-        }
-        let (layout, otherGroups, keepsSlots) = try base.validatedMeasureGroups(
-            sections, containers: containers, otherGroupPolicies: firstPolicyOfGroup.dropFirst().map { policy(at: $0) })
+        // No list for one way of measuring: an engine of one policy allocates nothing for it.
+        let otherGroupPolicies = firstPolicyOfGroup.count == 1 ? [] : firstPolicyOfGroup.dropFirst().map { policy(at: $0) }
+        let (layout, otherGroups, keepsSlots) = try inputs.validatedLayout(
+            sections, containers: containers, otherGroupPolicies: otherGroupPolicies)
         if !keepsSlots { carryCountersOver(to: layout) }
-        base.commit(layout, counters: nil)
+        inputs.commit(layout)
         self.otherGroups = otherGroups
-        sampler.resolvePolicies(firstGroup: base.layout.geometry, otherGroups: otherGroups,
-                                groupOfPolicy: groupOfPolicy, defaultsByPolicy: defaultsByPolicy)
+        counters.resolvePolicies(firstGroup: inputs.layout.geometry, otherGroups: otherGroups,
+                                 defaultsByPolicy: defaultsByPolicy)
         record(.layout(sections: sections, containers: containers))
     }
 
@@ -292,13 +274,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// Makes the lifecycle call under every policy; never refused. See ``LifecycleCall``.
     public mutating func apply(_ call: LifecycleCall) {
-        let visit = base.visit
-        base.apply(call)
+        let visit = inputs.visit
+        inputs.apply(call)
         record(.lifecycle(call))
-        // A visit started: what each policy keeps of departed sections is pruned, as
-        // `base` prunes its own.
-        guard base.visit != visit, policyCount > 1 else { return }
-        let retention = base.retention
+        // A visit started: the last visit's exposure (and, after a reset, the fired
+        // memory) is void, so what each policy keeps of departed sections is pruned.
+        guard inputs.visit != visit else { return }
+        let retention = inputs.retention
         for policyIndex in departed.indices { departed[policyIndex].prune(retention) }
     }
 
@@ -313,7 +295,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setViewport(_ viewport: Rect) throws(InputError) {
-        try base.setViewport(viewport)
+        try inputs.setViewport(viewport)
         record(.viewport(viewport))
     }
 
@@ -326,10 +308,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        try base.setContentOffset(offset, ofContainer: containerID)
+        try inputs.setContentOffset(offset, ofContainer: containerID)
         record(.contentOffset(offset, containerID: containerID))
         // A container's offset moves cells in every measure group's geometry.
-        guard !otherGroups.isEmpty, let container = base.layout.geometry.containers.indicesByID[containerID] else { return }
+        guard !otherGroups.isEmpty, let container = inputs.layout.geometry.containers.indicesByID[containerID] else { return }
         for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
     }
 
@@ -341,7 +323,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setViewportInsets(_ insets: Insets) throws(InputError) {
-        try base.setViewportInsets(insets)
+        try inputs.setViewportInsets(insets)
         record(.viewportInsets(insets))
     }
 
@@ -358,7 +340,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
-        try base.setObstructions(obstructions)
+        try inputs.setObstructions(obstructions)
         record(.obstructions(obstructions))
     }
 
@@ -381,7 +363,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
                                          isHidden: Bool? = nil) throws(InputError) {
-        let (slot, display) = try base.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        let (slot, display) = try inputs.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         record(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
         // Each way of measuring resolves the section's gate under its own policies.
         for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
@@ -393,75 +375,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @inline(__always)
     private func record(_ input: @autoclosure () -> EngineInput<ID>) {
         guard let recorder else { return }
-        recorder.record(input(), at: base.time, afterSample: base.time == .zero && base.nextSample > 0)
-    }
-
-    // MARK: - Snapshots
-
-    /// Every section's state under policy `policy` (an index into ``policies``): its
-    /// ratio as the next sample will see it, its count, whether it fired this visit, and
-    /// why it does not count when it does not. Each row says its policy.
-    ///
-    /// For debugging: it measures every section of the layout, so it costs O(sections).
-    /// `print(engine.snapshot())` shows a compact table.
-    ///
-    /// - Precondition: `policy` is an index of ``policies``.
-    public func snapshot(policy: Int = 0) -> EngineSnapshot<ID> {
-        var snapshot = engine(ofPolicy: policy).snapshot()
-        for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
-        return snapshot
-    }
-
-    /// One section's row of ``snapshot(policy:)``, measuring that section alone: it costs
-    /// what measuring one section costs, not O(sections), for a caller that asks about
-    /// one section at a time (an audit explaining a claim). `nil` for a section the engine
-    /// neither lays out nor remembers under that policy.
-    ///
-    /// - Precondition: `policy` is an index of ``policies``.
-    public func snapshot(of id: ID, policy: Int = 0) -> SectionSnapshot<ID>? {
-        var row = engine(ofPolicy: policy).snapshot(of: id)
-        row?.policy = policy
-        return row
-    }
-
-    /// The rows of ``snapshot(policy:)`` that an overlay draws: the sections within half
-    /// a viewport of the screen, and any other counting, in layout order. Each row has its
-    /// ratio and two facts apart: how it shows (``SectionSnapshot/visibility``, what to
-    /// colour it by) and where its counting stands (``SectionSnapshot/counting``: "counting
-    /// 7 of 11", "counted"), with why the next sample does not count it.
-    ///
-    /// It measures those sections only, so it costs the same in a feed of ten sections
-    /// or a million: cheap enough to take after every sample in a debug build (see
-    /// ``ImpressionTracker/overlaySnapshots(policy:bufferingPolicy:)``).
-    ///
-    /// - Precondition: `policy` is an index of ``policies``.
-    public func overlaySnapshot(policy: Int = 0) -> EngineSnapshot<ID> {
-        var snapshot = engine(ofPolicy: policy).overlaySnapshot()
-        for row in snapshot.sections.indices { snapshot.sections[row].policy = policy }
-        return snapshot
+        recorder.record(input(), at: inputs.time, afterSample: inputs.time == .zero && inputs.nextSample > 0)
     }
 
     /// The index of the next sample to evaluate: the tracker publishes overlay snapshots
     /// when it moves.
-    var nextSample: Int { base.nextSample }
-
-    /// The engine that policy `policy` alone would be: `base` with that policy's geometry,
-    /// counters and departed sections.
-    private func engine(ofPolicy policy: Int) -> SinglePolicyEngine<ID> {
-        precondition((0..<policyCount).contains(policy),
-                     "policy \(policy) is not an index of the \(policyCount) policies")
-        guard policyCount > 1 else { return base }
-        let group = groupOfPolicy[policy]
-        var geometry = group == 0 ? base.layout.geometry : otherGroups[group - 1]
-        if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup[group]) {
-            geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
-        }
-        var engine = base
-        engine.showPolicy(geometry: geometry, states: sampler.states(ofPolicy: policy),
-                          signalStates: sampler.signalStates(ofPolicy: policy), slotsInRun: sampler.slotsInRun(ofPolicy: policy, before: base.nextSample),
-                          departed: departed[policy])
-        return engine
-    }
+    var nextSample: Int { inputs.nextSample }
 }
 
 // The screen's lifecycle calls, shared by every policy: each is sugar for

@@ -14,7 +14,7 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// When the samples are.
     let grid: SampleGrid
 
-    func sectionID(of record: SlotSampler.Record) -> ID {
+    func sectionID(of record: SampleRecord) -> ID {
         switch record.subject {
         case .slot(let slot): ids[slot]
         case .departed(let index): departedExits[index]
@@ -22,7 +22,7 @@ struct RecordReader<ID: Hashable & Sendable> {
     }
 
     /// The impression `record` reports, under the policy with index `policy`.
-    func impression(from record: SlotSampler.Record, policy: Int = 0) -> Impression<ID> {
+    func impression(from record: SampleRecord, policy: Int = 0) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
                    visit: record.visit, policy: policy, signals: signals(of: record))
@@ -31,12 +31,12 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// The exposure signals `record` carries; `nil` when the engine measures none (their
     /// visit is 0 then: a record with signals has been in view in a visit).
     @inline(__always)
-    func signals(of record: SlotSampler.Record) -> ExposureSignals? {
+    func signals(of record: SampleRecord) -> ExposureSignals? {
         record.signals.visit == 0 ? nil : record.signals.signals(interval: grid.interval, reportedAt: record.sample)
     }
 
     /// The event `record` reports, under the policy with index `policy`.
-    func event(from record: SlotSampler.Record, policy: Int = 0) -> VisibilityEvent<ID> {
+    func event(from record: SampleRecord, policy: Int = 0) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
             .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),

@@ -171,7 +171,7 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         var deadline = engine.nextEventTime
         if !overlays.isEmpty, engine.isActive, engine.viewport != nil {
             // An overlay shows runs growing: tick at every sample while one may count.
-            let nextSample = engine.base.duration(ofSamples: engine.nextSample)   // saturates, never traps
+            let nextSample = engine.inputs.duration(ofSamples: engine.nextSample)   // saturates, never traps
             deadline = min(deadline ?? nextSample, nextSample)
         }
         ticks.setDeadline(deadline)

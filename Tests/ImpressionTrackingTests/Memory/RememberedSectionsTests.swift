@@ -21,7 +21,7 @@ struct RememberedSectionsTests {
     @Test("a tracker's engine keeps the limit it is given")
     func trackerLimit() async throws {
         let tracker = try ImpressionTracker<String>(rememberedSectionLimit: 3)
-        #expect(await tracker.engine.base.departed.statisticsLimit == 3)
+        #expect(await tracker.engine.departed[0].statisticsLimit == 3)
         let multi = try ImpressionTracker<String>(policies: [.default, .mrcDisplay])
         #expect(await multi.engine.departed.map(\.statisticsLimit) == [Engine.defaultRememberedSectionLimit,
                                                                         Engine.defaultRememberedSectionLimit])
@@ -42,7 +42,7 @@ struct RememberedSectionsTests {
             })
             try engine.setViewport(Rect(x: 0, y: Double(step + 20) * 100, width: 390, height: 1200))
             impressions += engine.advance(to: .milliseconds(100 * step)).count
-            mostKept = max(mostKept, engine.base.departed.entries.count)
+            mostKept = max(mostKept, engine.departed[0].entries.count)
         }
         return (engine, impressions, mostKept)
     }
@@ -53,12 +53,12 @@ struct RememberedSectionsTests {
         // Again on every entry: the rules need nothing of a section gone, so the limit
         // is all that is kept (between samples, the sections that left since one more).
         #expect(bounded.mostKept <= 101, "\(bounded.mostKept) sections kept")
-        #expect(bounded.engine.base.departed.statisticsCount == 100)
+        #expect(bounded.engine.departed[0].statisticsCount == 100)
         #expect(bounded.engine.snapshot().sections.count == 50 + 100)
         // The limit forgets statistics, never an impression: the same as without it.
         let unbounded = try Self.endlessFeed(ids: 3_000, limit: .max)
         #expect(bounded.impressions == unbounded.impressions && bounded.impressions > 2_900, "\(bounded.impressions)")
-        #expect(unbounded.engine.base.departed.entries.count > 2_900)
+        #expect(unbounded.engine.departed[0].entries.count > 2_900)
     }
 
     @Test("once per tracker stays exact past the limit: a section seen thousands of sections ago never fires twice")
@@ -67,8 +67,8 @@ struct RememberedSectionsTests {
         var (engine, impressions, _) = try Self.endlessFeed(ids: 2_000, policy: policy, limit: 0)
         #expect(impressions > 1_900)
         // Every section that fired is kept for its rule, none with its statistics.
-        #expect(engine.base.departed.statisticsCount == 0)
-        let kept = engine.base.departed.entries.count
+        #expect(engine.departed[0].statisticsCount == 0)
+        let kept = engine.departed[0].entries.count
         #expect(kept <= impressions && kept >= impressions - 50, "\(kept) kept, \(impressions) impressions")
         // Sections that fired early on come back on screen for two seconds: nothing fires.
         try engine.setLayout((100..<112).map { id in

@@ -1,0 +1,559 @@
+/// Every section's counters under every policy of an engine, and the loop a sample runs:
+/// which sections near the viewport are visible, how their runs grow, and what they report.
+///
+/// The counters are laid out by slot, then policy (`slot * policyCount + policy`), so a
+/// section's counters under every policy sit together. One policy is the case
+/// `policyCount == 1`: the same tables and the same loop.
+///
+/// Free of the section id type, like ``SectionGeometry``: this is the code every sample
+/// runs, so it is compiled once, optimised, in this module. It reports by slot and policy
+/// (``SampleRecord``); the engine turns records into events with ids only when there are any.
+struct SectionCounters: Sendable {
+    /// What the engine's visits mean for a sample.
+    struct Visits: Sendable {
+        /// The current visit.
+        var current: Int
+        /// Runs that ended before this sample are void: a visit started.
+        var runsValidFrom: Int
+        /// What fired in an earlier visit than this is forgotten.
+        var firstRemembered: Int
+    }
+
+    /// A record and the policy it is about.
+    struct PolicyRecord: Sendable {
+        var policyIndex: Int
+        var record: SampleRecord
+
+        /// Policy, then the policy's report order.
+        func precedes(_ other: PolicyRecord) -> Bool {
+            policyIndex != other.policyIndex ? policyIndex < other.policyIndex : record.precedes(other.record)
+        }
+    }
+
+    /// What a sample in view brings to the exposure signals of one section under one
+    /// policy, and where its signal counters are.
+    struct SignalInput {
+        var sample: SignalCounters.Sample
+        /// The table of signal counters, parallel to the counters.
+        var counters: UnsafeMutableBufferPointer<SignalCounters>
+        /// The section's place in `counters` under the policy, that of its counters.
+        var index: Int
+    }
+
+    /// The number of policies.
+    let policyCount: Int
+    /// Per policy, its measure group: the way of measuring whose ratios it reads.
+    private(set) var groupOfPolicy: [Int]
+    /// The number of measure groups.
+    let groupCount: Int
+    /// Counters by slot and policy.
+    var states: [SectionState] = []
+    /// With exposure signals, the signals' counters, laid out as `states`; empty without,
+    /// so that an engine that does not measure them holds nothing for them.
+    var signalStates: [SignalCounters] = []
+    /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
+    var slotsInRun: [Int32] = []
+    /// What the last evaluation reported, in policy order, each policy's in the order
+    /// events are reported, once `sortRecords()` ran.
+    var records: [PolicyRecord] = []
+    /// The first sample after the last one evaluated at which a visible section completes
+    /// its run under some policy, if nothing changes; `nil` when none will.
+    var nextFiringSample: Int?
+    /// Every policy's resolved policies, one list per policy parallel to its measure
+    /// group's (``SectionGeometry/policies``), its default ones replaced by its own.
+    private(set) var policies: [ResolvedPolicy] = []
+    /// Per policy, where its list starts in `policies`.
+    private var policyOffsets: [Int32]
+    private var measurer = VisibilityMeasurer()
+    // Scratch buffers, kept between samples so a steady sample does not allocate.
+    private(set) var candidates: [Int32] = []
+    private(set) var openRuns: [Int32] = []
+    private var departedRecords: [SampleRecord] = []
+    /// Per measure group after the first, the candidate's ratio (NaN where nothing shows),
+    /// screen share and policy index in its group.
+    private var groupRatios: [Double]
+    private var groupShares: [Double]
+    private var groupPolicyIndices: [Int32]
+
+    /// Counters for `groupOfPolicy.count` policies, policy `p` measuring as measure group
+    /// `groupOfPolicy[p]`.
+    init(groupOfPolicy: [Int]) {
+        self.groupOfPolicy = groupOfPolicy
+        policyCount = groupOfPolicy.count
+        groupCount = (groupOfPolicy.max() ?? 0) + 1
+        policyOffsets = Array(repeating: 0, count: policyCount)
+        // Group 0 reads locals: only the other groups need room.
+        groupRatios = Array(repeating: .nan, count: groupCount - 1)
+        groupShares = Array(repeating: .nan, count: groupCount - 1)
+        groupPolicyIndices = Array(repeating: 0, count: groupCount - 1)
+    }
+
+    /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
+    @inline(__always)
+    static func isInRun(_ state: SectionState, before nextSample: Int) -> Bool {
+        state.lastVisibleSample == nextSample &- 1
+    }
+
+    // MARK: - Layouts
+
+    /// Puts in force the counters of a new layout, `policyCount` per slot, their signals'
+    /// counters (empty without signals), and the slots with an open run under some policy.
+    mutating func replaceCounters(_ states: [SectionState], signalStates: [SignalCounters], slotsInRun: [Int32]) {
+        self.states = states
+        self.signalStates = signalStates
+        self.slotsInRun = slotsInRun
+    }
+
+    /// Resolves each policy's policies: policy `policyIndex` measures as measure group
+    /// `groupOfPolicy[policyIndex]` (`firstGroup`, then `otherGroups`) does, with the
+    /// sections that have no policy of their own under `defaultsByPolicy[policyIndex]` (its
+    /// policy resolved for a small and a large section).
+    mutating func resolvePolicies(firstGroup: SectionGeometry, otherGroups: [SectionGeometry],
+                                  defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
+        policies.clear()
+        // The measure group's tables, not the measure group: a geometry handed over whole is
+        // copied, its arrays retained and released, per policy and layout.
+        for policyIndex in 0..<policyCount {
+            let group = groupOfPolicy[policyIndex]
+            policyOffsets[policyIndex] = Int32(policies.count)
+            if group == 0 {
+                appendPolicies(firstGroup.policies, sources: firstGroup.policySources,
+                               defaults: defaultsByPolicy[policyIndex])
+            } else {
+                appendPolicies(otherGroups[group &- 1].policies, sources: otherGroups[group &- 1].policySources,
+                               defaults: defaultsByPolicy[policyIndex])
+            }
+        }
+    }
+
+    /// Appends a measure group's policies (`groupPolicies`, from `sources`) to `policies`,
+    /// its default policy's replaced by `defaults`.
+    private mutating func appendPolicies(_ groupPolicies: [ResolvedPolicy], sources: [SectionGeometry.PolicySource],
+                                         defaults: (small: ResolvedPolicy, large: ResolvedPolicy)) {
+        for index in groupPolicies.indices {
+            let source = sources[index]
+            guard source.isDefault else { policies.append(groupPolicies[index]); continue }
+            policies.append(source.isLarge ? defaults.large : defaults.small)
+        }
+    }
+
+    /// The policy of the section whose index in its measure group's policies is
+    /// `groupPolicyIndex` (``SectionGeometry/policyIndices``), under policy `policyIndex`.
+    func policy(groupPolicyIndex: Int32, policyIndex: Int) -> ResolvedPolicy {
+        policies[Int(policyOffsets[policyIndex] &+ groupPolicyIndex)]
+    }
+
+    /// The counters of the section in `slot` under policy `policyIndex`.
+    @inline(__always)
+    func state(ofSlot slot: Int, policyIndex: Int) -> SectionState {
+        states[slot &* policyCount &+ policyIndex]
+    }
+
+    /// The signals' counters of the section in `slot` under policy `policyIndex`; fresh ones
+    /// without signals.
+    func signalState(ofSlot slot: Int, policyIndex: Int) -> SignalCounters {
+        signalStates.isEmpty ? SignalCounters() : signalStates[slot &* policyCount &+ policyIndex]
+    }
+
+    /// The slots whose run is open under policy `policyIndex` before `nextSample`, ascending.
+    func slotsInRun(ofPolicy policyIndex: Int, before nextSample: Int) -> [Int32] {
+        slotsInRun.filter { Self.isInRun(state(ofSlot: Int($0), policyIndex: policyIndex), before: nextSample) }.sorted()
+    }
+
+    // MARK: - Samples
+
+    /// Lets `body` append records about policy `policyIndex` (a departed section's exit).
+    mutating func appendRecords(ofPolicy policyIndex: Int, _ body: (inout [SampleRecord]) -> Void) {
+        body(&departedRecords)
+        for record in departedRecords { records.append(PolicyRecord(policyIndex: policyIndex, record: record)) }
+        departedRecords.clear()
+    }
+
+    /// Evaluates sample `first` section by section under every policy, then the samples
+    /// after it up to `last` at once: nothing changes between them, so each visible
+    /// section's count just grows by one per sample. Appends to `records`.
+    ///
+    /// Each section near `screen`'s viewport is measured once per measure group,
+    /// `firstGroup` then `otherGroups`, and each policy counts from its group's ratio; then
+    /// the open runs of the sections no longer visible end.
+    ///
+    /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
+    ///   samples after it are still); `nil` measures none.
+    @inline(__always)
+    mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                           firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], visits: Visits,
+                           recordingVisibility: Bool, speed: Double?) {
+        if let speed {
+            evaluateWithSignals(from: first, through: last, on: screen, firstGroup: firstGroup,
+                                otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility,
+                                speed: speed)
+        } else if policyCount == 1 {
+            // The same loop, its count of policies (and so of ways of measuring) a constant.
+            evaluateWithoutSignals(CountOfOne.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                                   otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility)
+        } else {
+            evaluateWithoutSignals(CountAtRunTime.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                                   otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility)
+        }
+    }
+
+    /// The loop without exposure signals, for `Policies` policies. Each copy a function of
+    /// its own, as the loop with signals is: inlined side by side into one caller, they
+    /// made it too big for the small calls they make to be inlined in turn.
+    @inline(never)
+    private mutating func evaluateWithoutSignals<Policies: LoopCount>(
+        _ policies: Policies.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], visits: Visits, recordingVisibility: Bool
+    ) {
+        evaluate(WithoutSignals.self, Policies.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                 otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility, speed: 0)
+    }
+
+    /// The loop with exposure signals, apart: inlined next to the loop without them, it
+    /// would make the code every sample without them runs bigger, and slower.
+    @inline(never)
+    private mutating func evaluateWithSignals(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                              firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
+                                              visits: Visits, recordingVisibility: Bool, speed: Double) {
+        evaluate(WithSignals.self, CountAtRunTime.self, from: first, through: last, on: screen,
+                 firstGroup: firstGroup, otherGroups: &otherGroups, visits: visits,
+                 recordingVisibility: recordingVisibility, speed: speed)
+    }
+
+    /// The loop of ``evaluate(from:through:on:firstGroup:otherGroups:visits:recordingVisibility:speed:)``,
+    /// written once: made with exposure signals and without (`Mode`), and without them for
+    /// one policy and for any number (`Policies`: the count of policies, when known).
+    @inline(__always)
+    private mutating func evaluate<Mode: SignalMode, Policies: LoopCount>(
+        _ mode: Mode.Type, _ policies: Policies.Type, from first: Int, through last: Int,
+        on screen: VisibilityMeasurer.Screen?, firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
+        visits: Visits, recordingVisibility: Bool, speed: Double
+    ) {
+        // One policy measures one way.
+        let policyCount = Policies.value ?? self.policyCount
+        let groupCount = Policies.value ?? self.groupCount
+        candidates.clear()
+        nextFiringSample = nil
+        swap(&openRuns, &slotsInRun)
+        slotsInRun.clear()
+        var nextFiring: Int?
+        withTables(Mode.self, policyCount: policyCount, groupCount: groupCount, otherGroups: &otherGroups) { counters, tables in
+            if let screen {
+                firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &counters.candidates)
+                for slot in counters.candidates {
+                    let slot = Int(slot)
+                    // Group 0's in locals; the others' in the scratch tables.
+                    let ratio: Double
+                    var share = 0.0
+                    if groupCount == 1 && !Mode.measures {
+                        // One way of measuring and no signals: nothing to share.
+                        guard let measured = counters.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen) else {
+                            continue
+                        }
+                        ratio = measured
+                    } else {
+                        (ratio, share) = counters.measure(
+                            Mode.self, slot: slot, groupCount: groupCount, on: screen, firstGroup: firstGroup,
+                            otherGroups: tables.otherGroups, ratios: tables.ratios, shares: tables.shares,
+                            policyIndices: tables.policyIndices)
+                    }
+                    let groupPolicyIndex = firstGroup.policyIndices[slot]
+                    var counts = false
+                    for policyIndex in 0..<policyCount {
+                        let group = groupCount == 1 ? 0 : tables.groupOfPolicy[policyIndex]
+                        let ratio = group == 0 ? ratio : tables.ratios[group &- 1]
+                        guard !ratio.isNaN else { continue }
+                        let cell = slot &* policyCount &+ policyIndex
+                        // A lone policy's list is its measure group's own: the group is resolved under it.
+                        let policyOfSlot = policyCount == 1 ? firstGroup.policies[Int(groupPolicyIndex)]
+                            : tables.policies[Int(tables.policyOffsets[policyIndex] &+ (
+                                group == 0 ? groupPolicyIndex : tables.policyIndices[group &- 1]))]
+                        let signals = Mode.measures
+                            ? SignalInput(sample: SignalCounters.Sample(share: group == 0 ? share : tables.shares[group &- 1],
+                                                                        speed: speed),
+                                          counters: tables.signalStates, index: cell)
+                            : nil
+                        let (policyCounts, completion) = Self.count(
+                            &tables.states[cell], slot: slot, ratio: ratio, policy: policyOfSlot, from: first,
+                            through: last, visits: visits, recordingVisibility: recordingVisibility,
+                            signals: signals) { counters.records.append(PolicyRecord(policyIndex: policyIndex, record: $0)) }
+                        if let completion { nextFiring = min(nextFiring ?? completion, completion) }
+                        counts = counts || policyCounts
+                    }
+                    if counts { counters.slotsInRun.append(Int32(slot)) }
+                }
+            }
+            counters.endRunsNotSeen(at: first, policyCount: policyCount, states: tables.states,
+                                    signalStates: Mode.measures ? tables.signalStates : nil,
+                                    recordingVisibility: recordingVisibility)
+        }
+        nextFiringSample = nextFiring
+    }
+
+    /// Measures the section in `slot` under every measure group: returns its ratio under
+    /// `firstGroup` (NaN where nothing shows) and, with signals, its screen share; writes
+    /// the other groups' ratios, shares and the section's policy index in each into
+    /// `ratios`, `shares` and `policyIndices`. What shows of the section is collected
+    /// once, and stays in the measurer for the other groups.
+    private mutating func measure<Mode: SignalMode>(
+        _ mode: Mode.Type, slot: Int, groupCount: Int, on screen: VisibilityMeasurer.Screen,
+        firstGroup: SectionGeometry, otherGroups: UnsafeMutableBufferPointer<SectionGeometry>,
+        ratios: UnsafeMutableBufferPointer<Double>, shares: UnsafeMutableBufferPointer<Double>,
+        policyIndices: UnsafeMutableBufferPointer<Int32>
+    ) -> (ratio: Double, share: Double) {
+        let viewportArea = screen.effectiveViewport.area
+        var shared = VisibilityMeasurer.SharedMeasures()
+        let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
+        var share = 0.0
+        if Mode.measures, ratio != nil {
+            share = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared) / viewportArea
+        }
+        for group in 0..<(groupCount &- 1) {
+            // Once the section's parts are collected, a measure group without gates hands
+            // over only its policy and denominator; the others are measured in place, which
+            // copies the geometry per section.
+            let groupRatio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
+                measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
+                               denominator: otherGroups[group].denominators[slot], on: screen)
+            } else {
+                otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+            }
+            ratios[group] = groupRatio ?? .nan
+            policyIndices[group] = otherGroups[group].policyIndices[slot]
+            if Mode.measures, groupRatio != nil {
+                shares[group] = otherGroups[group].visibleArea(ofSlot: slot, on: screen, with: &measurer,
+                                                               sharing: &shared) / viewportArea
+            }
+        }
+        return (ratio ?? .nan, share)
+    }
+
+    /// The tables the loop reads and writes per section and policy, as buffers: each write
+    /// to an array checks it unique and each read is bounds-checked, a cost per section and
+    /// policy at every sample.
+    private struct Tables {
+        var states: UnsafeMutableBufferPointer<SectionState>
+        /// Empty without signals.
+        var signalStates: UnsafeMutableBufferPointer<SignalCounters>
+        var policies: UnsafeBufferPointer<ResolvedPolicy>
+        var policyOffsets: UnsafeBufferPointer<Int32>
+        var groupOfPolicy: UnsafeBufferPointer<Int>
+        var otherGroups: UnsafeMutableBufferPointer<SectionGeometry>
+        var ratios: UnsafeMutableBufferPointer<Double>
+        var shares: UnsafeMutableBufferPointer<Double>
+        var policyIndices: UnsafeMutableBufferPointer<Int32>
+    }
+
+    /// Runs `body` with the tables as buffers, moved out of `self` and back, not copied:
+    /// no retain, and a uniqueness check once rather than at every write. Only those the
+    /// loop reads are moved (each move is paid at every sample): with signals (`Mode`) the
+    /// signals' counters, with several policies their lists, with several measure groups
+    /// the scratch tables; the others are handed over as empty buffers.
+    @inline(__always)
+    private mutating func withTables<Mode: SignalMode>(_ mode: Mode.Type, policyCount: Int, groupCount: Int,
+                                                       otherGroups: inout [SectionGeometry],
+                                                       _ body: (inout SectionCounters, Tables) -> Void) {
+        var states: [SectionState] = [], signalStates: [SignalCounters] = []
+        var policies: [ResolvedPolicy] = [], policyOffsets: [Int32] = [], groupOfPolicy: [Int] = []
+        var ratios: [Double] = [], shares: [Double] = [], policyIndices: [Int32] = []
+        swapTables(Mode.self, policyCount: policyCount, groupCount: groupCount, &states, &signalStates, &policies,
+                   &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+        defer {
+            swapTables(Mode.self, policyCount: policyCount, groupCount: groupCount, &states, &signalStates, &policies,
+                       &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+        }
+        states.withMutableBuffer { states in
+            signalStates.withMutableBuffer { signalStates in
+                policies.withMutableBuffer { policies in
+                    policyOffsets.withMutableBuffer { policyOffsets in
+                        groupOfPolicy.withMutableBuffer { groupOfPolicy in
+                            otherGroups.withMutableBuffer { otherGroups in
+                                ratios.withMutableBuffer { ratios in
+                                    shares.withMutableBuffer { shares in
+                                        policyIndices.withMutableBuffer { policyIndices in
+                                            body(&self, Tables(states: states, signalStates: signalStates,
+                                                               policies: UnsafeBufferPointer(policies),
+                                                               policyOffsets: UnsafeBufferPointer(policyOffsets),
+                                                               groupOfPolicy: UnsafeBufferPointer(groupOfPolicy),
+                                                               otherGroups: otherGroups, ratios: ratios,
+                                                               shares: shares, policyIndices: policyIndices))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Swaps the tables ``withTables(_:policyCount:groupCount:otherGroups:_:)`` moves with
+    /// these.
+    @inline(__always)
+    private mutating func swapTables<Mode: SignalMode>(
+        _ mode: Mode.Type, policyCount: Int, groupCount: Int, _ states: inout [SectionState],
+        _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ policyOffsets: inout [Int32],
+        _ groupOfPolicy: inout [Int], _ ratios: inout [Double], _ shares: inout [Double], _ policyIndices: inout [Int32]
+    ) {
+        swap(&states, &self.states)
+        if Mode.measures { swap(&signalStates, &self.signalStates) }
+        if policyCount > 1 {
+            swap(&policies, &self.policies)
+            swap(&policyOffsets, &self.policyOffsets)
+            swap(&groupOfPolicy, &self.groupOfPolicy)
+        }
+        if groupCount > 1 {
+            swap(&ratios, &groupRatios)
+            swap(&shares, &groupShares)
+            swap(&policyIndices, &groupPolicyIndices)
+        }
+    }
+
+    /// Ends the runs open before `first` of the sections not visible at it, policy by
+    /// policy (the visible ones were stamped with the last sample evaluated; those in view
+    /// below their policy, with exposure signals, ended in
+    /// ``count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``);
+    /// their exits carry `signalStates`' counters when the engine measures signals.
+    @inline(__always)
+    private mutating func endRunsNotSeen(at first: Int, policyCount: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                         signalStates: UnsafeMutableBufferPointer<SignalCounters>?,
+                                         recordingVisibility: Bool) {
+        for slot in openRuns {
+            let slot = Int(slot)
+            for policyIndex in 0..<policyCount {
+                let cell = slot &* policyCount &+ policyIndex
+                guard Self.isInRun(states[cell], before: first) else { continue }
+                states[cell].endRun()
+                if recordingVisibility {
+                    records.append(PolicyRecord(policyIndex: policyIndex, record: .exit(
+                        of: .slot(slot), ending: states[cell], signals: signalStates.map { $0[cell] }, at: first)))
+                }
+            }
+        }
+    }
+
+    /// Puts the records in policy order, each policy's in the order events are reported.
+    mutating func sortRecords() {
+        // Usually there is nothing, or one record, to sort.
+        if records.count > 1 { records.sort { $0.precedes($1) } }
+    }
+}
+
+extension SectionCounters {
+    /// Notes in `state` (the counters of the section in `slot` under `policy`) that `ratio`
+    /// of it showed at sample `first` and, when that meets the policy (the entry ratio, or
+    /// only the exit ratio once it is counting: hysteresis), counts it visible from `first`
+    /// to `last`: its run grows, completes and fires, handing what it reports to `record`.
+    ///
+    /// Returns whether it counts as visible (its run is open), and the sample at which its
+    /// run completes if nothing changes, when that is still ahead. The code every sample
+    /// runs per section and policy.
+    ///
+    /// With exposure signals (`signals`: what the sample brings besides the ratio, and the
+    /// section's signal counters), the samples also add to the signals of the visit
+    /// (``SignalCounters``); an exit then reports them up to the sample before it, an
+    /// impression up to its own.
+    @inline(__always)
+    static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
+                      from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
+                      signals: SignalInput? = nil,
+                      record: (SampleRecord) -> Void) -> (counts: Bool, completion: Int?) {
+        if ratio > state.highestRatio { state.highestRatio = ratio }
+        // `state` in place: a copy out and back would write every line of the counters,
+        // where a steady sample changes two fields, and the extra writes miss the cache.
+        let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else {
+            if let signals { countBelowPolicy(&state, slot: slot, ratio: ratio, signals, from: first, through: last,
+                                              visits: visits, recordingVisibility: recordingVisibility, record: record) }
+            return (false, nil)
+        }
+        if counting {
+            state.consecutiveSamples = SectionState.saturatingSum(state.consecutiveSamples, 1)
+        } else {
+            if state.hasOpenRun(at: first) {
+                // Open until a visit started: that run ends here, a new one begins.
+                state.endRun()
+                if recordingVisibility {
+                    record(.exit(of: .slot(slot), ending: state, signals: signals.map { $0.counters[$0.index] },
+                                 at: first))
+                }
+            }
+            state.startRun(at: first, visit: visits.current)
+            if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current)) }
+        }
+        let extraSamples = last - first
+        let countAtFirst = state.consecutiveSamples
+        let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
+        state.consecutiveSamples = overflow ? Int.max : grown
+        state.lastVisibleSample = last
+
+        var completion: Int?
+        if !state.completedDuringRun && mayFire(state, recurrence: policy.recurrence, visits: visits) {
+            // The run completes the duration at this sample, if within reach.
+            let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
+            let missing = max(0, policy.requiredSamples - countedAtFirst)
+            if missing <= extraSamples {
+                // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
+                state.completedDuringRun = true
+                let sample = first + missing
+                state.completionFired = !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                                                             firstRememberedVisit: visits.firstRemembered)
+                if state.completionFired {
+                    state.lastFiredVisit = visits.current
+                    state.lastFiredSample = sample
+                    // The signals up to the sample it fires at (the counters are still those before `first`).
+                    let signalsThen = signals.map {
+                        $0.counters[$0.index].inVisit(visits.current).adding(
+                            missing &+ 1, through: sample, ratio: ratio, $0.sample, metPolicy: true,
+                            runSamples: SectionState.saturatingSum(countAtFirst, missing))
+                    }
+                    record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
+                                       visit: visits.current, signals: signalsThen ?? SignalCounters()))
+                }
+            } else {
+                // Past the last representable sample it never fires; in the cooldown,
+                // it completes without a report.
+                let (firing, overflow) = first.addingReportingOverflow(missing)
+                if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                                                     firstRememberedVisit: visits.firstRemembered) {
+                    completion = firing
+                }
+            }
+        }
+        // Last: the exit of a voided run and the impression report the signals before.
+        if let signals {
+            signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current).adding(
+                extraSamples &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: true,
+                runSamples: state.consecutiveSamples)
+        }
+        return (true, completion)
+    }
+
+    /// Notes in `state` samples `first` to `last` of a section in view that does not meet
+    /// its policy, with exposure signals: its open run ends here, its exit reporting the
+    /// signals up to the sample before, and then the samples add to the signals.
+    @inline(never)
+    private static func countBelowPolicy(_ state: inout SectionState, slot: Int, ratio: Double,
+                                         _ signals: SignalInput, from first: Int, through last: Int,
+                                         visits: Visits, recordingVisibility: Bool, record: (SampleRecord) -> Void) {
+        if state.hasOpenRun(at: first) {
+            state.endRun()
+            if recordingVisibility {
+                record(.exit(of: .slot(slot), ending: state, signals: signals.counters[signals.index], at: first))
+            }
+            // Ended: the end of the sample must not end it again.
+            state.lastVisibleSample = Int.min
+        }
+        signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current)
+            .adding(last &- first &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: false, runSamples: 0)
+    }
+
+    private static func mayFire(_ state: SectionState, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
+        switch recurrence {
+        case .onEveryEntry: true
+        case .oncePerVisit: state.lastFiredVisit != visits.current
+        case .oncePerTracker: state.lastFiredVisit < visits.firstRemembered
+        }
+    }
+}
