@@ -1,19 +1,20 @@
-/// A count the counting loop is compiled for, when it is known before the loop runs: the
-/// loop is written once, generic over it, and the copy made for ``CountOfOne`` has its
-/// loops over policies and ways of measuring folded away by the compiler, not run once.
+/// How many policies the counting loop is compiled for: one, or as many as the engine
+/// has. The loop is written once, generic over it, and in the copy made for
+/// ``CountOfOne`` the compiler folds the loops over policies and ways of measuring away,
+/// rather than running them once.
 ///
 /// The same trick as ``SignalMode``: a constant the compiler sees, not a second loop.
 protocol LoopCount {
-    /// The count, or `nil` when only the engine knows it.
-    static var value: Int? { get }
+    /// Whether the count is one, known when the loop is compiled.
+    static var isOne: Bool { get }
 }
 
-/// A count of one, known when the loop is compiled.
+/// One policy, known when the loop is compiled.
 enum CountOfOne: LoopCount {
-    @inline(__always) static var value: Int? { 1 }
+    @inline(__always) static var isOne: Bool { true }
 }
 
-/// A count the engine knows, read when the loop runs.
+/// The engine's count of policies, read when the loop runs.
 enum CountAtRunTime: LoopCount {
-    @inline(__always) static var value: Int? { nil }
+    @inline(__always) static var isOne: Bool { false }
 }

@@ -69,11 +69,11 @@ struct SectionCounters: Sendable {
     private(set) var candidates: [Int32] = []
     private(set) var openRuns: [Int32] = []
     private var departedRecords: [SampleRecord] = []
-    /// Per measure group after the first, the candidate's ratio (NaN where nothing shows),
-    /// screen share and policy index in its group.
-    private var groupRatios: [Double]
-    private var groupShares: [Double]
-    private var groupPolicyIndices: [Int32]
+    /// When candidates are measured before they are counted, their ratios, screen shares
+    /// and policy indices, `groupCount` per candidate (``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:policyIndices:measurer:)``).
+    private var measuredRatios: [Double] = []
+    private var measuredShares: [Double] = []
+    private var measuredPolicyIndices: [Int32] = []
 
     /// Counters for `groupOfPolicy.count` policies, policy `p` measuring as measure group
     /// `groupOfPolicy[p]`.
@@ -82,10 +82,6 @@ struct SectionCounters: Sendable {
         policyCount = groupOfPolicy.count
         groupCount = (groupOfPolicy.max() ?? 0) + 1
         policyOffsets = Array(repeating: 0, count: policyCount)
-        // Group 0 reads locals: only the other groups need room.
-        groupRatios = Array(repeating: .nan, count: groupCount - 1)
-        groupShares = Array(repeating: .nan, count: groupCount - 1)
-        groupPolicyIndices = Array(repeating: 0, count: groupCount - 1)
     }
 
     /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
@@ -230,47 +226,47 @@ struct SectionCounters: Sendable {
         visits: Visits, recordingVisibility: Bool, speed: Double
     ) {
         // One policy measures one way.
-        let policyCount = Policies.value ?? self.policyCount
-        let groupCount = Policies.value ?? self.groupCount
+        let policyCount = Policies.isOne ? 1 : self.policyCount
+        let groupCount = Policies.isOne ? 1 : self.groupCount
+        // One policy and no signals: each section is measured as it is counted, nothing to
+        // share. Otherwise every candidate is measured first, each way once. Known when the
+        // loop is compiled, so neither copy carries the other's branch.
+        let measuresAsItCounts = Policies.isOne && !Mode.measures
         candidates.clear()
         nextFiringSample = nil
         swap(&openRuns, &slotsInRun)
         slotsInRun.clear()
+        if let screen {
+            firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
+            if !measuresAsItCounts {
+                Self.measure(Mode.self, candidates, groupCount: groupCount, on: screen, firstGroup: firstGroup,
+                             otherGroups: &otherGroups, ratios: &measuredRatios, shares: &measuredShares,
+                             policyIndices: &measuredPolicyIndices, measurer: &measurer)
+            }
+        }
         var nextFiring: Int?
-        withTables(Mode.self, policyCount: policyCount, groupCount: groupCount, otherGroups: &otherGroups) { counters, tables in
-            if let screen {
-                firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &counters.candidates)
-                for slot in counters.candidates {
-                    let slot = Int(slot)
-                    // Group 0's in locals; the others' in the scratch tables.
-                    let ratio: Double
-                    var share = 0.0
-                    if groupCount == 1 && !Mode.measures {
-                        // One way of measuring and no signals: nothing to share.
-                        guard let measured = counters.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen) else {
-                            continue
-                        }
-                        ratio = measured
-                    } else {
-                        (ratio, share) = counters.measure(
-                            Mode.self, slot: slot, groupCount: groupCount, on: screen, firstGroup: firstGroup,
-                            otherGroups: tables.otherGroups, ratios: tables.ratios, shares: tables.shares,
-                            policyIndices: tables.policyIndices)
+        withTables(Mode.self, Policies.self, measuresFirst: !measuresAsItCounts) { counters, tables in
+            if screen != nil {
+                for index in counters.candidates.indices {
+                    let slot = Int(counters.candidates[index])
+                    var ratioAsCounted = Double.nan
+                    if measuresAsItCounts {
+                        guard let screen, let measured = counters.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
+                        else { continue }
+                        ratioAsCounted = measured
                     }
-                    let groupPolicyIndex = firstGroup.policyIndices[slot]
+                    let measuredAt = index &* groupCount
                     var counts = false
                     for policyIndex in 0..<policyCount {
                         let group = groupCount == 1 ? 0 : tables.groupOfPolicy[policyIndex]
-                        let ratio = group == 0 ? ratio : tables.ratios[group &- 1]
+                        let ratio = measuresAsItCounts ? ratioAsCounted : tables.ratios[measuredAt &+ group]
                         guard !ratio.isNaN else { continue }
                         let cell = slot &* policyCount &+ policyIndex
                         // A lone policy's list is its measure group's own: the group is resolved under it.
-                        let policyOfSlot = policyCount == 1 ? firstGroup.policies[Int(groupPolicyIndex)]
-                            : tables.policies[Int(tables.policyOffsets[policyIndex] &+ (
-                                group == 0 ? groupPolicyIndex : tables.policyIndices[group &- 1]))]
+                        let policyOfSlot = Policies.isOne ? firstGroup.policy(ofSlot: slot)
+                            : tables.policies[Int(tables.policyOffsets[policyIndex] &+ tables.policyIndices[measuredAt &+ group])]
                         let signals = Mode.measures
-                            ? SignalInput(sample: SignalCounters.Sample(share: group == 0 ? share : tables.shares[group &- 1],
-                                                                        speed: speed),
+                            ? SignalInput(sample: SignalCounters.Sample(share: tables.shares[measuredAt &+ group], speed: speed),
                                           counters: tables.signalStates, index: cell)
                             : nil
                         let (policyCounts, completion) = Self.count(
@@ -290,42 +286,67 @@ struct SectionCounters: Sendable {
         nextFiringSample = nextFiring
     }
 
-    /// Measures the section in `slot` under every measure group: returns its ratio under
-    /// `firstGroup` (NaN where nothing shows) and, with signals, its screen share; writes
-    /// the other groups' ratios, shares and the section's policy index in each into
-    /// `ratios`, `shares` and `policyIndices`. What shows of the section is collected
-    /// once, and stays in the measurer for the other groups.
-    private mutating func measure<Mode: SignalMode>(
-        _ mode: Mode.Type, slot: Int, groupCount: Int, on screen: VisibilityMeasurer.Screen,
-        firstGroup: SectionGeometry, otherGroups: UnsafeMutableBufferPointer<SectionGeometry>,
-        ratios: UnsafeMutableBufferPointer<Double>, shares: UnsafeMutableBufferPointer<Double>,
-        policyIndices: UnsafeMutableBufferPointer<Int32>
-    ) -> (ratio: Double, share: Double) {
+    /// Measures `candidates` under every measure group, `firstGroup` then `otherGroups`:
+    /// candidate `i`'s ratio under group `g` (NaN where nothing shows), its index in that
+    /// group's policies and, with signals, its screen share go to `ratios`, `policyIndices`
+    /// and `shares` at `i * groupCount + g`. What shows of a candidate is collected once,
+    /// and stays in the measurer for the other groups.
+    ///
+    /// Static, the first group passed as a value and the others read in place: a geometry
+    /// read from a stored property or an array element and handed to the measurer is
+    /// copied, every table retained and released, per candidate and group. The buffers
+    /// only grow, to the most candidates seen, so that a steady sample does not allocate.
+    private static func measure<Mode: SignalMode>(
+        _ mode: Mode.Type, _ candidates: [Int32], groupCount: Int, on screen: VisibilityMeasurer.Screen,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], ratios: inout [Double],
+        shares: inout [Double], policyIndices: inout [Int32], measurer: inout VisibilityMeasurer
+    ) {
+        let needed = candidates.count &* groupCount
+        if ratios.count < needed {
+            ratios.append(contentsOf: repeatElement(.nan, count: needed &- ratios.count))
+            policyIndices.append(contentsOf: repeatElement(0, count: needed &- policyIndices.count))
+        }
+        if Mode.measures && shares.count < needed {
+            shares.append(contentsOf: repeatElement(0, count: needed &- shares.count))
+        }
         let viewportArea = screen.effectiveViewport.area
-        var shared = VisibilityMeasurer.SharedMeasures()
-        let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
-        var share = 0.0
-        if Mode.measures, ratio != nil {
-            share = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared) / viewportArea
-        }
-        for group in 0..<(groupCount &- 1) {
-            // Once the section's parts are collected, a measure group without gates hands
-            // over only its policy and denominator; the others are measured in place, which
-            // copies the geometry per section.
-            let groupRatio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
-                measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
-                               denominator: otherGroups[group].denominators[slot], on: screen)
-            } else {
-                otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+        ratios.withUnsafeMutableBufferPointer { ratios in
+            policyIndices.withUnsafeMutableBufferPointer { policyIndices in
+                shares.withMutableBuffer { shares in
+                    otherGroups.withMutableBuffer { otherGroups in
+                        for index in candidates.indices {
+                            let slot = Int(candidates[index])
+                            let at = index &* groupCount
+                            var shared = VisibilityMeasurer.SharedMeasures()
+                            let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
+                            ratios[at] = ratio ?? .nan
+                            policyIndices[at] = firstGroup.policyIndices[slot]
+                            if Mode.measures, ratio != nil {
+                                shares[at] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
+                                                                  sharing: &shared) / viewportArea
+                            }
+                            for group in otherGroups.indices {
+                                // Once the candidate's parts are collected, a measure group without
+                                // gates hands over only its policy and denominator; the others are
+                                // measured in place, which copies the geometry per candidate.
+                                let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
+                                    measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
+                                                   denominator: otherGroups[group].denominators[slot], on: screen)
+                                } else {
+                                    otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                                }
+                                ratios[at &+ group &+ 1] = ratio ?? .nan
+                                policyIndices[at &+ group &+ 1] = otherGroups[group].policyIndices[slot]
+                                if Mode.measures, ratio != nil {
+                                    shares[at &+ group &+ 1] = otherGroups[group].visibleArea(
+                                        ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            ratios[group] = groupRatio ?? .nan
-            policyIndices[group] = otherGroups[group].policyIndices[slot]
-            if Mode.measures, groupRatio != nil {
-                shares[group] = otherGroups[group].visibleArea(ofSlot: slot, on: screen, with: &measurer,
-                                                               sharing: &shared) / viewportArea
-            }
         }
-        return (ratio ?? .nan, share)
     }
 
     /// The tables the loop reads and writes per section and policy, as buffers: each write
@@ -338,7 +359,8 @@ struct SectionCounters: Sendable {
         var policies: UnsafeBufferPointer<ResolvedPolicy>
         var policyOffsets: UnsafeBufferPointer<Int32>
         var groupOfPolicy: UnsafeBufferPointer<Int>
-        var otherGroups: UnsafeMutableBufferPointer<SectionGeometry>
+        /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:policyIndices:measurer:)``
+        /// wrote: empty when each section is measured as it is counted.
         var ratios: UnsafeMutableBufferPointer<Double>
         var shares: UnsafeMutableBufferPointer<Double>
         var policyIndices: UnsafeMutableBufferPointer<Int32>
@@ -347,37 +369,35 @@ struct SectionCounters: Sendable {
     /// Runs `body` with the tables as buffers, moved out of `self` and back, not copied:
     /// no retain, and a uniqueness check once rather than at every write. Only those the
     /// loop reads are moved (each move is paid at every sample): with signals (`Mode`) the
-    /// signals' counters, with several policies their lists, with several measure groups
-    /// the scratch tables; the others are handed over as empty buffers.
+    /// signals' counters, but for one policy the policies' lists, when the candidates were
+    /// measured first what was measured; the others are handed over as empty buffers.
     @inline(__always)
-    private mutating func withTables<Mode: SignalMode>(_ mode: Mode.Type, policyCount: Int, groupCount: Int,
-                                                       otherGroups: inout [SectionGeometry],
-                                                       _ body: (inout SectionCounters, Tables) -> Void) {
+    private mutating func withTables<Mode: SignalMode, Policies: LoopCount>(
+        _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool,
+        _ body: (inout SectionCounters, Tables) -> Void
+    ) {
         var states: [SectionState] = [], signalStates: [SignalCounters] = []
         var policies: [ResolvedPolicy] = [], policyOffsets: [Int32] = [], groupOfPolicy: [Int] = []
         var ratios: [Double] = [], shares: [Double] = [], policyIndices: [Int32] = []
-        swapTables(Mode.self, policyCount: policyCount, groupCount: groupCount, &states, &signalStates, &policies,
-                   &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+        swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
+                   &policies, &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
         defer {
-            swapTables(Mode.self, policyCount: policyCount, groupCount: groupCount, &states, &signalStates, &policies,
-                       &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+            swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
+                       &policies, &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
         }
         states.withMutableBuffer { states in
             signalStates.withMutableBuffer { signalStates in
                 policies.withMutableBuffer { policies in
                     policyOffsets.withMutableBuffer { policyOffsets in
                         groupOfPolicy.withMutableBuffer { groupOfPolicy in
-                            otherGroups.withMutableBuffer { otherGroups in
-                                ratios.withMutableBuffer { ratios in
-                                    shares.withMutableBuffer { shares in
-                                        policyIndices.withMutableBuffer { policyIndices in
-                                            body(&self, Tables(states: states, signalStates: signalStates,
-                                                               policies: UnsafeBufferPointer(policies),
-                                                               policyOffsets: UnsafeBufferPointer(policyOffsets),
-                                                               groupOfPolicy: UnsafeBufferPointer(groupOfPolicy),
-                                                               otherGroups: otherGroups, ratios: ratios,
-                                                               shares: shares, policyIndices: policyIndices))
-                                        }
+                            ratios.withMutableBuffer { ratios in
+                                shares.withMutableBuffer { shares in
+                                    policyIndices.withMutableBuffer { policyIndices in
+                                        body(&self, Tables(states: states, signalStates: signalStates,
+                                                           policies: UnsafeBufferPointer(policies),
+                                                           policyOffsets: UnsafeBufferPointer(policyOffsets),
+                                                           groupOfPolicy: UnsafeBufferPointer(groupOfPolicy),
+                                                           ratios: ratios, shares: shares, policyIndices: policyIndices))
                                     }
                                 }
                             }
@@ -388,25 +408,26 @@ struct SectionCounters: Sendable {
         }
     }
 
-    /// Swaps the tables ``withTables(_:policyCount:groupCount:otherGroups:_:)`` moves with
-    /// these.
+    /// Swaps the tables ``withTables(_:_:measuresFirst:_:)`` moves with these.
     @inline(__always)
-    private mutating func swapTables<Mode: SignalMode>(
-        _ mode: Mode.Type, policyCount: Int, groupCount: Int, _ states: inout [SectionState],
+    private mutating func swapTables<Mode: SignalMode, Policies: LoopCount>(
+        _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool, _ states: inout [SectionState],
         _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ policyOffsets: inout [Int32],
         _ groupOfPolicy: inout [Int], _ ratios: inout [Double], _ shares: inout [Double], _ policyIndices: inout [Int32]
     ) {
         swap(&states, &self.states)
-        if Mode.measures { swap(&signalStates, &self.signalStates) }
-        if policyCount > 1 {
+        if Mode.measures {
+            swap(&signalStates, &self.signalStates)
+            swap(&shares, &measuredShares)
+        }
+        if !Policies.isOne {
             swap(&policies, &self.policies)
             swap(&policyOffsets, &self.policyOffsets)
             swap(&groupOfPolicy, &self.groupOfPolicy)
         }
-        if groupCount > 1 {
-            swap(&ratios, &groupRatios)
-            swap(&shares, &groupShares)
-            swap(&policyIndices, &groupPolicyIndices)
+        if measuresFirst {
+            swap(&ratios, &measuredRatios)
+            swap(&policyIndices, &measuredPolicyIndices)
         }
     }
 
