@@ -42,8 +42,9 @@ struct SectionCounters: Sendable {
 
     /// The number of policies.
     let policyCount: Int
-    /// Per policy, its measure group: the way of measuring whose ratios it reads.
-    private(set) var groupOfPolicy: [Int]
+    /// Where each policy reads, one lane per policy: its measure group and its list of
+    /// policies. One table, so that a policy costs the loop one load for both.
+    private var lanes: [Lane]
     /// The number of measure groups.
     let groupCount: Int
     /// Counters by slot and policy.
@@ -62,8 +63,6 @@ struct SectionCounters: Sendable {
     /// Every policy's resolved policies, one list per policy parallel to its measure
     /// group's (``SectionGeometry/policies``), its default ones replaced by its own.
     private(set) var policies: [ResolvedPolicy] = []
-    /// Per policy, where its list starts in `policies`.
-    private var policyOffsets: [Int32]
     private var measurer = VisibilityMeasurer()
     // Scratch buffers, kept between samples so a steady sample does not allocate.
     private(set) var candidates: [Int32] = []
@@ -78,10 +77,22 @@ struct SectionCounters: Sendable {
     /// Counters for `groupOfPolicy.count` policies, policy `p` measuring as measure group
     /// `groupOfPolicy[p]`.
     init(groupOfPolicy: [Int]) {
-        self.groupOfPolicy = groupOfPolicy
+        lanes = groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
         policyCount = groupOfPolicy.count
         groupCount = (groupOfPolicy.max() ?? 0) + 1
-        policyOffsets = Array(repeating: 0, count: policyCount)
+    }
+
+    /// Where one policy reads.
+    private struct Lane {
+        /// Its measure group.
+        var group: Int32
+        /// Where its list starts in `policies`.
+        var firstPolicy: Int32
+    }
+
+    /// The measure group of policy `policyIndex`.
+    func group(ofPolicy policyIndex: Int) -> Int {
+        Int(lanes[policyIndex].group)
     }
 
     /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
@@ -110,8 +121,8 @@ struct SectionCounters: Sendable {
         // The measure group's tables, not the measure group: a geometry handed over whole is
         // copied, its arrays retained and released, per policy and layout.
         for policyIndex in 0..<policyCount {
-            let group = groupOfPolicy[policyIndex]
-            policyOffsets[policyIndex] = Int32(policies.count)
+            let group = Int(lanes[policyIndex].group)
+            lanes[policyIndex].firstPolicy = Int32(policies.count)
             if group == 0 {
                 appendPolicies(firstGroup.policies, sources: firstGroup.policySources,
                                defaults: defaultsByPolicy[policyIndex])
@@ -136,7 +147,7 @@ struct SectionCounters: Sendable {
     /// The policy of the section whose index in its measure group's policies is
     /// `groupPolicyIndex` (``SectionGeometry/policyIndices``), under policy `policyIndex`.
     func policy(groupPolicyIndex: Int32, policyIndex: Int) -> ResolvedPolicy {
-        policies[Int(policyOffsets[policyIndex] &+ groupPolicyIndex)]
+        policies[Int(lanes[policyIndex].firstPolicy &+ groupPolicyIndex)]
     }
 
     /// The counters of the section in `slot` under policy `policyIndex`.
@@ -258,13 +269,14 @@ struct SectionCounters: Sendable {
                     let measuredAt = index &* groupCount
                     var counts = false
                     for policyIndex in 0..<policyCount {
-                        let group = groupCount == 1 ? 0 : tables.groupOfPolicy[policyIndex]
+                        let lane = Policies.isOne ? Lane(group: 0, firstPolicy: 0) : tables.lanes[policyIndex]
+                        let group = Int(lane.group)
                         let ratio = measuresAsItCounts ? ratioAsCounted : tables.ratios[measuredAt &+ group]
                         guard !ratio.isNaN else { continue }
                         let cell = slot &* policyCount &+ policyIndex
                         // A lone policy's list is its measure group's own: the group is resolved under it.
                         let policyOfSlot = Policies.isOne ? firstGroup.policy(ofSlot: slot)
-                            : tables.policies[Int(tables.policyOffsets[policyIndex] &+ tables.policyIndices[measuredAt &+ group])]
+                            : tables.policies[Int(lane.firstPolicy &+ tables.policyIndices[measuredAt &+ group])]
                         let signals = Mode.measures
                             ? SignalInput(sample: SignalCounters.Sample(share: tables.shares[measuredAt &+ group], speed: speed),
                                           counters: tables.signalStates, index: cell)
@@ -357,8 +369,7 @@ struct SectionCounters: Sendable {
         /// Empty without signals.
         var signalStates: UnsafeMutableBufferPointer<SignalCounters>
         var policies: UnsafeBufferPointer<ResolvedPolicy>
-        var policyOffsets: UnsafeBufferPointer<Int32>
-        var groupOfPolicy: UnsafeBufferPointer<Int>
+        var lanes: UnsafeBufferPointer<Lane>
         /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:policyIndices:measurer:)``
         /// wrote: empty when each section is measured as it is counted.
         var ratios: UnsafeMutableBufferPointer<Double>
@@ -377,28 +388,25 @@ struct SectionCounters: Sendable {
         _ body: (inout SectionCounters, Tables) -> Void
     ) {
         var states: [SectionState] = [], signalStates: [SignalCounters] = []
-        var policies: [ResolvedPolicy] = [], policyOffsets: [Int32] = [], groupOfPolicy: [Int] = []
+        var policies: [ResolvedPolicy] = [], lanes: [Lane] = []
         var ratios: [Double] = [], shares: [Double] = [], policyIndices: [Int32] = []
         swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                   &policies, &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+                   &policies, &lanes, &ratios, &shares, &policyIndices)
         defer {
             swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                       &policies, &policyOffsets, &groupOfPolicy, &ratios, &shares, &policyIndices)
+                       &policies, &lanes, &ratios, &shares, &policyIndices)
         }
         states.withMutableBuffer { states in
             signalStates.withMutableBuffer { signalStates in
                 policies.withMutableBuffer { policies in
-                    policyOffsets.withMutableBuffer { policyOffsets in
-                        groupOfPolicy.withMutableBuffer { groupOfPolicy in
-                            ratios.withMutableBuffer { ratios in
-                                shares.withMutableBuffer { shares in
-                                    policyIndices.withMutableBuffer { policyIndices in
-                                        body(&self, Tables(states: states, signalStates: signalStates,
-                                                           policies: UnsafeBufferPointer(policies),
-                                                           policyOffsets: UnsafeBufferPointer(policyOffsets),
-                                                           groupOfPolicy: UnsafeBufferPointer(groupOfPolicy),
-                                                           ratios: ratios, shares: shares, policyIndices: policyIndices))
-                                    }
+                    lanes.withMutableBuffer { lanes in
+                        ratios.withMutableBuffer { ratios in
+                            shares.withMutableBuffer { shares in
+                                policyIndices.withMutableBuffer { policyIndices in
+                                    body(&self, Tables(states: states, signalStates: signalStates,
+                                                       policies: UnsafeBufferPointer(policies),
+                                                       lanes: UnsafeBufferPointer(lanes),
+                                                       ratios: ratios, shares: shares, policyIndices: policyIndices))
                                 }
                             }
                         }
@@ -412,8 +420,8 @@ struct SectionCounters: Sendable {
     @inline(__always)
     private mutating func swapTables<Mode: SignalMode, Policies: LoopCount>(
         _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool, _ states: inout [SectionState],
-        _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ policyOffsets: inout [Int32],
-        _ groupOfPolicy: inout [Int], _ ratios: inout [Double], _ shares: inout [Double], _ policyIndices: inout [Int32]
+        _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ lanes: inout [Lane],
+        _ ratios: inout [Double], _ shares: inout [Double], _ policyIndices: inout [Int32]
     ) {
         swap(&states, &self.states)
         if Mode.measures {
@@ -422,8 +430,7 @@ struct SectionCounters: Sendable {
         }
         if !Policies.isOne {
             swap(&policies, &self.policies)
-            swap(&policyOffsets, &self.policyOffsets)
-            swap(&groupOfPolicy, &self.groupOfPolicy)
+            swap(&lanes, &self.lanes)
         }
         if measuresFirst {
             swap(&ratios, &measuredRatios)

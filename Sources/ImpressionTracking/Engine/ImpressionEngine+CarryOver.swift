@@ -71,7 +71,7 @@ extension ImpressionEngine {
 
     /// The policy of the section in `slot` of the layout in force, under policy `policyIndex`.
     func policy(ofSlot slot: Int, policyIndex: Int) -> ResolvedPolicy {
-        let group = counters.groupOfPolicy[policyIndex]
+        let group = counters.group(ofPolicy: policyIndex)
         let groupPolicyIndex = group == 0 ? inputs.layout.geometry.policyIndices[slot]
             : otherGroups[group - 1].policyIndices[slot]
         return counters.policy(groupPolicyIndex: groupPolicyIndex, policyIndex: policyIndex)

@@ -41,7 +41,7 @@ extension ImpressionEngine {
     private func rows(ofPolicy policy: Int) -> PolicyRows {
         precondition((0..<policyCount).contains(policy),
                      "policy \(policy) is not an index of the \(policyCount) policies")
-        let group = counters.groupOfPolicy[policy]
+        let group = counters.group(ofPolicy: policy)
         var geometry = group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
         if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup[group]) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
