@@ -20,8 +20,10 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// - Parameter sameIDsAs: a layout whose ids are those of `sections`, in the same
     ///   order (a feed reporting itself again with moved rects): its id index is reused
     ///   instead of hashing every id again.
-    /// - Throws: ``InputError`` for the first bad container or section: a bad rect,
-    ///   size, opacity or policy, a duplicate id, or a nested cell in an unknown container.
+    /// - Throws: ``InputError`` for a layout of more sections, cells or containers than
+    ///   ``SectionGeometry/maximumCount``, or for the first bad container or section: a
+    ///   bad rect, size, opacity or policy, a duplicate id, or a nested cell in an unknown
+    ///   container.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
@@ -62,6 +64,15 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                                defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy],
                                sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
         throws(InputError) -> GeometryBuilder {
+        var cellCount = 0
+        // Gates are resolved per slot and cell only when something uses them, so a layout
+        // without them stores no gate and its samples test none.
+        var sectionsHaveGates = false
+        for section in sections {
+            cellCount += section.cells.count + section.nestedCells.count
+            if section.display != nil { sectionsHaveGates = true }
+        }
+        try SectionGeometry.checkCounts(sections: sections.count, cells: cellCount, containers: containers.count)
         let containerTree = try ContainerTree(containers)
         let sameIDs = previous != nil
         if let previous {
@@ -71,16 +82,9 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             ids.reserveCapacity(sections.count)
             slotsByID.reserveCapacity(sections.count)
         }
-        var cellCount = 0
-        // Gates are resolved per slot and cell only when something uses them, so a layout
-        // without them stores no gate and its samples test none.
         // Opacity and hidden by container index, only when some container sets them.
         let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
-        var hasGates = !containerDisplays.isEmpty
-        for section in sections {
-            cellCount += section.cells.count + section.nestedCells.count
-            if section.display != nil { hasGates = true }
-        }
+        let hasGates = sectionsHaveGates || !containerDisplays.isEmpty
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
                                       otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
                                       sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
