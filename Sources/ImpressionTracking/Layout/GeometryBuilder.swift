@@ -129,7 +129,7 @@ struct GeometryBuilder {
             appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
                                into: &figures)
         }
-        geometry.cellStarts.append(geometry.cells.count)
+        geometry.cellStarts.append(Int32(geometry.cells.count))
         group.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         for index in otherGroups.indices {
             otherGroups[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)

@@ -11,7 +11,9 @@ struct SectionGeometry: Sendable {
     var cells: [Rect] = []
     /// The container of each cell, ``PackedIndex/none`` for the root content.
     var cellContainers: [PackedIndex] = []
-    var cellStarts: [Int] = [0]
+    /// Where each slot's cells start in `cells`, and the cell count last: 32 bits, which
+    /// ``maximumCount`` bounds, half the room of an `Int` per section.
+    var cellStarts: [Int32] = [0]
     /// The measure's denominator per slot: full height or full area.
     var denominators: [Double] = []
     /// Index into `policies` per slot.
@@ -68,8 +70,9 @@ struct SectionGeometry: Sendable {
         if containers > maximumCount { throw .layoutTooLarge("containers", count: containers, maximum: maximumCount) }
     }
 
+    /// The indices in `cells` of the cells of `slot`.
     func cellRange(ofSlot slot: Int) -> Range<Int> {
-        cellStarts[slot] ..< cellStarts[slot + 1]
+        Int(cellStarts[slot]) ..< Int(cellStarts[slot + 1])
     }
 
     /// The gate of `slot`: `.open` when the layout has none.
