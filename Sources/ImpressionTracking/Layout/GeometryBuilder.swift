@@ -13,7 +13,11 @@ struct GeometryBuilder {
     private let defaultsUseArea: Bool
     private let defaultsUseHeight: Bool
     private let defaultsUseWidth: Bool
-    private var bounds: [Rect] = []
+    /// The bounding boxes of the sections whose box is not their only root cell (several
+    /// cells, or nested ones), and their slots, ascending: what the spatial index cannot
+    /// read from the cells.
+    private var boxes: [Rect] = []
+    private var boxSlots: [Int32] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
     // With gates, the per-cell tables of a GateTable, filled section by section.
@@ -64,7 +68,6 @@ struct GeometryBuilder {
         geometry.cells.reserveCapacity(cellCount)
         geometry.cellContainers.reserveCapacity(cellCount)
         geometry.cellStarts.reserveCapacity(sectionCount + 1)
-        bounds.reserveCapacity(sectionCount)
     }
 
     /// Validates and appends one section; returns its problem (without the section, which
@@ -129,12 +132,15 @@ struct GeometryBuilder {
             appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
                                into: &figures)
         }
+        if let box, cells.count != 1 || !nestedCells.isEmpty {
+            boxes.append(box)
+            boxSlots.append(Int32(geometry.cellStarts.count - 1))
+        }
         geometry.cellStarts.append(Int32(geometry.cells.count))
         group.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         for index in otherGroups.indices {
             otherGroups[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         }
-        bounds.append(box ?? .zero)
         return nil
     }
 
@@ -172,7 +178,8 @@ struct GeometryBuilder {
     /// spatial index and per-cell gate tables of the first (copy-on-write), and has its
     /// own denominators, policies and gates.
     consuming func finishGroups() -> (geometry: SectionGeometry, otherGroups: [SectionGeometry]) {
-        geometry.index = SpatialIndex(bounds: bounds)
+        geometry.index = SpatialIndex(cells: geometry.cells, cellStarts: geometry.cellStarts, boxes: boxes,
+                                      boxSlots: boxSlots)
         var others: [SectionGeometry] = []
         others.reserveCapacity(otherGroups.count)
         for other in otherGroups {

@@ -5,41 +5,93 @@
 /// that ends above the rect's top. A query costs O(log n + k log n) for k hits, so a
 /// sample costs about the same with a million sections as with a hundred.
 ///
+/// A section of one root cell has that cell as its bounding box: the index reads it from
+/// the layout's cells, and keeps boxes of its own only for the other sections, so that a
+/// feed of one-cell sections costs it a position and a share of the tree per section.
+/// Both kinds go through one code path: a section's entry says where its box is.
+///
 /// Indexed on y, the axis feeds scroll along; x is checked per hit.
 struct SpatialIndex: Sendable {
-    /// Slots sorted by top edge (ties in slot order).
-    private var slotsByTop: [Int32] = []
-    private var bounds: [Rect] = []   // by position in `slotsByTop`
+    /// By position, the sections sorted by top edge (ties in slot order): a section whose
+    /// box is its only cell as its slot `s`, the box `cells[cellStarts[s]]`; any other as
+    /// `~k`, its box `boxes[k]` and its slot `boxSlots[k]`, `k` growing with the position.
+    private var entries: [Int32] = []
+    private var boxes: [Rect] = []
+    private var boxSlots: [Int32] = []
+    /// The layout's cells, and where each slot's cells start: the geometry's own arrays,
+    /// whose storage the index shares (copy-on-write) rather than copies.
+    private var cells: [Rect] = []
+    private var cellStarts: [Int32] = [0]
     // Implicit binary tree: leaves at `leafBase + i` hold the bottom edge of the i-th
-    // section by top; inner nodes the maximum of their children.
+    // position; inner nodes the maximum of their children.
     private var maxBottom: [Double] = []
     private var leafBase = 1
 
     init() {}
 
-    /// Indexes the given boxes; empty boxes (no cells, or no area) are left out, since
-    /// they can never be visible.
-    init(bounds slotBounds: [Rect]) {
-        var slots: [Int32] = []
-        slots.reserveCapacity(slotBounds.count)
+    /// Indexes the sections of a layout whose cells are `cells`, slot `s` owning
+    /// `cells[cellStarts[s] ..< cellStarts[s + 1]]`: each slot of `boxSlots` (ascending)
+    /// by the box at the same position in `boxes`, every other slot by its only cell.
+    /// Slots without cells, and empty boxes, are left out, since they can never be visible.
+    ///
+    /// - Precondition: every slot of more than one cell, or of a nested cell (whose box is
+    ///   its container's reach, not the cell), is in `boxSlots`.
+    init(cells: [Rect], cellStarts: [Int32], boxes slotBoxes: [Rect], boxSlots slotBoxSlots: [Int32]) {
+        self.cells = cells
+        self.cellStarts = cellStarts
+        // Entries into the arguments' boxes first, so that `box(of:)` reads them.
+        boxes = slotBoxes
+        boxSlots = slotBoxSlots
+        let slotCount = cellStarts.count - 1
+        var order: [Int32] = []   // the entries, by slot, then by position
+        order.reserveCapacity(slotCount)
+        var nextBox = 0
         var sorted = true
         var previousTop = -Double.infinity
-        for (slot, box) in slotBounds.enumerated() where !box.isEmpty {
-            slots.append(Int32(slot))
+        for slot in 0 ..< slotCount {
+            let entry: Int32
+            if nextBox < slotBoxSlots.count && Int(slotBoxSlots[nextBox]) == slot {
+                entry = ~Int32(nextBox)
+                nextBox += 1
+            } else {
+                let cellCount = cellStarts[slot + 1] - cellStarts[slot]
+                precondition(cellCount <= 1, "a slot of several cells without its bounding box")
+                guard cellCount == 1 else { continue }
+                entry = Int32(slot)
+            }
+            let box = box(of: entry)
+            guard !box.isEmpty else { continue }
+            order.append(entry)
             if box.minY < previousTop { sorted = false }
             previousTop = box.minY
         }
         // Stacked feeds arrive sorted: skip the sort then.
         if !sorted {
-            slots.sort { slotBounds[Int($0)].minY < slotBounds[Int($1)].minY || (slotBounds[Int($0)].minY == slotBounds[Int($1)].minY && $0 < $1) }
+            order.sort { first, second in
+                let (firstTop, secondTop) = (box(of: first).minY, box(of: second).minY)
+                return firstTop < secondTop || (firstTop == secondTop && slot(of: first) < slot(of: second))
+            }
         }
-        slotsByTop = slots
-        bounds = slots.map { slotBounds[Int($0)] }
+        // The boxes kept, in position order, in arrays of their exact size.
+        let keptCount = order.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
+        var positionBoxes: [Rect] = []
+        var positionBoxSlots: [Int32] = []
+        positionBoxes.reserveCapacity(keptCount)
+        positionBoxSlots.reserveCapacity(keptCount)
+        for position in order.indices where order[position] < 0 {
+            let boxIndex = Int(~order[position])
+            order[position] = ~Int32(positionBoxes.count)
+            positionBoxes.append(slotBoxes[boxIndex])
+            positionBoxSlots.append(slotBoxSlots[boxIndex])
+        }
+        entries = order
+        boxes = positionBoxes
+        boxSlots = positionBoxSlots
 
         leafBase = 1
-        while leafBase < max(1, slots.count) { leafBase *= 2 }
+        while leafBase < entries.count { leafBase *= 2 }
         maxBottom = Array(repeating: -Double.infinity, count: 2 * leafBase)
-        for (position, box) in bounds.enumerated() { maxBottom[leafBase + position] = box.maxY }
+        for (position, entry) in entries.enumerated() { maxBottom[leafBase + position] = box(of: entry).maxY }
         var node = leafBase - 1
         while node >= 1 {
             maxBottom[node] = max(maxBottom[2 * node], maxBottom[2 * node + 1])
@@ -47,16 +99,28 @@ struct SpatialIndex: Sendable {
         }
     }
 
+    /// The box of a section entry.
+    @inline(__always)
+    private func box(of entry: Int32) -> Rect {
+        entry >= 0 ? cells[Int(cellStarts[Int(entry)])] : boxes[Int(~entry)]
+    }
+
+    /// The slot of a section entry.
+    @inline(__always)
+    private func slot(of entry: Int32) -> Int32 {
+        entry >= 0 ? entry : boxSlots[Int(~entry)]
+    }
+
     /// Appends to `hits` the slots whose boxes share a positive area with `rect`, in
     /// order of their top edges.
     func collect(intersecting rect: Rect, into hits: inout [Int32]) {
-        guard !slotsByTop.isEmpty, !rect.isEmpty else { return }
+        guard !entries.isEmpty, !rect.isEmpty else { return }
         // Positions [0, end) start above the rect's bottom.
         var end = 0
-        var high = bounds.count
+        var high = entries.count
         while end < high {
             let middle = (end + high) / 2
-            if bounds[middle].minY < rect.maxY { end = middle + 1 } else { high = middle }
+            if box(of: entries[middle]).minY < rect.maxY { end = middle + 1 } else { high = middle }
         }
         guard end > 0 else { return }
         collect(node: 1, lower: 0, upper: leafBase, end: end, rect: rect, into: &hits)
@@ -65,8 +129,9 @@ struct SpatialIndex: Sendable {
     private func collect(node: Int, lower: Int, upper: Int, end: Int, rect: Rect, into hits: inout [Int32]) {
         guard lower < end, maxBottom[node] > rect.minY else { return }
         if upper - lower == 1 {
-            let box = bounds[lower]
-            if box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slotsByTop[lower]) }
+            let entry = entries[lower]
+            let box = box(of: entry)
+            if box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
             return
         }
         let middle = (lower + upper) / 2
