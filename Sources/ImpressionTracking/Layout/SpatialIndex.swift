@@ -12,6 +12,45 @@
 ///
 /// Indexed on y, the axis feeds scroll along; x is checked per hit.
 struct SpatialIndex: Sendable {
+    // Built once and never changed, behind one reference: a copy of a geometry (a state
+    // change copies the engine, a multi-policy engine keeps one per way of measuring)
+    // retains one object, not one per table.
+    private final class Storage: Sendable {
+        let tables: SpatialIndexTables
+
+        init(_ tables: SpatialIndexTables) {
+            self.tables = tables
+        }
+    }
+
+    private let storage: Storage
+    private static let empty = Storage(SpatialIndexTables())
+
+    /// An index of no sections.
+    init() {
+        storage = Self.empty
+    }
+
+    /// Indexes the sections of a layout whose cells are `cells`, slot `s` owning
+    /// `cells[cellStarts[s] ..< cellStarts[s + 1]]`: each slot of `boxSlots` (ascending)
+    /// by the box at the same position in `boxes`, every other slot by its only cell.
+    /// Slots without cells, and empty boxes, are left out, since they can never be visible.
+    ///
+    /// - Precondition: every slot of more than one cell, or of a nested cell (whose box is
+    ///   its container's reach, not the cell), is in `boxSlots`.
+    init(cells: [Rect], cellStarts: [Int32], boxes: [Rect], boxSlots: [Int32]) {
+        storage = Storage(SpatialIndexTables(cells: cells, cellStarts: cellStarts, boxes: boxes, boxSlots: boxSlots))
+    }
+
+    /// Appends to `hits` the slots whose boxes share a positive area with `rect`, in
+    /// order of their top edges.
+    func collect(intersecting rect: Rect, into hits: inout [Int32]) {
+        storage.tables.collect(intersecting: rect, into: &hits)
+    }
+}
+
+/// The tables of a ``SpatialIndex``, and the query over them.
+private struct SpatialIndexTables: Sendable {
     /// By position, the sections sorted by top edge (ties in slot order): a section whose
     /// box is its only cell as its slot `s`, the box `cells[cellStarts[s]]`; any other as
     /// `~k`, its box `boxes[k]` and its slot `boxSlots[k]`, `k` growing with the position.
@@ -29,13 +68,7 @@ struct SpatialIndex: Sendable {
 
     init() {}
 
-    /// Indexes the sections of a layout whose cells are `cells`, slot `s` owning
-    /// `cells[cellStarts[s] ..< cellStarts[s + 1]]`: each slot of `boxSlots` (ascending)
-    /// by the box at the same position in `boxes`, every other slot by its only cell.
-    /// Slots without cells, and empty boxes, are left out, since they can never be visible.
-    ///
-    /// - Precondition: every slot of more than one cell, or of a nested cell (whose box is
-    ///   its container's reach, not the cell), is in `boxSlots`.
+    /// See ``SpatialIndex/init(cells:cellStarts:boxes:boxSlots:)``.
     init(cells: [Rect], cellStarts: [Int32], boxes slotBoxes: [Rect], boxSlots slotBoxSlots: [Int32]) {
         self.cells = cells
         self.cellStarts = cellStarts
@@ -111,8 +144,7 @@ struct SpatialIndex: Sendable {
         entry >= 0 ? entry : boxSlots[Int(~entry)]
     }
 
-    /// Appends to `hits` the slots whose boxes share a positive area with `rect`, in
-    /// order of their top edges.
+    /// See ``SpatialIndex/collect(intersecting:into:)``.
     func collect(intersecting rect: Rect, into hits: inout [Int32]) {
         guard !entries.isEmpty, !rect.isEmpty else { return }
         // Positions [0, end) start above the rect's bottom.
