@@ -267,7 +267,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// the order their sections exit together) and of the runs already departed goes to
     /// its section's slot in `slotsInRun` when `slotsByID` has one, else stays or becomes
     /// departed.
-    mutating func moveOpenRuns(_ layoutRuns: [ID], into slotsByID: [ID: Int], slotsInRun: inout [Int32]) {
+    mutating func moveOpenRuns(_ layoutRuns: [ID], into slotsByID: SlotsByID<ID>, slotsInRun: inout [Int32]) {
         let openRuns = layoutRuns + inRun
         inRun.removeAll(keepingCapacity: true)
         for id in openRuns {
@@ -279,7 +279,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// the old layout's found by slot: `slots` (theirs, in the order their sections exit
     /// together) go to `newSlots[slot]`, or become departed (named by `ids`) at none; the
     /// runs already departed are found by id in `slotsByID`.
-    mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [PackedIndex], orInto slotsByID: [ID: Int],
+    mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [PackedIndex], orInto slotsByID: SlotsByID<ID>,
                                slotsInRun: inout [Int32]) {
         guard !slots.isEmpty || !inRun.isEmpty else { return }
         var departing: [ID] = []

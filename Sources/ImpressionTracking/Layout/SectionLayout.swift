@@ -4,7 +4,8 @@
 /// container, so the engine's previous layout stays in force.
 struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     private(set) var ids: [ID] = []
-    private(set) var slotsByID: [ID: Int] = [:]
+    /// The slot of each id.
+    private(set) var slotsByID = SlotsByID<ID>()
     /// Cells, containers, policies and the spatial index, by slot.
     var geometry = SectionGeometry()
 
