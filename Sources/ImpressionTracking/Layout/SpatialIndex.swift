@@ -61,8 +61,10 @@ private struct SpatialIndexTables: Sendable {
     /// whose storage the index shares (copy-on-write) rather than copies.
     private var cells: [Rect] = []
     private var cellStarts: [Int32] = [0]
-    // Implicit binary tree: leaves at `leafBase + i` hold the bottom edge of the i-th
-    // position; inner nodes the maximum of their children.
+    // Implicit binary tree over the positions, inner nodes only: node `n` (from 1) has the
+    // children `2n` and `2n + 1`, and `leafBase + i` would be the leaf of the i-th
+    // position, whose bottom edge is read from its box rather than kept. An inner node
+    // holds the maximum bottom edge of the positions below it.
     private var maxBottom: [Double] = []
     private var leafBase = 1
 
@@ -123,11 +125,10 @@ private struct SpatialIndexTables: Sendable {
 
         leafBase = 1
         while leafBase < entries.count { leafBase *= 2 }
-        maxBottom = Array(repeating: -Double.infinity, count: 2 * leafBase)
-        for (position, entry) in entries.enumerated() { maxBottom[leafBase + position] = box(of: entry).maxY }
+        maxBottom = Array(repeating: -Double.infinity, count: leafBase)
         var node = leafBase - 1
         while node >= 1 {
-            maxBottom[node] = max(maxBottom[2 * node], maxBottom[2 * node + 1])
+            maxBottom[node] = max(maxBottom(ofNode: 2 * node), maxBottom(ofNode: 2 * node + 1))
             node -= 1
         }
     }
@@ -136,6 +137,14 @@ private struct SpatialIndexTables: Sendable {
     @inline(__always)
     private func box(of entry: Int32) -> Rect {
         entry >= 0 ? cells[Int(cellStarts[Int(entry)])] : boxes[Int(~entry)]
+    }
+
+    /// The maximum bottom edge below `node`, a leaf's read from its box; none past the
+    /// last position.
+    private func maxBottom(ofNode node: Int) -> Double {
+        guard node >= leafBase else { return maxBottom[node] }
+        let position = node - leafBase
+        return position < entries.count ? box(of: entries[position]).maxY : -Double.infinity
     }
 
     /// The slot of a section entry.
@@ -159,13 +168,14 @@ private struct SpatialIndexTables: Sendable {
     }
 
     private func collect(node: Int, lower: Int, upper: Int, end: Int, rect: Rect, into hits: inout [Int32]) {
-        guard lower < end, maxBottom[node] > rect.minY else { return }
+        guard lower < end else { return }
         if upper - lower == 1 {
             let entry = entries[lower]
             let box = box(of: entry)
-            if box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
+            if box.maxY > rect.minY && box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
             return
         }
+        guard maxBottom[node] > rect.minY else { return }
         let middle = (lower + upper) / 2
         collect(node: 2 * node, lower: lower, upper: middle, end: end, rect: rect, into: &hits)
         collect(node: 2 * node + 1, lower: middle, upper: upper, end: end, rect: rect, into: &hits)
