@@ -14,20 +14,22 @@ private struct IndexedLayout {
     var boxes: [Rect?] = []
 }
 
-/// A random layout of `count` sections, tops in order when `stacked`.
-private func randomLayout(count: Int, stacked: Bool, using random: inout SplitMix64) -> IndexedLayout {
+/// A random layout of `count` sections, tops in order when `stacked`, with empty cells
+/// and containers when `empties`.
+private func randomLayout(count: Int, stacked: Bool, empties: Bool, using random: inout SplitMix64) -> IndexedLayout {
     var layout = IndexedLayout()
     // Top-level containers, so that a nested cell's reach is the container's frame.
     layout.containers = (0 ..< 2).map { index in
         ScrollContainer(id: "carousel-\(index)",
                         frame: Rect(x: Double(random.int(in: 0 ... 50)), y: Double(random.int(in: 0 ... 2000)),
-                                    width: Double(random.int(in: 0 ... 1) * 300), height: 200))
+                                    width: Double(random.int(in: empties ? 0 ... 1 : 1 ... 1) * 300), height: 200))
     }
     for slot in 0 ..< count {
         let top = stacked ? Double(slot * 120) : Double(random.int(in: 0 ... 4000))
-        let cells = (0 ..< random.pick([0, 1, 1, 1, 2, 3])).map { index in
+        let cells = (0 ..< random.pick(empties ? [0, 1, 1, 1, 2, 3] : [1, 1, 1, 2, 3])).map { index in
             Rect(x: Double(random.int(in: 0 ... 300)), y: top + Double(index * 60),
-                 width: Double(random.pick([0, 40, 390])), height: Double(random.pick([0, 50, 100])))
+                 width: Double(random.pick(empties ? [0, 40, 390] : [40, 390])),
+                 height: Double(random.pick(empties ? [0, 50, 100] : [50, 100])))
         }
         let nested = (0 ..< random.pick([0, 0, 0, 1, 2])).map { _ in
             NestedCell(containerID: "carousel-\(random.int(in: 0 ... 1))",
@@ -44,11 +46,12 @@ private func randomLayout(count: Int, stacked: Bool, using random: inout SplitMi
 @Suite("Spatial index: the sections a rect meets, as a scan of every box finds them")
 struct SpatialIndexTests {
     @Test("random layouts of one-cell, several-cell, nested, empty and cell-less sections",
-          arguments: [(stacked: true, seed: UInt64(1)), (stacked: false, seed: 2), (stacked: false, seed: 3)])
-    func matchesAScan(stacked: Bool, seed: UInt64) throws {
+          arguments: [(stacked: true, empties: false, seed: UInt64(1)), (stacked: true, empties: true, seed: 2),
+                      (stacked: false, empties: true, seed: 3), (stacked: false, empties: false, seed: 4)])
+    func matchesAScan(stacked: Bool, empties: Bool, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         for count in [0, 1, 2, 3, 7, 64, 300] {
-            let layout = randomLayout(count: count, stacked: stacked, using: &random)
+            let layout = randomLayout(count: count, stacked: stacked, empties: empties, using: &random)
             let built = try SectionLayout(sections: layout.sections, containers: layout.containers,
                                           defaultPolicy: .default, sampleInterval: .milliseconds(100), sameIDsAs: nil)
             for _ in 0 ..< 50 {
@@ -61,7 +64,7 @@ struct SpatialIndexTests {
                     .filter { layout.boxes[$0]?.intersects(rect) == true }
                     .sorted { (layout.boxes[$0]!.minY, $0) < (layout.boxes[$1]!.minY, $1) }
                     .map(Int32.init)
-                #expect(hits == expected, "\(count) sections, stacked: \(stacked), rect \(rect)")
+                #expect(hits == expected, "\(count) sections, stacked: \(stacked), empties: \(empties), rect \(rect)")
             }
         }
     }

@@ -14,10 +14,9 @@ struct GeometryBuilder {
     private let defaultsUseHeight: Bool
     private let defaultsUseWidth: Bool
     /// The bounding boxes of the sections whose box is not their only root cell (several
-    /// cells, or nested ones), and their slots, ascending: what the spatial index cannot
-    /// read from the cells.
-    private var boxes: [Rect] = []
-    private var boxSlots: [Int32] = []
+    /// cells, or nested ones), by ascending slot: what the spatial index cannot read from
+    /// the cells.
+    private var boxes: [SpatialIndex.SectionBox] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
     // With gates, the per-cell tables of a GateTable, filled section by section.
@@ -27,8 +26,10 @@ struct GeometryBuilder {
     private var cellHiders: [PackedIndex] = []
     private var sectionDisplays: [DisplayState] = []
 
-    /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
-    /// these arrays, so growing them by doubling would leave up to half of them unused.
+    /// Reserves room for `sectionCount` sections, `cellCount` cells and `boxCount` boxes
+    /// (the sections that ``SpatialIndex/needsBox(rootCells:nestedCells:)``): the layout
+    /// keeps these arrays, so growing them by doubling would leave up to half of them
+    /// unused.
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
@@ -41,7 +42,7 @@ struct GeometryBuilder {
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
     ///     when no container sets them.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy] = [],
-         sampleInterval: Duration, sectionCount: Int, cellCount: Int, hasGates: Bool = false,
+         sampleInterval: Duration, sectionCount: Int, cellCount: Int, boxCount: Int, hasGates: Bool = false,
          containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
         self.hasGates = hasGates
@@ -68,6 +69,7 @@ struct GeometryBuilder {
         geometry.cells.reserveCapacity(cellCount)
         geometry.cellContainers.reserveCapacity(cellCount)
         geometry.cellStarts.reserveCapacity(sectionCount + 1)
+        boxes.reserveCapacity(boxCount)
     }
 
     /// Validates and appends one section; returns its problem (without the section, which
@@ -132,9 +134,8 @@ struct GeometryBuilder {
             appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
                                into: &figures)
         }
-        if let box, cells.count != 1 || !nestedCells.isEmpty {
-            boxes.append(box)
-            boxSlots.append(Int32(geometry.cellStarts.count - 1))
+        if let box, SpatialIndex.needsBox(rootCells: cells.count, nestedCells: nestedCells.count) {
+            boxes.append(SpatialIndex.SectionBox(box: box, slot: Int32(geometry.cellStarts.count - 1)))
         }
         geometry.cellStarts.append(Int32(geometry.cells.count))
         group.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
@@ -178,8 +179,7 @@ struct GeometryBuilder {
     /// spatial index and per-cell gate tables of the first (copy-on-write), and has its
     /// own denominators, policies and gates.
     consuming func finishGroups() -> (geometry: SectionGeometry, otherGroups: [SectionGeometry]) {
-        geometry.index = SpatialIndex(cells: geometry.cells, cellStarts: geometry.cellStarts, boxes: boxes,
-                                      boxSlots: boxSlots)
+        geometry.index = SpatialIndex(cells: geometry.cells, cellStarts: geometry.cellStarts, boxes: boxes)
         var others: [SectionGeometry] = []
         others.reserveCapacity(otherGroups.count)
         for other in otherGroups {

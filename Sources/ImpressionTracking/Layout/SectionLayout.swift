@@ -66,11 +66,15 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                                sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
         throws(InputError) -> GeometryBuilder {
         var cellCount = 0
+        var boxCount = 0   // the sections the spatial index keeps a box for
         // Gates are resolved per slot and cell only when something uses them, so a layout
         // without them stores no gate and its samples test none.
         var sectionsHaveGates = false
         for section in sections {
             cellCount += section.cells.count + section.nestedCells.count
+            if SpatialIndex.needsBox(rootCells: section.cells.count, nestedCells: section.nestedCells.count) {
+                boxCount += 1
+            }
             if section.display != nil { sectionsHaveGates = true }
         }
         try SectionGeometry.checkCounts(sections: sections.count, cells: cellCount, containers: containers.count)
@@ -88,8 +92,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         let hasGates = sectionsHaveGates || !containerDisplays.isEmpty
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
                                       otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
-                                      sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
-                                      containerDisplays: containerDisplays)
+                                      sectionCount: sections.count, cellCount: cellCount, boxCount: boxCount,
+                                      hasGates: hasGates, containerDisplays: containerDisplays)
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {

@@ -31,15 +31,30 @@ struct SpatialIndex: Sendable {
         storage = Self.empty
     }
 
+    /// The bounding box of a section whose box is not its only root cell.
+    struct SectionBox: Sendable {
+        /// The box: the union of the section's root cells and its nested cells' reaches.
+        var box: Rect
+        /// The section's slot.
+        var slot: Int32
+    }
+
+    /// Whether the index needs a ``SectionBox`` for a section of `rootCells` root cells
+    /// and `nestedCells` nested ones: unless its box is its one root cell, or it has no
+    /// cells. A nested cell's box is its container's reach, not the cell.
+    static func needsBox(rootCells: Int, nestedCells: Int) -> Bool {
+        nestedCells > 0 || rootCells > 1
+    }
+
     /// Indexes the sections of a layout whose cells are `cells`, slot `s` owning
-    /// `cells[cellStarts[s] ..< cellStarts[s + 1]]`: each slot of `boxSlots` (ascending)
-    /// by the box at the same position in `boxes`, every other slot by its only cell.
-    /// Slots without cells, and empty boxes, are left out, since they can never be visible.
+    /// `cells[cellStarts[s] ..< cellStarts[s + 1]]`: each slot of `boxes` (by ascending
+    /// slot) by its box, every other slot by its only cell. Slots without cells, and empty
+    /// boxes, are left out, since they can never be visible.
     ///
-    /// - Precondition: every slot of more than one cell, or of a nested cell (whose box is
-    ///   its container's reach, not the cell), is in `boxSlots`.
-    init(cells: [Rect], cellStarts: [Int32], boxes: [Rect], boxSlots: [Int32]) {
-        storage = Storage(SpatialIndexTables(cells: cells, cellStarts: cellStarts, boxes: boxes, boxSlots: boxSlots))
+    /// - Precondition: `boxes` has the slots that ``needsBox(rootCells:nestedCells:)``
+    ///   says need one.
+    init(cells: [Rect], cellStarts: [Int32], boxes: [SectionBox]) {
+        storage = Storage(SpatialIndexTables(cells: cells, cellStarts: cellStarts, boxes: boxes))
     }
 
     /// Appends to `hits` the slots whose boxes share a positive area with `rect`, in
@@ -53,10 +68,10 @@ struct SpatialIndex: Sendable {
 private struct SpatialIndexTables: Sendable {
     /// By position, the sections sorted by top edge (ties in slot order): a section whose
     /// box is its only cell as its slot `s`, the box `cells[cellStarts[s]]`; any other as
-    /// `~k`, its box `boxes[k]` and its slot `boxSlots[k]`, `k` growing with the position.
+    /// `~k`, its box and slot `boxes[k]`.
     private var entries: [Int32] = []
-    private var boxes: [Rect] = []
-    private var boxSlots: [Int32] = []
+    /// The boxes the layout built, by slot, kept as they are (an empty one is never read).
+    private var boxes: [SpatialIndex.SectionBox] = []
     /// The layout's cells, and where each slot's cells start: the geometry's own arrays,
     /// whose storage the index shares (copy-on-write) rather than copies.
     private var cells: [Rect] = []
@@ -70,22 +85,20 @@ private struct SpatialIndexTables: Sendable {
 
     init() {}
 
-    /// See ``SpatialIndex/init(cells:cellStarts:boxes:boxSlots:)``.
-    init(cells: [Rect], cellStarts: [Int32], boxes slotBoxes: [Rect], boxSlots slotBoxSlots: [Int32]) {
+    /// See ``SpatialIndex/init(cells:cellStarts:boxes:)``.
+    init(cells: [Rect], cellStarts: [Int32], boxes slotBoxes: [SpatialIndex.SectionBox]) {
         self.cells = cells
         self.cellStarts = cellStarts
-        // Entries into the arguments' boxes first, so that `box(of:)` reads them.
         boxes = slotBoxes
-        boxSlots = slotBoxSlots
         let slotCount = cellStarts.count - 1
-        var order: [Int32] = []   // the entries, by slot, then by position
+        var order: [Int32] = []   // the entries, by slot, then sorted
         order.reserveCapacity(slotCount)
         var nextBox = 0
         var sorted = true
         var previousTop = -Double.infinity
         for slot in 0 ..< slotCount {
             let entry: Int32
-            if nextBox < slotBoxSlots.count && Int(slotBoxSlots[nextBox]) == slot {
+            if nextBox < slotBoxes.count && Int(slotBoxes[nextBox].slot) == slot {
                 entry = ~Int32(nextBox)
                 nextBox += 1
             } else {
@@ -107,21 +120,7 @@ private struct SpatialIndexTables: Sendable {
                 return firstTop < secondTop || (firstTop == secondTop && slot(of: first) < slot(of: second))
             }
         }
-        // The boxes kept, in position order, in arrays of their exact size.
-        let keptCount = order.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
-        var positionBoxes: [Rect] = []
-        var positionBoxSlots: [Int32] = []
-        positionBoxes.reserveCapacity(keptCount)
-        positionBoxSlots.reserveCapacity(keptCount)
-        for position in order.indices where order[position] < 0 {
-            let boxIndex = Int(~order[position])
-            order[position] = ~Int32(positionBoxes.count)
-            positionBoxes.append(slotBoxes[boxIndex])
-            positionBoxSlots.append(slotBoxSlots[boxIndex])
-        }
         entries = order
-        boxes = positionBoxes
-        boxSlots = positionBoxSlots
 
         leafBase = 1
         while leafBase < entries.count { leafBase *= 2 }
@@ -136,7 +135,7 @@ private struct SpatialIndexTables: Sendable {
     /// The box of a section entry.
     @inline(__always)
     private func box(of entry: Int32) -> Rect {
-        entry >= 0 ? cells[Int(cellStarts[Int(entry)])] : boxes[Int(~entry)]
+        entry >= 0 ? cells[Int(cellStarts[Int(entry)])] : boxes[Int(~entry)].box
     }
 
     /// The maximum bottom edge below `node`, a leaf's read from its box; none past the
@@ -150,7 +149,7 @@ private struct SpatialIndexTables: Sendable {
     /// The slot of a section entry.
     @inline(__always)
     private func slot(of entry: Int32) -> Int32 {
-        entry >= 0 ? entry : boxSlots[Int(~entry)]
+        entry >= 0 ? entry : boxes[Int(~entry)].slot
     }
 
     /// See ``SpatialIndex/collect(intersecting:into:)``.
