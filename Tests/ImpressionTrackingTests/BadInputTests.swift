@@ -201,6 +201,30 @@ struct BadInputTests {
         #expect(engine.sectionCount == 1)
         expectPreviousStateInForce(&engine)
     }
+
+    // A layout that large cannot be built in a test (it would take tens of gigabytes), so
+    // the bound every layout passes through is checked on the counts alone.
+    @Test("more than Int32.max sections, cells or containers throws layoutTooLarge naming the count")
+    func layoutTooLarge() throws {
+        let maximum = SectionGeometry.maximumCount
+        #expect(maximum == Int(Int32.max))
+        #expect(layoutError { () throws(InputError) in
+            try SectionGeometry.checkCounts(sections: maximum, cells: maximum, containers: maximum)
+        } == nil)
+        let tooMany = [("sections", (maximum + 1, maximum + 1, 0)), ("cells", (1, maximum + 1, maximum + 1)),
+                       ("containers", (1, 1, maximum + 1))]
+        for (what, counts) in tooMany {
+            let error = try #require(layoutError { () throws(InputError) in
+                try SectionGeometry.checkCounts(sections: counts.0, cells: counts.1, containers: counts.2)
+            })
+            #expect(error.code == .layoutTooLarge)
+            #expect(error.field == what)
+            #expect(error.value == "2147483648")
+            #expect(error.sectionIndex == nil)
+            #expect(String(describing: error)
+                == "the layout has 2147483648 \(what), more than the 2147483647 the engine can number")
+        }
+    }
 }
 
 @Suite("Invalid engine configuration")

@@ -233,7 +233,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// - Throws: ``InputError`` for a cell with a non-finite field or negative size, a
     ///   duplicate id, a negative or non-finite `fullHeight`/`fullWidth`/`fullArea`, an
     ///   invalid section policy, a container with a duplicate id, an unknown parent, a
-    ///   cycle, or a bad frame or offset, or a nested cell in an unknown container; the
+    ///   cycle, or a bad frame or offset, or a nested cell in an unknown container, or
+    ///   more than `Int32.max` sections, cells or containers (``InputError/Code/layoutTooLarge``); the
     ///   previous layout stays in force.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)

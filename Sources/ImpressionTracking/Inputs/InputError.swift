@@ -66,6 +66,10 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidInsets = Code("invalidInsets")
         /// An obstruction has a non-finite field or a negative size.
         public static let invalidObstruction = Code("invalidObstruction")
+        /// A layout has more sections, cells (root and nested together) or scroll
+        /// containers than `Int32.max`: the engine numbers each in 32 bits. ``field``
+        /// names which (`sections`, `cells` or `containers`) and ``value`` the count.
+        public static let layoutTooLarge = Code("layoutTooLarge")
     }
 
     /// Everything the error says, compared and hashed as a whole.
@@ -270,6 +274,12 @@ extension InputError {
     static func invalidInsets(_ insets: Insets) -> InputError {
         InputError(.invalidInsets, field: "viewportInsets", value: "\(insets)",
                    message: "viewport insets must be finite, got \(insets)")
+    }
+
+    /// `count` of `what` (`sections`, `cells` or `containers`), more than `maximum`.
+    static func layoutTooLarge(_ what: String, count: Int, maximum: Int) -> InputError {
+        InputError(.layoutTooLarge, field: what, value: "\(count)",
+                   message: "the layout has \(count) \(what), more than the \(maximum) the engine can number")
     }
 
     static func invalidObstruction(index: Int, _ rect: Rect) -> InputError {

@@ -13,7 +13,10 @@ struct GeometryBuilder {
     private let defaultsUseArea: Bool
     private let defaultsUseHeight: Bool
     private let defaultsUseWidth: Bool
-    private var bounds: [Rect] = []
+    /// The bounding boxes of the sections whose box is not their only root cell (several
+    /// cells, or nested ones), by ascending slot: what the spatial index cannot read from
+    /// the cells.
+    private var boxes: [SpatialIndex.SectionBox] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
     private var unionArea = UnionAreaWorkspace()
     // With gates, the per-cell tables of a GateTable, filled section by section.
@@ -23,8 +26,10 @@ struct GeometryBuilder {
     private var cellHiders: [PackedIndex] = []
     private var sectionDisplays: [DisplayState] = []
 
-    /// Reserves room for `sectionCount` sections and `cellCount` cells: the layout keeps
-    /// these arrays, so growing them by doubling would leave up to half of them unused.
+    /// Reserves room for `sectionCount` sections, `cellCount` cells and `boxCount` boxes
+    /// (the sections that ``SpatialIndex/needsBox(rootCells:nestedCells:)``): the layout
+    /// keeps these arrays, so growing them by doubling would leave up to half of them
+    /// unused.
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
@@ -37,7 +42,7 @@ struct GeometryBuilder {
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
     ///     when no container sets them.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy] = [],
-         sampleInterval: Duration, sectionCount: Int, cellCount: Int, hasGates: Bool = false,
+         sampleInterval: Duration, sectionCount: Int, cellCount: Int, boxCount: Int, hasGates: Bool = false,
          containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
         self.hasGates = hasGates
@@ -64,7 +69,7 @@ struct GeometryBuilder {
         geometry.cells.reserveCapacity(cellCount)
         geometry.cellContainers.reserveCapacity(cellCount)
         geometry.cellStarts.reserveCapacity(sectionCount + 1)
-        bounds.reserveCapacity(sectionCount)
+        boxes.reserveCapacity(boxCount)
     }
 
     /// Validates and appends one section; returns its problem (without the section, which
@@ -129,12 +134,14 @@ struct GeometryBuilder {
             appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
                                into: &figures)
         }
-        geometry.cellStarts.append(geometry.cells.count)
+        if let box, SpatialIndex.needsBox(rootCells: cells.count, nestedCells: nestedCells.count) {
+            boxes.append(SpatialIndex.SectionBox(box: box, slot: Int32(geometry.cellStarts.count - 1)))
+        }
+        geometry.cellStarts.append(Int32(geometry.cells.count))
         group.append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         for index in otherGroups.indices {
             otherGroups[index].append(sectionPolicy: sectionPolicy, figures, hasGates: hasGates)
         }
-        bounds.append(box ?? .zero)
         return nil
     }
 
@@ -172,7 +179,7 @@ struct GeometryBuilder {
     /// spatial index and per-cell gate tables of the first (copy-on-write), and has its
     /// own denominators, policies and gates.
     consuming func finishGroups() -> (geometry: SectionGeometry, otherGroups: [SectionGeometry]) {
-        geometry.index = SpatialIndex(bounds: bounds)
+        geometry.index = SpatialIndex(cells: geometry.cells, cellStarts: geometry.cellStarts, boxes: boxes)
         var others: [SectionGeometry] = []
         others.reserveCapacity(otherGroups.count)
         for other in otherGroups {

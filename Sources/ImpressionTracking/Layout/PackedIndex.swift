@@ -8,7 +8,8 @@ struct PackedIndex: Sendable, Hashable {
     /// left the layout or is new in it.
     static let none = PackedIndex(raw: -1)
 
-    /// `index`, which fits in 31 bits (a layout's sections, cells and containers do).
+    /// `index`, which fits in 31 bits: ``SectionGeometry/maximumCount`` bounds a layout's
+    /// sections, cells and containers.
     init(_ index: Int) {
         raw = Int32(index)
     }

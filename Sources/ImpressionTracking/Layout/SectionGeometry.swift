@@ -11,7 +11,9 @@ struct SectionGeometry: Sendable {
     var cells: [Rect] = []
     /// The container of each cell, ``PackedIndex/none`` for the root content.
     var cellContainers: [PackedIndex] = []
-    var cellStarts: [Int] = [0]
+    /// Where each slot's cells start in `cells`, and the cell count last: 32 bits, which
+    /// ``maximumCount`` bounds, half the room of an `Int` per section.
+    var cellStarts: [Int32] = [0]
     /// The measure's denominator per slot: full height or full area.
     var denominators: [Double] = []
     /// Index into `policies` per slot.
@@ -52,8 +54,25 @@ struct SectionGeometry: Sendable {
         var isLarge: Bool
     }
 
+    /// The most sections, cells or scroll containers a layout may have: slots, cells and
+    /// containers are numbered in 32 bits (the spatial index's entries, the sampler's
+    /// candidates, cell starts, ``PackedIndex``), half the room of an `Int` in tables with
+    /// one number per section or cell.
+    static let maximumCount = Int(Int32.max)
+
+    /// Refuses a layout that ``maximumCount`` does not bound.
+    ///
+    /// - Throws: ``InputError`` with code ``InputError/Code/layoutTooLarge`` naming the
+    ///   first count too large: the sections', the cells' (root and nested), the containers'.
+    static func checkCounts(sections: Int, cells: Int, containers: Int) throws(InputError) {
+        if sections > maximumCount { throw .layoutTooLarge("sections", count: sections, maximum: maximumCount) }
+        if cells > maximumCount { throw .layoutTooLarge("cells", count: cells, maximum: maximumCount) }
+        if containers > maximumCount { throw .layoutTooLarge("containers", count: containers, maximum: maximumCount) }
+    }
+
+    /// The indices in `cells` of the cells of `slot`.
     func cellRange(ofSlot slot: Int) -> Range<Int> {
-        cellStarts[slot] ..< cellStarts[slot + 1]
+        Int(cellStarts[slot]) ..< Int(cellStarts[slot + 1])
     }
 
     /// The gate of `slot`: `.open` when the layout has none.

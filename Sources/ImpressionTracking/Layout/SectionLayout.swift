@@ -4,7 +4,8 @@
 /// container, so the engine's previous layout stays in force.
 struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     private(set) var ids: [ID] = []
-    private(set) var slotsByID: [ID: Int] = [:]
+    /// The slot of each id.
+    private(set) var slotsByID = SlotsByID<ID>()
     /// Cells, containers, policies and the spatial index, by slot.
     var geometry = SectionGeometry()
 
@@ -20,8 +21,10 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
     /// - Parameter sameIDsAs: a layout whose ids are those of `sections`, in the same
     ///   order (a feed reporting itself again with moved rects): its id index is reused
     ///   instead of hashing every id again.
-    /// - Throws: ``InputError`` for the first bad container or section: a bad rect,
-    ///   size, opacity or policy, a duplicate id, or a nested cell in an unknown container.
+    /// - Throws: ``InputError`` for a layout of more sections, cells or containers than
+    ///   ``SectionGeometry/maximumCount``, or for the first bad container or section: a
+    ///   bad rect, size, opacity or policy, a duplicate id, or a nested cell in an unknown
+    ///   container.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init(sections: [TrackedSection<ID>], containers: [ScrollContainer],
@@ -62,6 +65,19 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                                defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy],
                                sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
         throws(InputError) -> GeometryBuilder {
+        var cellCount = 0
+        var boxCount = 0   // the sections the spatial index keeps a box for
+        // Gates are resolved per slot and cell only when something uses them, so a layout
+        // without them stores no gate and its samples test none.
+        var sectionsHaveGates = false
+        for section in sections {
+            cellCount += section.cells.count + section.nestedCells.count
+            if SpatialIndex.needsBox(rootCells: section.cells.count, nestedCells: section.nestedCells.count) {
+                boxCount += 1
+            }
+            if section.display != nil { sectionsHaveGates = true }
+        }
+        try SectionGeometry.checkCounts(sections: sections.count, cells: cellCount, containers: containers.count)
         let containerTree = try ContainerTree(containers)
         let sameIDs = previous != nil
         if let previous {
@@ -71,20 +87,13 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
             ids.reserveCapacity(sections.count)
             slotsByID.reserveCapacity(sections.count)
         }
-        var cellCount = 0
-        // Gates are resolved per slot and cell only when something uses them, so a layout
-        // without them stores no gate and its samples test none.
         // Opacity and hidden by container index, only when some container sets them.
         let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
-        var hasGates = !containerDisplays.isEmpty
-        for section in sections {
-            cellCount += section.cells.count + section.nestedCells.count
-            if section.display != nil { hasGates = true }
-        }
+        let hasGates = sectionsHaveGates || !containerDisplays.isEmpty
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
                                       otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
-                                      sectionCount: sections.count, cellCount: cellCount, hasGates: hasGates,
-                                      containerDisplays: containerDisplays)
+                                      sectionCount: sections.count, cellCount: cellCount, boxCount: boxCount,
+                                      hasGates: hasGates, containerDisplays: containerDisplays)
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {

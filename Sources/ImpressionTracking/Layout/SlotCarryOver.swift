@@ -18,7 +18,7 @@ struct SlotCarryOver: Sendable {
     /// copied, its tables retained and released, at every change.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    init<ID>(from oldSlotsByID: [ID: Int], count oldCount: Int, to newIDs: [ID]) {
+    init<ID>(from oldSlotsByID: SlotsByID<ID>, count oldCount: Int, to newIDs: [ID]) {
         var newSlots = [PackedIndex](repeating: .none, count: oldCount)
         var oldSlots: [PackedIndex]
         if oldCount == 0 {
