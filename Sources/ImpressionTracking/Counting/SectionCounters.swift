@@ -43,7 +43,9 @@ struct SectionCounters: Sendable {
     /// The number of policies.
     let policyCount: Int
     /// Where each policy reads, one lane per policy: its measure group and its list of
-    /// policies. One table, so that a policy costs the loop one load for both.
+    /// policies. One table, so that a policy costs the loop one load for both. Empty with
+    /// one policy, which reads its measure group's own list: an engine of one policy
+    /// allocates nothing for it.
     private var lanes: [Lane]
     /// The number of measure groups.
     let groupCount: Int
@@ -74,11 +76,11 @@ struct SectionCounters: Sendable {
     private var measuredShares: [Double] = []
     private var measuredPolicyIndices: [Int32] = []
 
-    /// Counters for `groupOfPolicy.count` policies, policy `p` measuring as measure group
-    /// `groupOfPolicy[p]`.
-    init(groupOfPolicy: [Int]) {
-        lanes = groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
-        policyCount = groupOfPolicy.count
+    /// Counters for `policyCount` policies, policy `p` measuring as measure group
+    /// `groupOfPolicy[p]`; with one policy, `groupOfPolicy` may be empty.
+    init(policyCount: Int, groupOfPolicy: [Int]) {
+        self.policyCount = policyCount
+        lanes = policyCount == 1 ? [] : groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
         groupCount = (groupOfPolicy.max() ?? 0) + 1
     }
 
@@ -92,7 +94,7 @@ struct SectionCounters: Sendable {
 
     /// The measure group of policy `policyIndex`.
     func group(ofPolicy policyIndex: Int) -> Int {
-        Int(lanes[policyIndex].group)
+        lanes.isEmpty ? 0 : Int(lanes[policyIndex].group)
     }
 
     /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
@@ -117,6 +119,11 @@ struct SectionCounters: Sendable {
     /// policy resolved for a small and a large section).
     mutating func resolvePolicies(firstGroup: SectionGeometry, otherGroups: [SectionGeometry],
                                   defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
+        // One policy's list is its measure group's, resolved under it: shared, not copied.
+        guard policyCount > 1 else {
+            policies = firstGroup.policies
+            return
+        }
         policies.clear()
         // The measure group's tables, not the measure group: a geometry handed over whole is
         // copied, its arrays retained and released, per policy and layout.
@@ -147,7 +154,7 @@ struct SectionCounters: Sendable {
     /// The policy of the section whose index in its measure group's policies is
     /// `groupPolicyIndex` (``SectionGeometry/policyIndices``), under policy `policyIndex`.
     func policy(groupPolicyIndex: Int32, policyIndex: Int) -> ResolvedPolicy {
-        policies[Int(lanes[policyIndex].firstPolicy &+ groupPolicyIndex)]
+        policies[Int((lanes.isEmpty ? 0 : lanes[policyIndex].firstPolicy) &+ groupPolicyIndex)]
     }
 
     /// The counters of the section in `slot` under policy `policyIndex`.
@@ -190,8 +197,12 @@ struct SectionCounters: Sendable {
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], visits: Visits,
                            recordingVisibility: Bool, speed: Double?) {
-        if let speed {
-            evaluateWithSignals(from: first, through: last, on: screen, firstGroup: firstGroup,
+        if let speed, policyCount == 1 {
+            evaluateWithSignals(CountOfOne.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                                otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility,
+                                speed: speed)
+        } else if let speed {
+            evaluateWithSignals(CountAtRunTime.self, from: first, through: last, on: screen, firstGroup: firstGroup,
                                 otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility,
                                 speed: speed)
         } else if policyCount == 1 {
@@ -219,12 +230,13 @@ struct SectionCounters: Sendable {
     /// The loop with exposure signals, apart: inlined next to the loop without them, it
     /// would make the code every sample without them runs bigger, and slower.
     @inline(never)
-    private mutating func evaluateWithSignals(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
-                                              firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
-                                              visits: Visits, recordingVisibility: Bool, speed: Double) {
-        evaluate(WithSignals.self, CountAtRunTime.self, from: first, through: last, on: screen,
-                 firstGroup: firstGroup, otherGroups: &otherGroups, visits: visits,
-                 recordingVisibility: recordingVisibility, speed: speed)
+    private mutating func evaluateWithSignals<Policies: LoopCount>(
+        _ policies: Policies.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], visits: Visits, recordingVisibility: Bool,
+        speed: Double
+    ) {
+        evaluate(WithSignals.self, Policies.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                 otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility, speed: speed)
     }
 
     /// The loop of ``evaluate(from:through:on:firstGroup:otherGroups:visits:recordingVisibility:speed:)``,
@@ -239,10 +251,10 @@ struct SectionCounters: Sendable {
         // One policy measures one way.
         let policyCount = Policies.isOne ? 1 : self.policyCount
         let groupCount = Policies.isOne ? 1 : self.groupCount
-        // One policy and no signals: each section is measured as it is counted, nothing to
-        // share. Otherwise every candidate is measured first, each way once. Known when the
-        // loop is compiled, so neither copy carries the other's branch.
-        let measuresAsItCounts = Policies.isOne && !Mode.measures
+        // One policy: each section is measured as it is counted, nothing to share.
+        // Otherwise every candidate is measured first, each way once. Known when the loop
+        // is compiled, so neither copy carries the other's branch.
+        let measuresAsItCounts = Policies.isOne
         candidates.clear()
         nextFiringSample = nil
         swap(&openRuns, &slotsInRun)
@@ -260,11 +272,15 @@ struct SectionCounters: Sendable {
             if screen != nil {
                 for index in counters.candidates.indices {
                     let slot = Int(counters.candidates[index])
-                    var ratioAsCounted = Double.nan
+                    var ratioAsCounted = Double.nan, shareAsCounted = 0.0
                     if measuresAsItCounts {
                         guard let screen, let measured = counters.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
                         else { continue }
                         ratioAsCounted = measured
+                        // The parts just measured are the section's: their area is its share.
+                        if Mode.measures {
+                            shareAsCounted = counters.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                        }
                     }
                     let measuredAt = index &* groupCount
                     var counts = false
@@ -278,7 +294,9 @@ struct SectionCounters: Sendable {
                         let policyOfSlot = Policies.isOne ? firstGroup.policy(ofSlot: slot)
                             : tables.policies[Int(lane.firstPolicy &+ tables.policyIndices[measuredAt &+ group])]
                         let signals = Mode.measures
-                            ? SignalInput(sample: SignalCounters.Sample(share: tables.shares[measuredAt &+ group], speed: speed),
+                            ? SignalInput(sample: SignalCounters.Sample(
+                                              share: measuresAsItCounts ? shareAsCounted : tables.shares[measuredAt &+ group],
+                                              speed: speed),
                                           counters: tables.signalStates, index: cell)
                             : nil
                         let (policyCounts, completion) = Self.count(

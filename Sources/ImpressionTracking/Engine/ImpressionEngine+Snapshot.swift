@@ -43,7 +43,8 @@ extension ImpressionEngine {
                      "policy \(policy) is not an index of the \(policyCount) policies")
         let group = counters.group(ofPolicy: policy)
         var geometry = group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
-        if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup[group]) {
+        let firstPolicyOfGroup = group == 0 ? 0 : otherGroupsFirstPolicies[group - 1]
+        if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }
         return PolicyRows(inputs: inputs, geometry: geometry, counters: counters, policyIndex: policy,

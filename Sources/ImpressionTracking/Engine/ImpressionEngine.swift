@@ -66,9 +66,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
     let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
-    /// Per measure group, the first policy measuring that way: the measure group is resolved
-    /// under it.
-    let firstPolicyOfGroup: [Int]
+    /// Per measure group after the first, the first policy measuring that way: the
+    /// measure group is resolved under it (the first group under the first policy).
+    let otherGroupsFirstPolicies: [Int]
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
     /// Where every input the engine accepts is written, when it records a trace.
@@ -163,7 +163,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         var groupOfPolicy: [Int] = []
         var firstPolicyOfGroup: [Int] = []
         var defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
-        for policyIndex in 0..<count {
+        // One policy is one measure group with its own defaults: nothing to work out, and
+        // nothing allocated for it.
+        for policyIndex in 0..<count where count > 1 {
             let policy = policyIndex == 0 ? first : others[policyIndex - 1]
             defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
                                      ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
@@ -178,9 +180,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             }
         }
         self.defaultsByPolicy = defaultsByPolicy
-        self.firstPolicyOfGroup = firstPolicyOfGroup
-        counters = SectionCounters(groupOfPolicy: groupOfPolicy)
-        otherGroups = Array(repeating: SectionGeometry(), count: firstPolicyOfGroup.count - 1)
+        otherGroupsFirstPolicies = Array(firstPolicyOfGroup.dropFirst())
+        counters = SectionCounters(policyCount: count, groupOfPolicy: groupOfPolicy)
+        otherGroups = Array(repeating: SectionGeometry(), count: otherGroupsFirstPolicies.count)
     }
 
     /// The policies, in the order their indices tag impressions, events and snapshot rows.
@@ -240,7 +242,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         // No list for one way of measuring: an engine of one policy allocates nothing for it.
-        let otherGroupPolicies = firstPolicyOfGroup.count == 1 ? [] : firstPolicyOfGroup.dropFirst().map { policy(at: $0) }
+        let otherGroupPolicies = otherGroupsFirstPolicies.isEmpty ? [] : otherGroupsFirstPolicies.map { policy(at: $0) }
         let (layout, otherGroups, keepsSlots) = try inputs.validatedLayout(
             sections, containers: containers, otherGroupPolicies: otherGroupPolicies)
         if !keepsSlots { carryCountersOver(to: layout) }
