@@ -1,4 +1,4 @@
-// Sorted-array helpers shared by the union area's sweep, the multi-policy carry-over and
+// Sorted-array helpers shared by the union area's sweep, the carry-over of counters across layouts and
 // the simulator's tally of what a session rendered.
 
 extension Array where Element: Equatable {

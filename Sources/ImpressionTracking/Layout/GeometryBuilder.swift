@@ -4,7 +4,7 @@ struct GeometryBuilder {
     private var geometry = SectionGeometry()
     /// The tables that depend on the engine's policy.
     private var group: MeasureGroup
-    /// The same tables under each other way of measuring of a multi-policy engine; empty
+    /// The same tables under each other way of measuring of an engine of several policies; empty
     /// for an engine of one policy.
     private var otherGroups: [MeasureGroup]
     /// Whether some measure group's default policy measures full areas (its measure, or its
@@ -36,7 +36,7 @@ struct GeometryBuilder {
     /// - Parameters:
     ///   - otherGroupPolicies: more default policies (valid, measuring otherwise than
     ///     `defaultPolicy` and each other) to resolve the layout under in the same pass:
-    ///     a multi-policy engine's other ways of measuring (``finishGroups()``).
+    ///     the engine's other ways of measuring (``finishGroups()``).
     ///   - hasGates: some section or container has a display attribute (loaded, hidden,
     ///     opacity): gates are then resolved for every slot and cell.
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty

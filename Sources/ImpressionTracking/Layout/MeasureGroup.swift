@@ -3,7 +3,7 @@
 ///
 /// ``GeometryBuilder`` validates a layout and builds its cells, containers and spatial
 /// index once, then fills one measure group per way of measuring from the same figures of each
-/// section, so a multi-policy engine builds a layout once, not once per way of measuring.
+/// section, so an engine of several policies builds a layout once, not once per way of measuring.
 struct MeasureGroup {
     /// The policy of the sections that have none of their own.
     let defaultPolicy: ImpressionPolicy
@@ -18,7 +18,7 @@ struct MeasureGroup {
     /// The gate per slot, when the layout has gates; empty otherwise.
     private(set) var gates: [SectionGeometry.Gate] = []
     /// The sections' own policies, resolved: a section's own policy stays its own even
-    /// when it equals the engine's, since a multi-policy engine swaps the default ones for
+    /// when it equals the engine's, since an engine of several policies swaps the default ones for
     /// each of its policies (``SectionGeometry/policySources``).
     private var ownPolicyIndexByKey: [PolicyKey: Int32] = [:]
     /// The own policy most sections share, looked up without hashing.

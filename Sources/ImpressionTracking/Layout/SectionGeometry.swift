@@ -47,7 +47,7 @@ struct SectionGeometry: Sendable {
     }
 
     /// Whether a resolved policy is the engine's own (and then whether the section is
-    /// large under it) or a section's: what a multi-policy engine needs to resolve the
+    /// large under it) or a section's: what an engine of several policies needs to resolve the
     /// same layout under another policy without building it again.
     struct PolicySource: Sendable, Hashable {
         var isDefault: Bool

@@ -36,8 +36,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
 
     /// Validates and stores `sections` and `containers` as
     /// ``init(sections:containers:defaultPolicy:sampleInterval:sameIDsAs:)`` does, and resolves
-    /// them under each of `otherGroupPolicies` in the same pass: what a multi-policy
-    /// engine's other ways of measuring see. Their geometries share this layout's cells,
+    /// them under each of `otherGroupPolicies` in the same pass: what an engine's
+    /// other ways of measuring see. Their geometries share this layout's cells,
     /// containers and spatial index.
     ///
     /// - Parameter otherGroupPolicies: valid, each measuring otherwise than

@@ -1,7 +1,7 @@
 /// How the slots of a new layout follow from those of the current one, matched by id:
 /// which counters each new slot takes over, and which sections leave.
 ///
-/// A multi-policy engine's policies share their layouts (the same ids in the same slots),
+/// An engine's policies share their layouts (the same ids in the same slots),
 /// so it works this out once, hashing each id once, and moves every policy's counters of
 /// a section together (``ImpressionEngine/carryCountersOver(to:)``). Free of the id
 /// type, like the geometry.

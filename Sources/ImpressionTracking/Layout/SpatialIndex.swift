@@ -13,7 +13,7 @@
 /// Indexed on y, the axis feeds scroll along; x is checked per hit.
 struct SpatialIndex: Sendable {
     // Built once and never changed, behind one reference: a copy of a geometry (a state
-    // change copies the engine, a multi-policy engine keeps one per way of measuring)
+    // change copies the engine, an engine of several policies keeps one per way of measuring)
     // retains one object, not one per table.
     private final class Storage: Sendable {
         let tables: SpatialIndexTables

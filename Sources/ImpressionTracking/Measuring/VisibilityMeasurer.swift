@@ -127,7 +127,7 @@ struct VisibilityMeasurer: Sendable {
     /// parts collected for it at this sample (`shared.hasCollectedParts`), as
     /// ``ratio(ofSlot:in:on:sharing:)`` gives it in a geometry without gates.
     ///
-    /// Takes a geometry's entries, not the geometry: a multi-policy engine reads them in
+    /// Takes a geometry's entries, not the geometry: an engine of several policies reads them in
     /// place from its measure groups, where handing over the geometry would copy it whole per
     /// section and measure group.
     @inline(__always)

@@ -8,7 +8,7 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// The layout's ids, by slot.
     let ids: [ID]
     /// The departed sections whose exits the evaluation recorded
-    /// (``DepartedSections/exitedSections``); a multi-policy engine switches them from one
+    /// (``DepartedSections/exitedSections``); an engine of several policies switches them from one
     /// policy's records to the next.
     var departedExits: [ID]
     /// When the samples are.
