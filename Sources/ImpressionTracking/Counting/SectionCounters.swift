@@ -70,11 +70,13 @@ struct SectionCounters: Sendable {
     private(set) var candidates: [Int32] = []
     private(set) var openRuns: [Int32] = []
     private var departedRecords: [SampleRecord] = []
-    /// When candidates are measured before they are counted, their ratios, screen shares
-    /// and policy indices, `groupCount` per candidate (``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:policyIndices:measurer:)``).
+    /// Per slot and policy, laid out as `states`, where the section's policy is in
+    /// `policies`: one load per section and policy in the loop. Empty with one policy.
+    private var policyOfCell: [Int32] = []
+    /// When candidates are measured before they are counted, their ratios and screen
+    /// shares, `groupCount` per candidate (``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``).
     private var measuredRatios: [Double] = []
     private var measuredShares: [Double] = []
-    private var measuredPolicyIndices: [Int32] = []
 
     /// Counters for `policyCount` policies, policy `p` measuring as measure group
     /// `groupOfPolicy[p]`; with one policy, `groupOfPolicy` may be empty.
@@ -136,6 +138,16 @@ struct SectionCounters: Sendable {
             } else {
                 appendPolicies(otherGroups[group &- 1].policies, sources: otherGroups[group &- 1].policySources,
                                defaults: defaultsByPolicy[policyIndex])
+            }
+        }
+        let slotCount = firstGroup.policyIndices.count
+        policyOfCell = Array(repeating: 0, count: slotCount &* policyCount)
+        for policyIndex in 0..<policyCount {
+            let group = Int(lanes[policyIndex].group)
+            let firstPolicy = lanes[policyIndex].firstPolicy
+            let indices = group == 0 ? firstGroup.policyIndices : otherGroups[group &- 1].policyIndices
+            for slot in indices.indices {
+                policyOfCell[slot &* policyCount &+ policyIndex] = firstPolicy &+ indices[slot]
             }
         }
     }
@@ -264,7 +276,7 @@ struct SectionCounters: Sendable {
             if !measuresAsItCounts {
                 Self.measure(Mode.self, candidates, groupCount: groupCount, on: screen, firstGroup: firstGroup,
                              otherGroups: &otherGroups, ratios: &measuredRatios, shares: &measuredShares,
-                             policyIndices: &measuredPolicyIndices, measurer: &measurer)
+                             measurer: &measurer)
             }
         }
         var nextFiring: Int?
@@ -292,7 +304,7 @@ struct SectionCounters: Sendable {
                         let cell = slot &* policyCount &+ policyIndex
                         // A lone policy's list is its measure group's own: the group is resolved under it.
                         let policyOfSlot = Policies.isOne ? firstGroup.policy(ofSlot: slot)
-                            : tables.policies[Int(lane.firstPolicy &+ tables.policyIndices[measuredAt &+ group])]
+                            : tables.policies[Int(tables.policyOfCell[cell])]
                         let signals = Mode.measures
                             ? SignalInput(sample: SignalCounters.Sample(
                                               share: measuresAsItCounts ? shareAsCounted : tables.shares[measuredAt &+ group],
@@ -317,9 +329,8 @@ struct SectionCounters: Sendable {
     }
 
     /// Measures `candidates` under every measure group, `firstGroup` then `otherGroups`:
-    /// candidate `i`'s ratio under group `g` (NaN where nothing shows), its index in that
-    /// group's policies and, with signals, its screen share go to `ratios`, `policyIndices`
-    /// and `shares` at `i * groupCount + g`. What shows of a candidate is collected once,
+    /// candidate `i`'s ratio under group `g` (NaN where nothing shows) and, with signals,
+    /// its screen share go to `ratios` and `shares` at `i * groupCount + g`. What shows of a candidate is collected once,
     /// and stays in the measurer for the other groups.
     ///
     /// Static, the first group passed as a value and the others read in place: a geometry
@@ -329,48 +340,43 @@ struct SectionCounters: Sendable {
     private static func measure<Mode: SignalMode>(
         _ mode: Mode.Type, _ candidates: [Int32], groupCount: Int, on screen: VisibilityMeasurer.Screen,
         firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], ratios: inout [Double],
-        shares: inout [Double], policyIndices: inout [Int32], measurer: inout VisibilityMeasurer
+        shares: inout [Double], measurer: inout VisibilityMeasurer
     ) {
         let needed = candidates.count &* groupCount
         if ratios.count < needed {
             ratios.append(contentsOf: repeatElement(.nan, count: needed &- ratios.count))
-            policyIndices.append(contentsOf: repeatElement(0, count: needed &- policyIndices.count))
         }
         if Mode.measures && shares.count < needed {
             shares.append(contentsOf: repeatElement(0, count: needed &- shares.count))
         }
         let viewportArea = screen.effectiveViewport.area
         ratios.withUnsafeMutableBufferPointer { ratios in
-            policyIndices.withUnsafeMutableBufferPointer { policyIndices in
-                shares.withMutableBuffer { shares in
-                    otherGroups.withMutableBuffer { otherGroups in
-                        for index in candidates.indices {
-                            let slot = Int(candidates[index])
-                            let at = index &* groupCount
-                            var shared = VisibilityMeasurer.SharedMeasures()
-                            let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
-                            ratios[at] = ratio ?? .nan
-                            policyIndices[at] = firstGroup.policyIndices[slot]
-                            if Mode.measures, ratio != nil {
-                                shares[at] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
-                                                                  sharing: &shared) / viewportArea
+            shares.withMutableBuffer { shares in
+                otherGroups.withMutableBuffer { otherGroups in
+                    for index in candidates.indices {
+                        let slot = Int(candidates[index])
+                        let at = index &* groupCount
+                        var shared = VisibilityMeasurer.SharedMeasures()
+                        let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
+                        ratios[at] = ratio ?? .nan
+                        if Mode.measures, ratio != nil {
+                            shares[at] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
+                                                              sharing: &shared) / viewportArea
+                        }
+                        for group in otherGroups.indices {
+                            // Once the candidate's parts are collected, a measure group without
+                            // gates hands over only its policy and denominator; the others are
+                            // measured in place, which copies the geometry per candidate.
+                            let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
+                                measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
+                                               denominator: otherGroups[group].denominators[slot], on: screen)
+                            } else {
+                                otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
                             }
-                            for group in otherGroups.indices {
-                                // Once the candidate's parts are collected, a measure group without
-                                // gates hands over only its policy and denominator; the others are
-                                // measured in place, which copies the geometry per candidate.
-                                let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
-                                    measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
-                                                   denominator: otherGroups[group].denominators[slot], on: screen)
-                                } else {
-                                    otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
-                                }
-                                ratios[at &+ group &+ 1] = ratio ?? .nan
-                                policyIndices[at &+ group &+ 1] = otherGroups[group].policyIndices[slot]
-                                if Mode.measures, ratio != nil {
-                                    shares[at &+ group &+ 1] = otherGroups[group].visibleArea(
-                                        ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
-                                }
+                            ratios[at &+ group &+ 1] = ratio ?? .nan
+                            if Mode.measures, ratio != nil {
+                                shares[at &+ group &+ 1] = otherGroups[group].visibleArea(
+                                    ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
                             }
                         }
                     }
@@ -388,11 +394,11 @@ struct SectionCounters: Sendable {
         var signalStates: UnsafeMutableBufferPointer<SignalCounters>
         var policies: UnsafeBufferPointer<ResolvedPolicy>
         var lanes: UnsafeBufferPointer<Lane>
-        /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:policyIndices:measurer:)``
+        var policyOfCell: UnsafeBufferPointer<Int32>
+        /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``
         /// wrote: empty when each section is measured as it is counted.
         var ratios: UnsafeMutableBufferPointer<Double>
         var shares: UnsafeMutableBufferPointer<Double>
-        var policyIndices: UnsafeMutableBufferPointer<Int32>
     }
 
     /// Runs `body` with the tables as buffers, moved out of `self` and back, not copied:
@@ -407,12 +413,12 @@ struct SectionCounters: Sendable {
     ) {
         var states: [SectionState] = [], signalStates: [SignalCounters] = []
         var policies: [ResolvedPolicy] = [], lanes: [Lane] = []
-        var ratios: [Double] = [], shares: [Double] = [], policyIndices: [Int32] = []
+        var ratios: [Double] = [], shares: [Double] = [], policyOfCell: [Int32] = []
         swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                   &policies, &lanes, &ratios, &shares, &policyIndices)
+                   &policies, &lanes, &policyOfCell, &ratios, &shares)
         defer {
             swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                       &policies, &lanes, &ratios, &shares, &policyIndices)
+                       &policies, &lanes, &policyOfCell, &ratios, &shares)
         }
         states.withMutableBuffer { states in
             signalStates.withMutableBuffer { signalStates in
@@ -420,11 +426,12 @@ struct SectionCounters: Sendable {
                     lanes.withMutableBuffer { lanes in
                         ratios.withMutableBuffer { ratios in
                             shares.withMutableBuffer { shares in
-                                policyIndices.withMutableBuffer { policyIndices in
+                                policyOfCell.withMutableBuffer { policyOfCell in
                                     body(&self, Tables(states: states, signalStates: signalStates,
                                                        policies: UnsafeBufferPointer(policies),
                                                        lanes: UnsafeBufferPointer(lanes),
-                                                       ratios: ratios, shares: shares, policyIndices: policyIndices))
+                                                       policyOfCell: UnsafeBufferPointer(policyOfCell),
+                                                       ratios: ratios, shares: shares))
                                 }
                             }
                         }
@@ -439,7 +446,7 @@ struct SectionCounters: Sendable {
     private mutating func swapTables<Mode: SignalMode, Policies: LoopCount>(
         _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool, _ states: inout [SectionState],
         _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ lanes: inout [Lane],
-        _ ratios: inout [Double], _ shares: inout [Double], _ policyIndices: inout [Int32]
+        _ policyOfCell: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
     ) {
         swap(&states, &self.states)
         if Mode.measures {
@@ -449,10 +456,10 @@ struct SectionCounters: Sendable {
         if !Policies.isOne {
             swap(&policies, &self.policies)
             swap(&lanes, &self.lanes)
+            swap(&policyOfCell, &self.policyOfCell)
         }
         if measuresFirst {
             swap(&ratios, &measuredRatios)
-            swap(&policyIndices, &measuredPolicyIndices)
         }
     }
 
