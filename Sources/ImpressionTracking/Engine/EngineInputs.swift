@@ -187,69 +187,34 @@ extension EngineInputs {
         return (slot, display)
     }
 
-    /// Makes the lifecycle call; never refused.
+    /// Makes the lifecycle call; never refused. What each call means is said once, on
+    /// ``ImpressionEngine``'s methods of the same names and in ``Lifecycle``: here a call
+    /// notes the change and starts a visit when the lifecycle says so.
     mutating func apply(_ call: LifecycleCall) {
-        switch call {
-        case .appear: appear()
-        case .disappear: disappear()
-        case .enterBackground: enterBackground()
-        case .enterForeground: enterForeground()
-        case .cover: setCovered(true)
-        case .uncover: setCovered(false)
-        case .beginRefresh: beginRefresh()
-        case .endRefresh: endRefresh()
-        case .reset: reset()
+        let startsVisit = switch call {
+        case .appear: lifecycle.appear()
+        case .disappear: lifecycle.disappear()
+        case .enterBackground: lifecycle.enterBackground()
+        case .enterForeground: lifecycle.enterForeground()
+        case .cover: lifecycle.setCovered(true)
+        case .uncover: lifecycle.setCovered(false)
+        case .beginRefresh: lifecycle.beginRefresh()
+        case .endRefresh: lifecycle.endRefresh()
+        case .reset: resetFiredMemory()
         }
-    }
-}
-
-// The screen's lifecycle calls, and the visits they start.
-extension EngineInputs {
-    /// The screen appeared (pop back, tab switch back).
-    ///
-    /// - Important: After ``disappear()`` this starts a new visit: counts restart and
-    ///   `.oncePerVisit` sections may fire again. While already appeared it does nothing.
-    mutating func appear() { noteLifecycleChange(lifecycle.appear()) }
-
-    /// The screen disappeared (push, tab switch away); nothing counts until ``appear()``.
-    mutating func disappear() { noteLifecycleChange(lifecycle.disappear()) }
-
-    /// The app went to the background; nothing counts until ``enterForeground()``.
-    mutating func enterBackground() { noteLifecycleChange(lifecycle.enterBackground()) }
-
-    /// The app came to the foreground.
-    ///
-    /// - Important: This starts a new visit, except when the screen was covered
-    ///   (``setCovered(_:)``) when the app went to the background: Cookpad's modal rule.
-    mutating func enterForeground() { noteLifecycleChange(lifecycle.enterForeground()) }
-
-    /// A modal covers the screen (`true`) or no longer does (`false`).
-    ///
-    /// Covering pauses counting; uncovering does not start a new visit.
-    mutating func setCovered(_ covered: Bool) { noteLifecycleChange(lifecycle.setCovered(covered)) }
-
-    /// Content is being replaced (pull to refresh, a refresh on foreground): nothing
-    /// counts until ``endRefresh()``.
-    mutating func beginRefresh() { noteLifecycleChange(lifecycle.beginRefresh()) }
-
-    /// The refresh is over.
-    ///
-    /// - Important: This starts a new visit, so the new content fires and content shown
-    ///   only before the refresh never does.
-    mutating func endRefresh() { noteLifecycleChange(lifecycle.endRefresh()) }
-
-    /// Forgets everything that fired and starts a new visit (SARAH's `restart`).
-    mutating func reset() {
-        firstRememberedVisit = visit + 1
-        changedSinceSample = true
-        startVisit()
-    }
-
-    private mutating func noteLifecycleChange(_ startsVisit: Bool) {
         changedSinceSample = true
         if startsVisit { startVisit() }
     }
 
+    /// Forgets everything that fired (SARAH's `restart`); a reset always starts a visit.
+    private mutating func resetFiredMemory() -> Bool {
+        firstRememberedVisit = visit + 1
+        return true
+    }
+}
+
+// The visits the lifecycle starts.
+extension EngineInputs {
     private mutating func startVisit() {
         visit += 1
         runsValidFrom = nextSample
