@@ -449,10 +449,9 @@ struct SectionCounters: Sendable {
         _ policyOfCell: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
     ) {
         swap(&states, &self.states)
-        if Mode.measures {
-            swap(&signalStates, &self.signalStates)
-            swap(&shares, &measuredShares)
-        }
+        if Mode.measures { swap(&signalStates, &self.signalStates) }
+        // Measured as counted, a section's share is a local: the buffer is not read.
+        if Mode.measures && measuresFirst { swap(&shares, &measuredShares) }
         if !Policies.isOne {
             swap(&policies, &self.policies)
             swap(&lanes, &self.lanes)
