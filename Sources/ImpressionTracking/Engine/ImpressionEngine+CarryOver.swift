@@ -24,20 +24,34 @@ extension ImpressionEngine {
         newStates = []
         newStates.reserveCapacity(newLayout.count * policyCount)
         if measuresSignals { newSignalStates.reserveCapacity(newLayout.count * policyCount) }
-        for newSlot in newLayout.ids.indices {
+        let fresh = SectionState(firstAppearance: time)
+        var newSlot = 0
+        while newSlot < newLayout.count {
             if let oldSlot = carryOver.oldSlots[newSlot].index {
-                let cells = oldSlot * policyCount ..< (oldSlot + 1) * policyCount
+                // Sections that stay next to each other, in the same order, move their
+                // counters (every policy's) in one copy: a layout change mostly adds or
+                // removes sections around runs of them.
+                var end = newSlot + 1
+                while end < newLayout.count, carryOver.oldSlots[end].index == oldSlot + (end - newSlot) { end += 1 }
+                let cells = oldSlot * policyCount ..< (oldSlot + end - newSlot) * policyCount
                 newStates.append(contentsOf: counters.states[cells])
                 if measuresSignals { newSignalStates.append(contentsOf: counters.signalStates[cells]) }
-            } else {
-                // `takeBack` hashes the id only for a policy that keeps departed counters.
-                for policyIndex in 0..<policyCount {
-                    let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
-                                                                          retention)
-                    newStates.append(state)
-                    if measuresSignals { newSignalStates.append(signals) }
-                }
+                newSlot = end
+                continue
             }
+            for policyIndex in 0..<policyCount {
+                // A new section, or one that comes back to a policy that kept its counters.
+                guard !departed[policyIndex].isEmpty else {
+                    newStates.append(fresh)
+                    if measuresSignals { newSignalStates.append(SignalCounters()) }
+                    continue
+                }
+                let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
+                                                                      retention)
+                newStates.append(state)
+                if measuresSignals { newSignalStates.append(signals) }
+            }
+            newSlot += 1
         }
         for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
