@@ -284,11 +284,11 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         inRun = departing
     }
 
-    /// Ends at `sample` the runs that were open when their sections left, and appends their
-    /// exits to `records` when `recordingVisibility`; then forgets what the limit no longer
-    /// lets it keep (``forgetOldest(_:)``).
+    /// Ends at `sample` the runs that were open when their sections left, and hands their
+    /// exits to `record` when `recordingVisibility`, with their exposure signals when it
+    /// keeps them; then forgets what the limit no longer lets it keep (``forgetOldest(_:)``).
     mutating func endOpenRuns(at sample: Int, _ retention: Retention, recordingVisibility: Bool,
-                              into records: inout [SampleRecord]) {
+                              record: (SampleRecord, _ signals: SignalCounters?) -> Void) {
         exited.clear()
         guard !inRun.isEmpty else { return }
         for index in inRun.indices {
@@ -297,7 +297,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
             entry.state.endRun()
             if recordingVisibility {
                 let signals = signalsByID.isEmpty ? nil : signalsByID[id]
-                records.append(.exit(of: .departed(index), ending: entry.state, signals: signals, at: sample))
+                record(.exit(of: .departed(index), ending: entry.state, at: sample), signals)
             }
             if retention.keeps(entry) {
                 entries[id] = entry

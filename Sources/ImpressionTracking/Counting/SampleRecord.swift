@@ -26,10 +26,8 @@ struct SampleRecord: Sendable {
         }
     }
 
+    // Laid out so that a record takes 56 bytes: the loop appends them and sorts them.
     var sample: Int
-    var kind: Kind
-    /// Whom the record is about.
-    var subject: Subject
     /// Entry and impression: the visible ratio at the sample; 0 for an exit.
     var ratio: Double
     /// The visible samples of the run the record is about, up to its sample: 1 at an
@@ -41,9 +39,14 @@ struct SampleRecord: Sendable {
     var exposureSamples: Int
     /// Exit: the visit the run belonged to; otherwise the current visit.
     var visit: Int
-    /// With exposure signals, those of the record's visit: up to the sample before an
-    /// exit, up to an impression's sample; unused (visit 0) without.
-    var signals: SignalCounters
+    /// Whom the record is about.
+    var subject: Subject
+    var kind: Kind
+    /// With exposure signals, where those of the record's visit are among the evaluation's
+    /// (``SectionCounters/recordSignals``): up to the sample before an exit, up to an
+    /// impression's sample; -1 without. Kept apart, they would make every record, with
+    /// signals or not, three times as large.
+    var signalsIndex: Int32 = -1
 
     /// An exit's stay, in samples: every visible sample of the run counts one interval
     /// (``VisibilityEvent/exited(sectionID:time:stayDuration:totalVisibleDuration:visit:)``).
@@ -54,7 +57,7 @@ struct SampleRecord: Sendable {
     var intervalsBeforeFiring: Int { runSamples - 1 }
 
     private init(sample: Int, kind: Kind, subject: Subject, ratio: Double = 0, runSamples: Int,
-                 exposureSamples: Int = 0, visit: Int, signals: SignalCounters = SignalCounters()) {
+                 exposureSamples: Int = 0, visit: Int) {
         self.sample = sample
         self.kind = kind
         self.subject = subject
@@ -62,7 +65,6 @@ struct SampleRecord: Sendable {
         self.runSamples = runSamples
         self.exposureSamples = exposureSamples
         self.visit = visit
-        self.signals = signals
     }
 
     /// The entry of a section at `sample`, the first of its run.
@@ -73,18 +75,14 @@ struct SampleRecord: Sendable {
     /// The impression of a section at `sample`, where `countedSamples` visible samples
     /// count towards the duration.
     static func impression(ofSlot slot: Int, at sample: Int, ratio: Double, countedSamples: Int,
-                           visit: Int, signals: SignalCounters) -> SampleRecord {
-        .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: countedSamples, visit: visit,
-              signals: signals)
+                           visit: Int) -> SampleRecord {
+        .init(sample: sample, kind: .impression, subject: .slot(slot), ratio: ratio, runSamples: countedSamples, visit: visit)
     }
 
-    /// The exit, at `sample`, of the run `state` just ended, with the section's exposure
-    /// signals when the engine measures them.
-    static func exit(of subject: Subject, ending state: SectionState, signals: SignalCounters?,
-                     at sample: Int) -> SampleRecord {
+    /// The exit, at `sample`, of the run `state` just ended.
+    static func exit(of subject: Subject, ending state: SectionState, at sample: Int) -> SampleRecord {
         .init(sample: sample, kind: .exited, subject: subject, runSamples: state.consecutiveSamples,
-              exposureSamples: state.exposureSamples, visit: state.exposureVisit,
-              signals: signals ?? SignalCounters())
+              exposureSamples: state.exposureSamples, visit: state.exposureVisit)
     }
 
     /// Sample, then exits before entries before impressions, then departed sections

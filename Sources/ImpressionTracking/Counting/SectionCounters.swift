@@ -58,7 +58,9 @@ struct SectionCounters: Sendable {
     var slotsInRun: [Int32] = []
     /// What the last evaluation reported, in policy order, each policy's in the order
     /// events are reported, once `sortRecords()` ran.
-    var records: [PolicyRecord] = []
+    private(set) var records: [PolicyRecord] = []
+    /// With exposure signals, those the records carry (``SampleRecord/signalsIndex``).
+    private(set) var recordSignals: [SignalCounters] = []
     /// The first sample after the last one evaluated at which a visible section completes
     /// its run under some policy, if nothing changes; `nil` when none will.
     var nextFiringSample: Int?
@@ -69,7 +71,6 @@ struct SectionCounters: Sendable {
     // Scratch buffers, kept between samples so a steady sample does not allocate.
     private(set) var candidates: [Int32] = []
     private(set) var openRuns: [Int32] = []
-    private var departedRecords: [SampleRecord] = []
     /// Per slot and policy, laid out as `states`, where the section's policy is in
     /// `policies`: one load per section and policy in the loop. Empty with one policy.
     private var policyOfCell: [Int32] = []
@@ -188,11 +189,21 @@ struct SectionCounters: Sendable {
 
     // MARK: - Samples
 
-    /// Lets `body` append records about policy `policyIndex` (a departed section's exit).
-    mutating func appendRecords(ofPolicy policyIndex: Int, _ body: (inout [SampleRecord]) -> Void) {
-        body(&departedRecords)
-        for record in departedRecords { records.append(PolicyRecord(policyIndex: policyIndex, record: record)) }
-        departedRecords.clear()
+    /// Forgets the records of the last evaluation.
+    mutating func clearRecords() {
+        records.clear()
+        recordSignals.clear()
+    }
+
+    /// Appends `record` about policy `policyIndex`, and the exposure signals it carries, if any.
+    @inline(__always)
+    mutating func append(_ record: SampleRecord, signals: SignalCounters?, policyIndex: Int) {
+        var record = record
+        if let signals {
+            record.signalsIndex = Int32(truncatingIfNeeded: recordSignals.count)
+            recordSignals.append(signals)
+        }
+        records.append(PolicyRecord(policyIndex: policyIndex, record: record))
     }
 
     /// Evaluates sample `first` section by section under every policy, then the samples
@@ -303,8 +314,9 @@ struct SectionCounters: Sendable {
                         guard !ratio.isNaN else { continue }
                         let cell = slot &* policyCount &+ policyIndex
                         // A lone policy's list is its measure group's own: the group is resolved under it.
-                        let policyOfSlot = Policies.isOne ? firstGroup.policy(ofSlot: slot)
-                            : tables.policies[Int(tables.policyOfCell[cell])]
+                        // Its place, not a copy: the step reads one or two of its fields.
+                        let policyOfSlot = tables.policies.baseAddress.unsafelyUnwrapped
+                            + (Policies.isOne ? Int(firstGroup.policyIndices[slot]) : Int(tables.policyOfCell[cell]))
                         let signals = Mode.measures
                             ? SignalInput(sample: SignalCounters.Sample(
                                               share: measuresAsItCounts ? shareAsCounted : tables.shares[measuredAt &+ group],
@@ -314,7 +326,7 @@ struct SectionCounters: Sendable {
                         let (policyCounts, completion) = Self.count(
                             &tables.states[cell], slot: slot, ratio: ratio, policy: policyOfSlot, from: first,
                             through: last, visits: visits, recordingVisibility: recordingVisibility,
-                            signals: signals) { counters.records.append(PolicyRecord(policyIndex: policyIndex, record: $0)) }
+                            signals: signals) { counters.append($0, signals: $1, policyIndex: policyIndex) }
                         if let completion { nextFiring = min(nextFiring ?? completion, completion) }
                         counts = counts || policyCounts
                     }
@@ -392,6 +404,7 @@ struct SectionCounters: Sendable {
         var states: UnsafeMutableBufferPointer<SectionState>
         /// Empty without signals.
         var signalStates: UnsafeMutableBufferPointer<SignalCounters>
+        /// Every policy's policies (with one policy, its measure group's list).
         var policies: UnsafeBufferPointer<ResolvedPolicy>
         var lanes: UnsafeBufferPointer<Lane>
         var policyOfCell: UnsafeBufferPointer<Int32>
@@ -422,13 +435,14 @@ struct SectionCounters: Sendable {
         }
         states.withMutableBuffer { states in
             signalStates.withMutableBuffer { signalStates in
-                policies.withMutableBuffer { policies in
+                // Read only, and with one policy shared with its measure group: not made unique.
+                policies.withUnsafeBufferPointer { policies in
                     lanes.withMutableBuffer { lanes in
                         ratios.withMutableBuffer { ratios in
                             shares.withMutableBuffer { shares in
                                 policyOfCell.withMutableBuffer { policyOfCell in
                                     body(&self, Tables(states: states, signalStates: signalStates,
-                                                       policies: UnsafeBufferPointer(policies),
+                                                       policies: policies,
                                                        lanes: UnsafeBufferPointer(lanes),
                                                        policyOfCell: UnsafeBufferPointer(policyOfCell),
                                                        ratios: ratios, shares: shares))
@@ -452,8 +466,8 @@ struct SectionCounters: Sendable {
         if Mode.measures { swap(&signalStates, &self.signalStates) }
         // Measured as counted, a section's share is a local: the buffer is not read.
         if Mode.measures && measuresFirst { swap(&shares, &measuredShares) }
+        swap(&policies, &self.policies)
         if !Policies.isOne {
-            swap(&policies, &self.policies)
             swap(&lanes, &self.lanes)
             swap(&policyOfCell, &self.policyOfCell)
         }
@@ -478,8 +492,8 @@ struct SectionCounters: Sendable {
                 guard Self.isInRun(states[cell], before: first) else { continue }
                 states[cell].endRun()
                 if recordingVisibility {
-                    records.append(PolicyRecord(policyIndex: policyIndex, record: .exit(
-                        of: .slot(slot), ending: states[cell], signals: signalStates.map { $0[cell] }, at: first)))
+                    append(.exit(of: .slot(slot), ending: states[cell], at: first), signals: signalStates.map { $0[cell] },
+                           policyIndex: policyIndex)
                 }
             }
         }
@@ -487,8 +501,11 @@ struct SectionCounters: Sendable {
 
     /// Puts the records in policy order, each policy's in the order events are reported.
     mutating func sortRecords() {
-        // Usually there is nothing, or one record, to sort.
-        if records.count > 1 { records.sort { $0.precedes($1) } }
+        // Usually there is nothing, or one record, or they are in order already: sorting
+        // would move each record out and back even so.
+        guard records.count > 1,
+              records.indices.dropFirst().contains(where: { records[$0].precedes(records[$0 &- 1]) }) else { return }
+        records.sort { $0.precedes($1) }
     }
 }
 
@@ -507,15 +524,15 @@ extension SectionCounters {
     /// (``SignalCounters``); an exit then reports them up to the sample before it, an
     /// impression up to its own.
     @inline(__always)
-    static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: ResolvedPolicy,
+    static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: UnsafePointer<ResolvedPolicy>,
                       from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
                       signals: SignalInput? = nil,
-                      record: (SampleRecord) -> Void) -> (counts: Bool, completion: Int?) {
+                      record: (SampleRecord, _ signals: SignalCounters?) -> Void) -> (counts: Bool, completion: Int?) {
         if ratio > state.highestRatio { state.highestRatio = ratio }
         // `state` in place: a copy out and back would write every line of the counters,
         // where a steady sample changes two fields, and the extra writes miss the cache.
         let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-        guard ratio >= (counting ? policy.exitRatio : policy.entryRatio) else {
+        guard ratio >= (counting ? policy.pointee.exitRatio : policy.pointee.entryRatio) else {
             if let signals { countBelowPolicy(&state, slot: slot, ratio: ratio, signals, from: first, through: last,
                                               visits: visits, recordingVisibility: recordingVisibility, record: record) }
             return (false, nil)
@@ -527,12 +544,11 @@ extension SectionCounters {
                 // Open until a visit started: that run ends here, a new one begins.
                 state.endRun()
                 if recordingVisibility {
-                    record(.exit(of: .slot(slot), ending: state, signals: signals.map { $0.counters[$0.index] },
-                                 at: first))
+                    record(.exit(of: .slot(slot), ending: state, at: first), signals.map { $0.counters[$0.index] })
                 }
             }
             state.startRun(at: first, visit: visits.current)
-            if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current)) }
+            if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current), nil) }
         }
         let extraSamples = last - first
         let countAtFirst = state.consecutiveSamples
@@ -541,15 +557,15 @@ extension SectionCounters {
         state.lastVisibleSample = last
 
         var completion: Int?
-        if !state.completedDuringRun && mayFire(state, recurrence: policy.recurrence, visits: visits) {
+        if !state.completedDuringRun && mayFire(state, recurrence: policy.pointee.recurrence, visits: visits) {
             // The run completes the duration at this sample, if within reach.
-            let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.accumulatesTime)
-            let missing = max(0, policy.requiredSamples - countedAtFirst)
+            let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.pointee.accumulatesTime)
+            let missing = max(0, policy.pointee.requiredSamples - countedAtFirst)
             if missing <= extraSamples {
                 // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
                 state.completedDuringRun = true
                 let sample = first + missing
-                state.completionFired = !state.isCoolingDown(at: sample, cooldownSamples: policy.cooldownSamples,
+                state.completionFired = !state.isCoolingDown(at: sample, cooldownSamples: policy.pointee.cooldownSamples,
                                                              firstRememberedVisit: visits.firstRemembered)
                 if state.completionFired {
                     state.lastFiredVisit = visits.current
@@ -561,13 +577,13 @@ extension SectionCounters {
                             runSamples: SectionState.saturatingSum(countAtFirst, missing))
                     }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
-                                       visit: visits.current, signals: signalsThen ?? SignalCounters()))
+                                       visit: visits.current), signalsThen)
                 }
             } else {
                 // Past the last representable sample it never fires; in the cooldown,
                 // it completes without a report.
                 let (firing, overflow) = first.addingReportingOverflow(missing)
-                if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.cooldownSamples,
+                if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.pointee.cooldownSamples,
                                                      firstRememberedVisit: visits.firstRemembered) {
                     completion = firing
                 }
@@ -588,11 +604,12 @@ extension SectionCounters {
     @inline(never)
     private static func countBelowPolicy(_ state: inout SectionState, slot: Int, ratio: Double,
                                          _ signals: SignalInput, from first: Int, through last: Int,
-                                         visits: Visits, recordingVisibility: Bool, record: (SampleRecord) -> Void) {
+                                         visits: Visits, recordingVisibility: Bool,
+                                         record: (SampleRecord, _ signals: SignalCounters?) -> Void) {
         if state.hasOpenRun(at: first) {
             state.endRun()
             if recordingVisibility {
-                record(.exit(of: .slot(slot), ending: state, signals: signals.counters[signals.index], at: first))
+                record(.exit(of: .slot(slot), ending: state, at: first), signals.counters[signals.index])
             }
             // Ended: the end of the sample must not end it again.
             state.lastVisibleSample = Int.min

@@ -68,7 +68,8 @@ extension ImpressionEngine {
         // One reader, given a policy's departed exits when it moves to a policy that has some
         // (only those records name departed sections): a reader and a slice of records per
         // policy would retain and release five arrays, atomically, per policy that reported.
-        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], grid: inputs.grid)
+        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], signals: counters.recordSignals,
+                                  grid: inputs.grid)
         var readerPolicy: Int?
         for entry in counters.records {
             if entry.policyIndex != readerPolicy && departed[entry.policyIndex].hasExits {
@@ -96,7 +97,7 @@ extension ImpressionEngine {
     /// the viewport, measured once per way of measuring and counted under each policy.
     /// Returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        counters.records.clear()
+        counters.clearRecords()
         guard let (first, last, visits, speed) = inputs.takeDueSamples(
             through: time, lastDue: inputs.lastSample(atOrBefore: time)) else { return false }
         let screen = inputs.isActive ? inputs.screen : nil
@@ -108,9 +109,8 @@ extension ImpressionEngine {
         let retention = inputs.retention
         // Those with no run open and no exit to forget have nothing to do.
         for policyIndex in departed.indices where departed[policyIndex].hasOpenRuns || departed[policyIndex].hasExits {
-            counters.appendRecords(ofPolicy: policyIndex) { records in
-                departed[policyIndex].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility,
-                                                  into: &records)
+            departed[policyIndex].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility) {
+                counters.append($0, signals: $1, policyIndex: policyIndex)
             }
         }
         counters.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,

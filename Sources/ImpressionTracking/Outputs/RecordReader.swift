@@ -11,6 +11,8 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// (``DepartedSections/exitedSections``); an engine of several policies switches them from one
     /// policy's records to the next.
     var departedExits: [ID]
+    /// The exposure signals the records carry (``SectionCounters/recordSignals``).
+    let signals: [SignalCounters]
     /// When the samples are.
     let grid: SampleGrid
 
@@ -28,11 +30,14 @@ struct RecordReader<ID: Hashable & Sendable> {
                    visit: record.visit, policy: policy, signals: signals(of: record))
     }
 
-    /// The exposure signals `record` carries; `nil` when the engine measures none (their
-    /// visit is 0 then: a record with signals has been in view in a visit).
+    /// The exposure signals `record` carries; `nil` when the engine measures none, or when
+    /// a departed section's were forgotten (their visit is 0 then: a record with signals
+    /// has been in view in a visit).
     @inline(__always)
     func signals(of record: SampleRecord) -> ExposureSignals? {
-        record.signals.visit == 0 ? nil : record.signals.signals(interval: grid.interval, reportedAt: record.sample)
+        guard record.signalsIndex >= 0 else { return nil }
+        let counters = signals[Int(record.signalsIndex)]
+        return counters.visit == 0 ? nil : counters.signals(interval: grid.interval, reportedAt: record.sample)
     }
 
     /// The event `record` reports, under the policy with index `policy`.

@@ -22,6 +22,25 @@ struct CounterSizeTests {
         #expect(measuring.counters.signalStates.count == 20)
     }
 
+    @Test("a record of what a sample did takes 56 bytes: its exposure signals are kept beside it")
+    func recordsTake56Bytes() {
+        #expect(MemoryLayout<SampleRecord>.stride == 56)
+    }
+
+    @Test("records carry exposure signals only when the engine measures them")
+    func recordSignalsOnlyWhenMeasured() throws {
+        let sections = (0..<3).map { TrackedSection(id: $0, cells: [Rect(x: 0, y: Double($0) * 100, width: 100, height: 100)]) }
+        for measuresSignals in [false, true] {
+            var engine = try ImpressionEngine<Int>(policies: [.default, .mrcDisplay], measuresExposureSignals: measuresSignals)
+            try engine.setViewport(Rect(x: 0, y: 0, width: 100, height: 300))
+            try engine.setLayout(sections)
+            let impressions = engine.advance(to: .seconds(2))
+            #expect(impressions.count == 6)
+            #expect(impressions.allSatisfy { ($0.signals != nil) == measuresSignals })
+            #expect(engine.counters.recordSignals.count == (measuresSignals ? 6 : 0))
+        }
+    }
+
     @Test("visits past the millionth still tell this visit from the last")
     func visitsStayExactFarOut() throws {
         var engine = try ImpressionEngine<Int>(policy: ImpressionPolicy(recurrence: .oncePerVisit))
