@@ -44,7 +44,7 @@ struct SampleRecord: Sendable {
     var kind: Kind
     /// With exposure signals, where those of the record's visit are among the evaluation's
     /// (``SectionCounters/recordSignals``): up to the sample before an exit, up to an
-    /// impression's sample; -1 without. Kept apart, they would make every record, with
+    /// impression's sample; -1 without. Inline, they would make every record, with
     /// signals or not, three times as large.
     var signalsIndex: Int32 = -1
 
