@@ -7,11 +7,16 @@ package struct SampleGrid: Sendable, Hashable {
     package let interval: Duration
     /// `interval` in attoseconds, saturated beyond 2^63 seconds.
     package let intervalAttoseconds: Int128
+    /// `interval` in nanoseconds when it is a whole number of them that fits an `Int64`
+    /// (any interval an app picks), else 0.
+    private let intervalNanoseconds: Int64
 
     /// The grid of a positive `interval`.
     package init(interval: Duration) {
         self.interval = interval
         intervalAttoseconds = interval.totalAttoseconds
+        let (nanoseconds, remainder) = intervalAttoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        intervalNanoseconds = remainder == 0 ? Int64(exactly: nanoseconds) ?? 0 : 0
     }
 
     /// The index of the last sample at or before `time`, or -1 before the first; at most
@@ -28,7 +33,16 @@ package struct SampleGrid: Sendable, Hashable {
     /// `Duration * Int`, which every record of every policy would pay.
     @inline(__always)
     package func time(ofSample index: Int) -> Duration {
-        // The fast path takes products whose seconds fit an Int64 (every interval up to a
+        // In nanoseconds, while they fit an Int64 (292 years): 64-bit products and a
+        // division by a constant, where attoseconds need 128-bit ones, per record reported.
+        if intervalNanoseconds != 0 {
+            let (nanoseconds, overflow) = intervalNanoseconds.multipliedReportingOverflow(by: Int64(index))
+            if !overflow {
+                let (seconds, remainder) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+                return Duration(secondsComponent: seconds, attosecondsComponent: remainder * 1_000_000_000)
+            }
+        }
+        // The next path takes products whose seconds fit an Int64 (every interval up to a
         // second), from an interval below the saturation of `intervalAttoseconds`.
         let (product, overflow) = intervalAttoseconds.multipliedReportingOverflow(by: Int128(index))
         if !overflow && intervalAttoseconds < Self.saturatedAttoseconds {
