@@ -69,9 +69,14 @@ extension ImpressionEngine {
         swap(&newSlotsInRun, &counters.slotsInRun)
         let slotsInRun = newSlotsInRun.sorted()
         newSlotsInRun.removeAll(keepingCapacity: true)
+        // One list for every policy's runs, refilled policy by policy: a list per policy
+        // would allocate once per policy and layout.
+        var policyRuns: [Int32] = []
         for policyIndex in 0..<policyCount {
-            let policyRuns = slotsInRun.filter {
-                SectionCounters.isInRun(counters.states[Int($0) * policyCount + policyIndex], before: inputs.nextSample)
+            policyRuns.removeAll(keepingCapacity: true)
+            for slot in slotsInRun
+            where SectionCounters.isInRun(counters.states[Int(slot) * policyCount + policyIndex], before: inputs.nextSample) {
+                policyRuns.append(slot)
             }
             departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
                                         orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
