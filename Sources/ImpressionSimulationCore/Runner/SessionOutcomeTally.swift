@@ -32,10 +32,15 @@ struct SessionOutcomeTally: SessionInputSink {
         self.engine = engine
         grid = SampleGrid(interval: sampleInterval)
         let policyCount = engine?.policyCount ?? 0
-        impressions = Array(repeating: [], count: policyCount)
-        timeInView = Array(repeating: [], count: policyCount)
+        // Room for a session's worth at once: grown one doubling at a time from empty, each
+        // policy's lists would be copied over again half a dozen times in a session.
+        impressions = (0..<policyCount).map { _ in Array(reservingCapacity: Self.initialCapacity) }
+        timeInView = (0..<policyCount).map { _ in Array(reservingCapacity: Self.initialCapacity) }
         exposures = Array(repeating: [], count: policyCount)
     }
+
+    /// The room each policy's impressions and stays start with.
+    private static var initialCapacity: Int { 32 }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
         advance(to: time) { layout.appendRenderedSections(in: viewport, to: &$0) }
@@ -154,5 +159,13 @@ private extension Array where Element == SessionOutcome.TimeInView {
             }
         }
         removeLast(count - kept)
+    }
+}
+
+extension Array {
+    /// An empty array with room for `capacity` elements.
+    fileprivate init(reservingCapacity capacity: Int) {
+        self.init()
+        reserveCapacity(capacity)
     }
 }
