@@ -37,12 +37,24 @@ struct UnionAreaWorkspace: Sendable {
 
     init() {}
 
+    /// The exact area covered by `rects`, each overlap counted once; empty rects add nothing.
     mutating func unionArea(of rects: some Collection<Rect>) -> Double {
+        unionArea(of: rects, allNonEmpty: false)
+    }
+
+    /// ``unionArea(of:)`` of rects none of which is empty (what a measurer collects): the
+    /// common cases do not check each rect again.
+    mutating func unionArea(ofNonEmpty rects: some Collection<Rect>) -> Double {
+        unionArea(of: rects, allNonEmpty: true)
+    }
+
+    @inline(__always)
+    private mutating func unionArea(of rects: some Collection<Rect>, allNonEmpty: Bool) -> Double {
         // Fast paths: most sections have one or two visible cells.
         var nonEmpty = 0
         var first = Rect.zero
         var second = Rect.zero
-        for rect in rects where !rect.isEmpty {
+        for rect in rects where allNonEmpty || !rect.isEmpty {
             if nonEmpty == 0 { first = rect } else if nonEmpty == 1 { second = rect }
             nonEmpty += 1
             if nonEmpty > 2 { break }
@@ -51,7 +63,7 @@ struct UnionAreaWorkspace: Sendable {
         case 0: return 0
         case 1: return first.area
         case 2: return first.area + second.area - (first.intersection(second)?.area ?? 0)
-        default: return rowsArea(rects) ?? gridArea(rects) ?? sweep(rects)
+        default: return rowsArea(rects, allNonEmpty: allNonEmpty) ?? gridArea(rects) ?? sweep(rects)
         }
     }
 
@@ -70,7 +82,7 @@ struct UnionAreaWorkspace: Sendable {
     /// each column's width, in order: the same to the last bit. Worked out here without
     /// the grid's buffers, which every measure of a module would clear, fill and read back
     /// through the tree.
-    private func rowsArea(_ rects: some Collection<Rect>) -> Double? {
+    private func rowsArea(_ rects: some Collection<Rect>, allNonEmpty: Bool) -> Double? {
         var (top, bottom) = (0.0, 0.0)                // the first row's
         var (secondTop, secondBottom) = (0.0, 0.0)
         var firstRowArea = 0.0
@@ -80,7 +92,7 @@ struct UnionAreaWorkspace: Sendable {
         var columns = 0                               // in the first row
         var column = -1                               // the current rect's, in the second row
         var columnRect = rects.startIndex             // the first row's rect in that column
-        for rect in rects where !rect.isEmpty {
+        for rect in rects where allNonEmpty || !rect.isEmpty {
             if columns == 0 {
                 (top, bottom) = (rect.minY, rect.maxY)
             } else if column < 0 && rect.minY == top && rect.maxY == bottom {
@@ -100,7 +112,7 @@ struct UnionAreaWorkspace: Sendable {
                 right = rect.maxX
             } else {
                 guard column < columns else { return nil }
-                while rects[columnRect].isEmpty { rects.formIndex(after: &columnRect) }
+                while !allNonEmpty && rects[columnRect].isEmpty { rects.formIndex(after: &columnRect) }
                 let above = rects[columnRect]
                 rects.formIndex(after: &columnRect)
                 guard rect.minX == above.minX && rect.maxX == above.maxX else { return nil }
@@ -112,7 +124,7 @@ struct UnionAreaWorkspace: Sendable {
     }
 
     /// The area of rects that form a grid: rows one below the other (touching at most),
-    /// each a row as ``rowsArea(_:)`` takes it and all with the first row's columns (the
+    /// each a row as ``rowsArea(_:allNonEmpty:)`` takes it and all with the first row's columns (the
     /// same left and right edges), as a module's visible cells are; `nil` otherwise.
     ///
     /// For such rects the sweep adds, at each column's right edge, its segment tree's

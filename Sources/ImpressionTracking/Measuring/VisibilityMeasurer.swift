@@ -143,7 +143,7 @@ struct VisibilityMeasurer: Sendable {
     /// and sample and only with exposure signals, rather than kept from an `.area` ratio,
     /// which would cost every sample without them a store.
     mutating func areaOfCollectedParts() -> Double {
-        unionArea.unionArea(of: parts)
+        unionArea.unionArea(ofNonEmpty: parts)
     }
 
     /// The visible area of the section in `slot` under `geometry`, whose ratio was just
@@ -165,7 +165,7 @@ struct VisibilityMeasurer: Sendable {
         return area
     }
 
-    /// What of `parts` counts under `measure`: the height or width of their bounding box,
+    /// What of `parts` (none empty) counts under `measure`: the height or width of their bounding box,
     /// or the area of their union.
     @inline(__always)
     private static func visibleMeasure(of parts: some Collection<Rect>, by measure: ImpressionPolicy.Measure,
@@ -180,7 +180,7 @@ struct VisibilityMeasurer: Sendable {
             }
             return bottom - top
         case .area:
-            return unionArea.unionArea(of: parts)
+            return unionArea.unionArea(ofNonEmpty: parts)
         case .width:
             var left = Double.infinity
             var right = -Double.infinity
