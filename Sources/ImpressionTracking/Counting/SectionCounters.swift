@@ -272,7 +272,6 @@ struct SectionCounters: Sendable {
         visits: Visits, recordingVisibility: Bool, speed: Double
     ) {
         // One policy measures one way.
-        let policyCount = Policies.isOne ? 1 : self.policyCount
         let groupCount = Policies.isOne ? 1 : self.groupCount
         // One policy: each section is measured as it is counted, nothing to share.
         // Otherwise every candidate is measured first, each way once. Known when the loop
@@ -292,6 +291,12 @@ struct SectionCounters: Sendable {
         }
         var nextFiring: Int?
         withTables(Mode.self, Policies.self, measuresFirst: !measuresAsItCounts) { counters, tables in
+            // Worked out here again, from the type, not captured: a closure that is not
+            // inlined would take them as values, and the compiler then makes one copy of it
+            // for both counts of policies, looping over one policy at run time.
+            let policyCount = Policies.isOne ? 1 : counters.policyCount
+            let groupCount = Policies.isOne ? 1 : counters.groupCount
+            let measuresAsItCounts = Policies.isOne
             if screen != nil {
                 for index in counters.candidates.indices {
                     let slot = Int(counters.candidates[index])
