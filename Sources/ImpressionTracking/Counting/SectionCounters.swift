@@ -290,7 +290,7 @@ struct SectionCounters: Sendable {
             }
         }
         var nextFiring: Int?
-        withTables(Mode.self, Policies.self, measuresFirst: !measuresAsItCounts) { counters, tables in
+        withTables(Mode.self, Policies.self, measuresFirst: !measuresAsItCounts, firstGroup: firstGroup) { counters, tables in
             // Worked out here again, from the type, not captured: a closure that is not
             // inlined would take them as values, and the compiler then makes one copy of it
             // for both counts of policies, looping over one policy at run time.
@@ -422,25 +422,29 @@ struct SectionCounters: Sendable {
     /// Runs `body` with the tables as buffers, moved out of `self` and back, not copied:
     /// no retain, and a uniqueness check once rather than at every write. Only those the
     /// loop reads are moved (each move is paid at every sample): with signals (`Mode`) the
-    /// signals' counters, but for one policy the policies' lists, when the candidates were
-    /// measured first what was measured; the others are handed over as empty buffers.
+    /// signals' counters, with several policies their lanes and index per cell, when the
+    /// candidates were measured first what was measured; the others are handed over as
+    /// empty buffers. The policies' lists are read in place.
     @inline(__always)
     private mutating func withTables<Mode: SignalMode, Policies: LoopCount>(
-        _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool,
+        _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool, firstGroup: SectionGeometry,
         _ body: (inout SectionCounters, Tables) -> Void
     ) {
         var states: [SectionState] = [], signalStates: [SignalCounters] = []
-        var policies: [ResolvedPolicy] = [], lanes: [Lane] = []
+        // Read only: taken as they are, not moved out and back, which released a stand-in at
+        // every sample. One policy's are its measure group's, read from the geometry the
+        // caller holds: not even retained.
+        let policies = Policies.isOne ? firstGroup.policies : self.policies
+        var lanes: [Lane] = []
         var ratios: [Double] = [], shares: [Double] = [], policyOfCell: [Int32] = []
         swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                   &policies, &lanes, &policyOfCell, &ratios, &shares)
+                   &lanes, &policyOfCell, &ratios, &shares)
         defer {
             swapTables(Mode.self, Policies.self, measuresFirst: measuresFirst, &states, &signalStates,
-                       &policies, &lanes, &policyOfCell, &ratios, &shares)
+                       &lanes, &policyOfCell, &ratios, &shares)
         }
         states.withMutableBuffer { states in
             signalStates.withMutableBuffer { signalStates in
-                // Read only, and with one policy shared with its measure group: not made unique.
                 policies.withUnsafeBufferPointer { policies in
                     lanes.withMutableBuffer { lanes in
                         ratios.withMutableBuffer { ratios in
@@ -460,18 +464,17 @@ struct SectionCounters: Sendable {
         }
     }
 
-    /// Swaps the tables ``withTables(_:_:measuresFirst:_:)`` moves with these.
+    /// Swaps the tables ``withTables(_:_:measuresFirst:firstGroup:_:)`` moves with these.
     @inline(__always)
     private mutating func swapTables<Mode: SignalMode, Policies: LoopCount>(
         _ mode: Mode.Type, _ policyCount: Policies.Type, measuresFirst: Bool, _ states: inout [SectionState],
-        _ signalStates: inout [SignalCounters], _ policies: inout [ResolvedPolicy], _ lanes: inout [Lane],
+        _ signalStates: inout [SignalCounters], _ lanes: inout [Lane],
         _ policyOfCell: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
     ) {
         swap(&states, &self.states)
         if Mode.measures { swap(&signalStates, &self.signalStates) }
         // Measured as counted, a section's share is a local: the buffer is not read.
         if Mode.measures && measuresFirst { swap(&shares, &measuredShares) }
-        swap(&policies, &self.policies)
         if !Policies.isOne {
             swap(&lanes, &self.lanes)
             swap(&policyOfCell, &self.policyOfCell)
