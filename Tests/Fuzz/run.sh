@@ -10,7 +10,8 @@
 #   claims  ClaimDecoderFuzz.swift  a claims file (audit --claimed), written back as claim lines
 #   shards  ShardMergeFuzz.swift    the files given to merge, NUL-separated, merged and written back as one shard
 #
-#   Tests/Fuzz/run.sh [SECONDS] [TARGET...]   # build, fuzz each TARGET (all) for SECONDS (30)
+#   Tests/Fuzz/run.sh [SECONDS] [TARGET...]   # build, fuzz each TARGET (all) for SECONDS (30),
+#                                             # as many at once as the machine has cores
 #
 # Prints one line per target (runs, corpus, time) and exits non-zero when any target
 # found something, with libFuzzer's report and the input that did it (kept in the work
@@ -86,8 +87,11 @@ echo "built in $((SECONDS - started)) s"
 # reports it nor saves the input that caused it.
 export SWIFT_BACKTRACE=enable=no
 work="$(mktemp -d)"
-failed=()
-for target in "${targets[@]}"; do
+# Fuzzes one target, writing its line (and, when it found something, libFuzzer's report
+# and the input) to $work/TARGET.result, and $work/TARGET.failed when it did. Returns 0
+# either way: it runs in the background, where a failure is read from the files.
+fuzz() {
+    local target=$1 seeds log begin status runs corpus line
     mkdir -p "$work/$target" "$work/$target-artifacts"
     cp corpus/"$target"/* "$work/$target"/
     seeds=$(ls "$work/$target" | wc -l)
@@ -100,14 +104,34 @@ for target in "${targets[@]}"; do
     corpus=$(ls "$work/$target" | wc -l)
     line=$(printf '%-7s %10s runs  corpus %4d (from %d seeds)  %3d s' "$target" "${runs:-?}" "$corpus" "$seeds" $((SECONDS - begin)))
     if [[ $status -eq 0 ]]; then
-        echo "$line  no crash"
+        echo "$line  no crash" > "$work/$target.result"
     else
-        echo "$line  FAILED (libFuzzer exit $status): its report, then the input that did it"
-        # From the trap's message on: a round trip's message may quote whole files.
-        sed -n '/Fatal error\|runtime failure\|ERROR: libFuzzer\|ALARM: working/,$p' "$log" | grep -v '^#' | head -60 || true
-        ls -d "$work/$target-artifacts"/* 2>/dev/null || true
-        failed+=("$target")
+        {
+            echo "$line  FAILED (libFuzzer exit $status): its report, then the input that did it"
+            # From the trap's message on: a round trip's message may quote whole files.
+            sed -n '/Fatal error\|runtime failure\|ERROR: libFuzzer\|ALARM: working/,$p' "$log" | grep -v '^#' | head -60 || true
+            ls -d "$work/$target-artifacts"/* 2>/dev/null || true
+        } > "$work/$target.result"
+        touch "$work/$target.failed"
     fi
+}
+# One fuzzer per core at a time (each is one thread): the same seconds per target, in
+# less time on a machine of several cores.
+parallel=$(nproc 2>/dev/null || echo 1)
+running=0
+for target in "${targets[@]}"; do
+    fuzz "$target" &
+    running=$((running + 1))
+    if (( running >= parallel )); then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+    cat "$work/$target.result"
+    if [[ -e "$work/$target.failed" ]]; then failed+=("$target"); fi
 done
 echo "total $((SECONDS - started)) s"
 if [[ ${#failed[@]} -gt 0 ]]; then
