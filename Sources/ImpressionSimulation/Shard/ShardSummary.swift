@@ -101,12 +101,18 @@ package enum ShardSummary {
     ///
     /// - Throws: ``ShardSummaryError`` as ``mergedReport(names:reading:)`` does, and for
     ///   shards of a single run and of a comparison together, or of comparisons of other
-    ///   feeds or names.
+    ///   feeds or names, or of a run over traces that counted no session.
     package static func merged(names: [String], workers: Int,
                                reading read: (Int) throws(ShardSummaryError) -> Data) async throws(ShardSummaryError) -> MergedReport {
         let merged = try ShardMerge(files: names, reading: read)
         guard let arms = merged.names, merged.arms.count == 2 else {
             let report = merged.arms[0].simulation.report(from: merged.arms[0].tally)
+            // As the run unsharded would: a report of no recorded session is not a result.
+            if let recorded = report.recorded, report.configuration.sessionCount == 0 {
+                var message = "no session counted (\(recorded.summary))"
+                if let first = recorded.leftOut.first { message += ": \(first.trace): \(first.reason)" }
+                throw ShardSummaryError(message)
+            }
             return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html())
         }
         let (a, b) = (merged.arms[0], merged.arms[1])

@@ -91,7 +91,7 @@ package struct Sweep: Sendable {
     }
 
     /// The run that replays recorded traces sampled every `sampleInterval` under every
-    /// definition (``replayTrace(named:from:limits:with:into:)``), as `simulate --traces` does.
+    /// definition (``replayTrace(_:from:limits:keepGoing:with:into:)``), as `simulate --traces` does.
     ///
     /// - Throws: ``SimulationError`` for an invalid policy or interval.
     package func traceSimulation(sampleInterval: Duration) throws(SimulationError) -> Simulation {
@@ -109,17 +109,20 @@ package struct Sweep: Sendable {
 
     /// Replays the trace `reader` reads under every definition with `simulation` (made by
     /// ``traceSimulation(sampleInterval:)``) and counts its impressions in `tally`, or
-    /// lists it as cut short or left out as `simulate --traces` does.
-    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
-                             with simulation: Simulation, into tally: inout SweepTally) {
-        guard var recorded = tally.recorded else { return }
+    /// lists it as cut short or left out as `simulate --traces` does; gives how complete
+    /// the trace was.
+    @discardableResult
+    package func replayTrace(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
+                             with simulation: Simulation, into tally: inout SweepTally) -> TraceCompleteness {
+        guard var recorded = tally.recorded else { return TraceCompleteness(isCounted: false, isEnded: false, lines: 0) }
         tally.recorded = nil
         defer { tally.recorded = recorded }
         // A sweep counts impressions only: the sections' numbers are not kept.
         var catalog = SectionCatalog(feed: simulation.feed)
-        guard let outcome = simulation.replayTrace(named: name, from: &reader, limits: limits, recorded: &recorded,
-                                                   catalog: &catalog) else { return }
-        tally.add(session: outcome.impressions.map(\.count))
+        let (outcome, completeness) = simulation.replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing,
+                                                             recorded: &recorded, catalog: &catalog)
+        if let outcome { tally.add(session: outcome.impressions.map(\.count)) }
+        return completeness
     }
 
     /// The report of recorded traces `tally` counted: its source is the sessions and what

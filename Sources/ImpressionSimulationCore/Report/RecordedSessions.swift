@@ -1,14 +1,15 @@
 import ImpressionSimulationFormats
 
 /// What a run over recorded traces read, beside the sessions it counted: how many traces,
-/// their time, and by name the ones counted short, left out, or left out as another's
-/// duplicate, in the run's order of traces.
+/// their time, and by name the ones counted short or past a gap, left out, or left out as
+/// the copy of another, and the files a directory held that are not traces; each list in
+/// the run's order of traces.
 package struct RecordedSessions: Sendable, Hashable, Codable {
-    /// A trace the run did not count, and why.
-    package struct LeftOut: Sendable, Hashable, Codable {
+    /// A trace, and what the report says of it: where it was cut, why it was left out.
+    package struct Note: Sendable, Hashable, Codable {
         /// The trace: its path, or `standard input, trace N`.
         package var trace: String
-        /// What was wrong: the line and the problem.
+        /// What happened to it, with the line.
         package var reason: String
 
         /// Creates an entry.
@@ -18,17 +19,38 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
         }
     }
 
-    /// Every trace met, counted or not.
+    /// A trace left out because another copy of its session counts.
+    package struct Copy: Sendable, Hashable, Codable {
+        /// The copy left out.
+        package var trace: String
+        /// The copy counted in its place.
+        package var copyOf: String
+
+        /// Creates an entry.
+        package init(trace: String, copyOf: String) {
+            self.trace = trace
+            self.copyOf = copyOf
+        }
+    }
+
+    /// Every trace met, counted or not (a path named twice is met once).
     package var traces = 0
     /// The sessions' time, summed over the traces counted, in nanoseconds.
     package var sessionNanoseconds: Int64 = 0
-    /// Traces counted that did not end with an `end` line, or stopped at a `gap` line: each
-    /// was replayed to its last input.
-    package var cutShort: [String] = []
+    /// Traces counted that stop before their session's end: no `end` line, a last line
+    /// cut off mid-line, or a `gap` line; each replayed to the line before, and said where.
+    package var cutShort: [Note] = []
+    /// Traces counted past their `gap` lines (`--keep-going`), no longer exactly: where the
+    /// gaps are and how many lines they lost.
+    package var readPastGaps: [Note] = []
     /// Traces not counted (`--keep-going`), with why.
-    package var leftOut: [LeftOut] = []
-    /// Traces not counted because an earlier trace had the same session id.
-    package var duplicates: [String] = []
+    package var leftOut: [Note] = []
+    /// Traces not counted because a more complete copy of their session counts.
+    package var duplicates: [Copy] = []
+    /// Files in the directories given that are not traces (`*.jsonl`), skipped.
+    package var skippedFiles: [String] = []
+    /// Paths named, or reached through a directory, more than once: each read once.
+    package var repeatedPaths: [String] = []
 
     /// Nothing read yet.
     package init() {}
@@ -36,16 +58,16 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
     /// The time of the sessions counted.
     package var sessionTime: Duration { .nanoseconds(sessionNanoseconds) }
 
-    /// Counts a trace left out because an earlier one has its session id.
-    package mutating func countDuplicate(named name: String) {
+    /// Counts a trace left out because `original`, a more complete copy of its session, counts.
+    package mutating func countDuplicate(named name: String, copyOf original: String) {
         traces += 1
-        duplicates.append(name)
+        duplicates.append(Copy(trace: name, copyOf: original))
     }
 
     /// Counts a trace left out before it was replayed (it could not be opened or read).
     package mutating func countLeftOut(named name: String, reason: String) {
         traces += 1
-        leftOut.append(LeftOut(trace: name, reason: reason))
+        leftOut.append(Note(trace: name, reason: reason))
     }
 
     /// Appends what the traces after these read.
@@ -54,29 +76,52 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
         sessionNanoseconds = sessionNanoseconds.addingReportingOverflow(next.sessionNanoseconds).overflow
             ? .max : sessionNanoseconds + next.sessionNanoseconds
         cutShort += next.cutShort
+        readPastGaps += next.readPastGaps
         leftOut += next.leftOut
         duplicates += next.duplicates
+        skippedFiles += next.skippedFiles
+        repeatedPaths += next.repeatedPaths
     }
 
     /// The traces read, as the reports' JSON gives them: `{"read", "sessionSeconds",
-    /// "cutShort", "leftOut", "duplicates"}`, every trace by name.
+    /// "cutShort", "leftOut", "duplicates"}`, every trace by name, then `readPastGaps`,
+    /// `skippedFiles` and `repeatedPaths` when any.
     package func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.key("read"); writer.integer(traces)
-            writer.key("sessionSeconds"); writer.number(sessionTime.inSeconds)
-            writer.key("cutShort"); writer.array(cutShort) { writer, name in writer.string(name) }
-            writer.key("leftOut"); writer.array(leftOut) { writer, entry in
+        func notes(_ key: String, _ notes: [Note], to writer: inout JSONWriter) {
+            writer.key(key); writer.array(notes) { writer, entry in
                 writer.object { writer in
                     writer.key("trace"); writer.string(entry.trace)
                     writer.key("reason"); writer.string(entry.reason)
                 }
             }
-            writer.key("duplicates"); writer.array(duplicates) { writer, name in writer.string(name) }
+        }
+        writer.object { writer in
+            writer.key("read"); writer.integer(traces)
+            writer.key("sessionSeconds"); writer.number(sessionTime.inSeconds)
+            notes("cutShort", cutShort, to: &writer)
+            notes("leftOut", leftOut, to: &writer)
+            writer.key("duplicates"); writer.array(duplicates) { writer, entry in
+                writer.object { writer in
+                    writer.key("trace"); writer.string(entry.trace)
+                    writer.key("copyOf"); writer.string(entry.copyOf)
+                }
+            }
+            // Only when there are any, so that a run with none reads as it always did.
+            if !readPastGaps.isEmpty { notes("readPastGaps", readPastGaps, to: &writer) }
+            if !skippedFiles.isEmpty { writer.key("skippedFiles"); writer.array(skippedFiles) { $0.string($1) } }
+            if !repeatedPaths.isEmpty { writer.key("repeatedPaths"); writer.array(repeatedPaths) { $0.string($1) } }
         }
     }
 
+    /// Whether the run has anything to say of its traces beyond their count and time.
+    package var hasNotes: Bool {
+        !(cutShort.isEmpty && readPastGaps.isEmpty && leftOut.isEmpty && duplicates.isEmpty && skippedFiles.isEmpty
+            && repeatedPaths.isEmpty)
+    }
+
     /// What a run read besides the sessions it counted, as the tables end with it: the
-    /// traces cut short, left out and duplicated, the first 20 of each by name.
+    /// traces cut short, read past gaps, left out and left out as copies, the files
+    /// skipped and the paths named twice, the first 20 of each by name.
     package func lines() -> [String] {
         var lines: [String] = []
         func list(_ heading: String, _ names: [String]) {
@@ -86,19 +131,29 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
             for name in names.prefix(20) { lines.append("  " + name) }
             if names.count > 20 { lines.append("  ... and \(NumberFormatting.integer(names.count - 20)) more (--json lists every one)") }
         }
-        list("cut short, replayed to their last input (no end line, or a gap line)", cutShort)
+        list("cut short, counted to where they stop", cutShort.map { "\($0.trace): \($0.reason)" })
+        list("read on past gaps (--keep-going): counted, no longer exactly", readPastGaps.map { "\($0.trace): \($0.reason)" })
         list("left out (--keep-going)", leftOut.map { "\($0.trace): \($0.reason)" })
-        list("left out as duplicates of an earlier trace's session", duplicates)
+        list("left out as copies of a session counted", duplicates.map { "\($0.trace): a copy of \($0.copyOf)" })
+        list("skipped, not traces (*.jsonl)", skippedFiles)
+        if skippedFiles.contains(where: { $0.hasSuffix(".gz") }) {
+            lines.append("  (compressed traces are read from standard input: zcat DIR/*.gz | impressions simulate --traces -)")
+        }
+        list("named more than once, read once", repeatedPaths)
         return lines
     }
 
-    /// `traces: 1,003 read, 2 cut short (counted), 1 left out (--keep-going), 1 duplicate session left out`.
+    /// `traces: 1,003 read, 2 cut short (counted), 1 left out (--keep-going), 1 copy left out, 2 files skipped`.
     package var summary: String {
         var text = "traces: \(NumberFormatting.integer(traces)) read"
         if !cutShort.isEmpty { text += ", \(NumberFormatting.integer(cutShort.count)) cut short (counted)" }
+        if !readPastGaps.isEmpty { text += ", \(NumberFormatting.integer(readPastGaps.count)) read past gaps (counted)" }
         if !leftOut.isEmpty { text += ", \(NumberFormatting.integer(leftOut.count)) left out (--keep-going)" }
         if !duplicates.isEmpty {
-            text += ", \(NumberFormatting.integer(duplicates.count)) duplicate session\(duplicates.count == 1 ? "" : "s") left out"
+            text += ", \(NumberFormatting.integer(duplicates.count)) cop\(duplicates.count == 1 ? "y" : "ies") left out"
+        }
+        if !skippedFiles.isEmpty {
+            text += ", \(NumberFormatting.integer(skippedFiles.count)) other file\(skippedFiles.count == 1 ? "" : "s") skipped"
         }
         return text
     }
@@ -110,6 +165,8 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
 package protocol RecordedTally: Sendable {
     /// What the traces read; `nil` in a tally of simulated sessions.
     var recorded: RecordedSessions? { get set }
+    /// The sessions counted.
+    var sessions: Int { get }
     /// Appends the tally of the traces that follow these.
     mutating func append(_ next: Self)
 }

@@ -16,39 +16,51 @@ extension Simulation {
         return tally
     }
 
-    /// Replays the trace `reader` reads, named `name` in messages, and counts it in
-    /// `tally` (one made by ``emptyTraceTally(catalog:)``), as ``replayTrace(named:from:limits:recorded:catalog:)``
-    /// replays it.
-    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
-                             into tally: inout SimulationTally) {
-        guard var recorded = tally.recorded, var catalog = tally.catalog else { return }
+    /// Replays the trace `reader` reads and counts it in `tally` (one made by
+    /// ``emptyTraceTally(catalog:)``), as ``replayTrace(_:from:limits:keepGoing:recorded:catalog:)``
+    /// replays it; gives how complete the trace was.
+    @discardableResult
+    package func replayTrace(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
+                             into tally: inout SimulationTally) -> TraceCompleteness {
+        guard var recorded = tally.recorded, var catalog = tally.catalog else {
+            return TraceCompleteness(isCounted: false, isEnded: false, lines: 0)
+        }
         // Taken out, so that they are uniquely referenced while the trace adds to them. A
         // trace left out may have numbered sections: harmless, the report lists only
         // sections with a count.
         (tally.recorded, tally.catalog) = (nil, nil)
         defer { (tally.recorded, tally.catalog) = (recorded, catalog) }
-        guard let outcome = replayTrace(named: name, from: &reader, limits: limits, recorded: &recorded, catalog: &catalog)
-        else { return }
-        tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                  sampleInterval: configuration.sampleInterval)
+        let (outcome, completeness) = replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing,
+                                                  recorded: &recorded, catalog: &catalog)
+        if let outcome {
+            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                      sampleInterval: configuration.sampleInterval)
+        }
+        return completeness
     }
 
-    /// Replays the trace `reader` reads, named `name` in messages, under every policy, and
-    /// gives the session's outcome; `recorded` counts the trace, and `catalog` numbers its
-    /// sections.
+    /// Replays the trace `reader` reads under every policy, and gives the session's
+    /// outcome and how complete the trace was; `recorded` counts the trace, and `catalog`
+    /// numbers its sections.
     ///
     /// The trace's sample interval must be the run's (``SimulationConfiguration/sampleInterval``):
-    /// a run counts samples, and one interval makes them one unit. A trace without an
-    /// `end` line, or with a `gap` line, is replayed to its last input before it and
-    /// counted as cut short. A trace that breaks a rule (a bad line, another interval, no
-    /// header) gives no outcome: it is listed in `recorded`'s left-out traces with the line
-    /// and the problem.
-    package func replayTrace(named name: String, from reader: inout TraceLineReader, limits: TraceLimits,
-                     recorded: inout RecordedSessions, catalog: inout SectionCatalog) -> SessionOutcome? {
+    /// a run counts samples, and one interval makes them one unit. A trace that stops
+    /// short of its session's end is replayed to where it stops and counted as cut short,
+    /// saying where: without an `end` line, to its last line; with a last line cut off
+    /// mid-line (a file cut off while written), to the line before; at a `gap` line, to
+    /// the line before, or with `keepGoing` on past it, listed with the lines its gaps
+    /// lost. A trace that breaks a rule (a bad line, another interval, no header) gives no
+    /// outcome: it is listed in `recorded`'s left-out traces with the line and the problem.
+    package func replayTrace(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
+                             recorded: inout RecordedSessions,
+                             catalog: inout SectionCatalog) -> (outcome: SessionOutcome?, completeness: TraceCompleteness) {
         recorded.traces += 1
         var decoder = TraceDecoder(limits: limits)
         var session: TraceSession?
-        var stoppedAtGap = false
+        // Where the trace stops short of its session's end, when it does.
+        var cut: String?
+        var gaps: [(line: Int, lost: String)] = []
+        var lastLine = 0
         do throws(TraceError) {
             reading: while let line = try reader.next() {
                 let bytes: [UInt8]
@@ -59,7 +71,17 @@ extension Simulation {
                 case .text(let lineNumber, let text):
                     (number, bytes) = (lineNumber, text)
                 }
-                switch try decoder.decodeStep(bytes, lineNumber: number) {
+                let step: TraceDecoder.Step
+                do throws(TraceError) {
+                    step = try decoder.decodeStep(bytes, lineNumber: number)
+                } catch {
+                    // A last line without its newline that does not read is the part of a
+                    // line a file cut off mid-write ends with: the lines before it stand.
+                    guard reader.lastLineIsUnterminated, session != nil else { throw error }
+                    cut = "\(trace.line(number)) is cut off mid-line: counted to \(trace.line(number - 1))"
+                    break reading
+                }
+                switch step {
                 case .line(.header(let header)):
                     guard header.sampleInterval == configuration.sampleInterval else {
                         throw TraceError(line: number, "the trace samples every \(NumberFormatting.interval(header.sampleInterval)), "
@@ -71,22 +93,38 @@ extension Simulation {
                     try session?.apply(input, lineNumber: number, catalog: &catalog)
                 case .line(.end), .line(.blank):
                     break
-                case .gap:
-                    stoppedAtGap = true
-                    break reading
+                case .gap(_, let lost):
+                    guard keepGoing else {
+                        cut = "\(trace.line(number)): \(lost) lines lost while recording (a gap): counted to \(trace.line(number - 1))"
+                        break reading
+                    }
+                    gaps.append((number, lost))
                 }
+                lastLine = number
             }
             guard session != nil else { throw TraceError(line: 0, "the trace is empty: expected the header line") }
         } catch {
-            recorded.leftOut.append(RecordedSessions.LeftOut(trace: name, reason: "\(error)"))
-            return nil
+            recorded.leftOut.append(RecordedSessions.Note(trace: trace.name, reason: trace.describe(error)))
+            return (nil, TraceCompleteness(isCounted: false, isEnded: decoder.end != nil, lines: lastLine))
         }
         let end = decoder.end ?? decoder.latestTime
         recorded.sessionNanoseconds += end.wholeNanoseconds
-        if stoppedAtGap || decoder.end == nil { recorded.cutShort.append(name) }
-        return session!.finish(at: end, feed: feed)
+        if cut == nil, decoder.end == nil { cut = "no end line: counted to \(trace.line(lastLine)), its last" }
+        if let cut { recorded.cutShort.append(RecordedSessions.Note(trace: trace.name, reason: cut)) }
+        if !gaps.isEmpty { recorded.readPastGaps.append(RecordedSessions.Note(trace: trace.name, reason: Self.describe(gaps, of: trace))) }
+        return (session!.finish(at: end, feed: feed), TraceCompleteness(isCounted: true, isEnded: decoder.end != nil, lines: lastLine))
     }
 
+    /// `gaps at line 40 and line 90: 12 lines lost`, and `and some more` for a gap that
+    /// does not say how many.
+    private static func describe(_ gaps: [(line: Int, lost: String)], of trace: TraceLabel) -> String {
+        let counted = gaps.compactMap { Int($0.lost) }
+        let lines = gaps.map { trace.line($0.line) }
+        let places = lines.count == 1 ? lines[0] : lines.dropLast().joined(separator: ", ") + " and " + lines[lines.count - 1]
+        var text = "\(gaps.count == 1 ? "a gap" : "gaps") at \(places): \(NumberFormatting.integer(counted.reduce(0, +))) lines lost"
+        if counted.count < gaps.count { text += " and some more" }
+        return text
+    }
 
     /// An engine of the run's policies at time zero, with no layout.
     private func freshEngine(lineNumber: Int) throws(TraceError) -> ImpressionEngine<Int>? {

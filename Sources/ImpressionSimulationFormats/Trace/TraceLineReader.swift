@@ -30,6 +30,10 @@ package struct TraceLineReader {
     private var isAtEnd = false
     /// The line last reported too long has not been read to its newline yet.
     private var isSkippingLongLine = false
+    /// Whether the line last returned ended the input without a newline: the usual shape
+    /// of a file cut off mid-write, whose last line is then a part of one. Still so once
+    /// ``next()`` has returned `nil` after it.
+    package private(set) var lastLineIsUnterminated = false
     /// The size of the chunks that bytes in memory are cut into, and a good size for
     /// the chunks of ``init(maximumLineBytes:nextChunk:)``.
     package static let chunkSize = 64 << 10
@@ -68,6 +72,7 @@ package struct TraceLineReader {
                 line.append(contentsOf: chunk[chunkPosition..<newline])
                 chunkPosition = newline + 1
                 lineNumber += 1
+                lastLineIsUnterminated = false
                 return finish(line)
             }
             line.append(contentsOf: rest)
@@ -77,11 +82,13 @@ package struct TraceLineReader {
             if line.count > maximumLineBytes + 1 {
                 lineNumber += 1
                 isSkippingLongLine = true
+                lastLineIsUnterminated = false
                 return .tooLong(number: lineNumber)
             }
         }
         guard sawAnything else { return nil }
         lineNumber += 1
+        lastLineIsUnterminated = true
         return finish(line)
     }
 

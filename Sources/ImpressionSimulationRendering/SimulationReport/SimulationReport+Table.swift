@@ -154,9 +154,10 @@ extension SimulationReport {
     /// traces read and not counted, the feed that names their sections, how deep they got.
     private func recordedSummaryLines(_ recorded: RecordedSessions) -> [String] {
         let sessions = configuration.sessionCount
+        // The mean of no session would be a generated run's default length, not a figure.
+        let mean = sessions == 0 ? "" : " (mean \(NumberFormatting.compactSeconds(configuration.sessionDuration)))"
         var lines = ["\(NumberFormatting.integer(sessions)) recorded session\(sessions == 1 ? "" : "s"), "
-            + "\(NumberFormatting.compactSeconds(recorded.sessionTime)) in all (mean "
-            + "\(NumberFormatting.compactSeconds(configuration.sessionDuration))), sampled every "
+            + "\(NumberFormatting.compactSeconds(recorded.sessionTime)) in all\(mean), sampled every "
             + "\(NumberFormatting.interval(configuration.sampleInterval))"]
         lines.append(recorded.summary)
         if groupsByKind {

@@ -24,7 +24,10 @@ extension ImpressionsCommand {
             io.writeError("impressions replay: \(failure.message)\n")
             return 1
         }
-        if trace.decoder.end == nil {
+        if let line = trace.cutLine {
+            io.writeError("impressions replay: \(trace.name): line \(line) is cut off mid-line: the session was cut short (a "
+                + "file cut off while written), replayed to line \(line - 1) at \(NumberFormatting.seconds(trace.end))\n")
+        } else if trace.decoder.end == nil {
             // Replayed all the same, as far as it goes; but a session that ends without
             // its `end` line is not the whole session, and a replay that said nothing
             // would pass it off as a shorter one.

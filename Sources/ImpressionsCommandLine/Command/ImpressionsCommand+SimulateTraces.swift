@@ -8,7 +8,7 @@ extension ImpressionsCommand {
     ///
     /// The traces are read as ``TraceFleet`` reads them. A trace of another interval than
     /// the first's, a bad line or no header stops the run naming the trace and the line,
-    /// or with `--keep-going` is left out and listed.
+    /// or with `--keep-going` is left out and listed; a run that counts no session fails.
     static func simulateTraces(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
         var feed = Feed(sectionCount: 0, seed: 0)
         if let path = options.feedPath {
@@ -30,9 +30,9 @@ extension ImpressionsCommand {
                 return nil
             }
             simulation = made
-            let limits = options.limits
-            return TraceFleet.Counter(empty: made.emptyTraceTally(catalog: SectionCatalog(feed: made.feed))) { name, reader, tally in
-                made.replayTrace(named: name, from: &reader, limits: limits, into: &tally)
+            let (limits, keepGoing) = (options.limits, options.keepGoing)
+            return TraceFleet.Counter(empty: made.emptyTraceTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
+                made.replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
             }
         }
         let tally: SimulationTally, traces: [String]

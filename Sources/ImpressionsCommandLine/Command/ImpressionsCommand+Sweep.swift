@@ -59,9 +59,9 @@ extension ImpressionsCommand {
                 io.writeError("impressions sweep: \(error)\n")
                 return nil
             }
-            let limits = options.simulation.limits
-            return TraceFleet.Counter(empty: sweep.emptyTraceTally()) { name, reader, tally in
-                sweep.replayTrace(named: name, from: &reader, limits: limits, with: simulation, into: &tally)
+            let (limits, keepGoing) = (options.simulation.limits, options.simulation.keepGoing)
+            return TraceFleet.Counter(empty: sweep.emptyTraceTally()) { trace, reader, tally in
+                sweep.replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing, with: simulation, into: &tally)
             }
         }
         switch counted {

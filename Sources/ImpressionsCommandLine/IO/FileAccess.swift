@@ -52,6 +52,92 @@ enum FileAccess {
             .filter { !isDirectory($0) }
     }
 
+    /// Whether anything is at `path` (following links).
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    /// The absolute path of `path` with every link and `.` or `..` resolved: the same for
+    /// every name of one file. `nil` when it does not exist.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Every file under `directory` and its subdirectories, as paths, depth first in name
+    /// order (byte order, so the same on every system): a subdirectory's files where its
+    /// name sorts. Hidden names (a leading `.`) are passed over, as `ls` does; a directory
+    /// reached twice through links is listed once.
+    static func filesInTree(_ directory: String) throws(FileAccessError) -> [String] {
+        var files: [String] = []
+        var visited: Set<String> = []
+        try collectFiles(in: directory, into: &files, visited: &visited)
+        return files
+    }
+
+    private static func collectFiles(in directory: String, into files: inout [String], visited: inout Set<String>) throws(FileAccessError) {
+        guard visited.insert(canonicalPath(directory) ?? directory).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw FileAccessError("cannot list the directory \(directory): \(error.localizedDescription)")
+        }
+        let separator = directory.hasSuffix("/") ? "" : "/"
+        for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            let path = directory + separator + name
+            if isDirectory(path) {
+                try collectFiles(in: path, into: &files, visited: &visited)
+            } else {
+                files.append(path)
+            }
+        }
+    }
+
+    /// A new empty file for the command's own use, open for reading and writing, with its
+    /// path; the caller removes it (``remove(_:)``) and closes it.
+    static func makeTemporaryFile() throws(FileAccessError) -> (path: String, descriptor: Int32) {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+            + Array("impressions-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw FileAccessError("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
+    }
+
+    /// Removes the file at `path`, if it can.
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Writes all of `bytes` to `descriptor`.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileAccessError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileAccessError(String(cString: strerror(errno)))
+            }
+            written += count
+        }
+    }
+
+    /// At most `maximumBytes` of `descriptor` from byte `offset`; empty at the end of the
+    /// file. The error's message is the system's.
+    static func readChunk(_ descriptor: Int32, at offset: Int, maximumBytes: Int) throws(FileAccessError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximumBytes)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            if errno == EINTR { continue }
+            throw FileAccessError(String(cString: strerror(errno)))
+        }
+    }
+
     /// Creates `path` and its parents when missing.
     static func createDirectory(_ path: String) throws(FileAccessError) {
         do {
@@ -95,6 +181,7 @@ enum FileAccess {
 }
 
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
 
 /// A file that cannot be read or written; the message names the path.

@@ -15,6 +15,9 @@ struct TraceFile {
     private(set) var lineCount = 0
     /// The inputs decoded.
     private(set) var inputCount = 0
+    /// The number of the last line when it was cut off mid-line (the file ends inside it,
+    /// without its newline, and it does not read): the trace was replayed to the line before.
+    private(set) var cutLine: Int?
 
     /// The trace's header.
     var header: TraceHeader? { decoder.header }
@@ -29,13 +32,25 @@ struct TraceFile {
     static func read(_ path: String, limits: TraceLimits, keepGoing: Bool, io: some CommandIO,
                      handle: (TraceDecoder.Line, _ lineNumber: Int) throws(TraceError) -> Void) -> Result<TraceFile, Failure> {
         var file = TraceFile(name: path == "-" ? "standard input" : path, decoder: TraceDecoder(limits: limits))
-        let opened = TraceLineReader.withFile(path, maximumLineBytes: limits.maximumLineBytes, io: io) { reader in
-            reader.forEachLine(maximumLineBytes: limits.maximumLineBytes, keepGoing: keepGoing,
-                               skipped: &file.skipped, lineCount: &file.lineCount) { bytes, number throws(TraceError) in
+        let opened = TraceLineReader.withFile(path, maximumLineBytes: limits.maximumLineBytes, io: io) { reader -> TraceError? in
+            let stopped = reader.forEachLine(maximumLineBytes: limits.maximumLineBytes, keepGoing: keepGoing,
+                                             skipped: &file.skipped, lineCount: &file.lineCount) { bytes, number throws(TraceError) in
                 let decoded = try file.decoder.decode(bytes, lineNumber: number)
                 if case .input = decoded { file.inputCount += 1 }
                 try handle(decoded, number)
             }
+            // A last line refused that the file ends inside of is a file cut off mid-write
+            // (the trace format's cut-off file): the lines before it stand.
+            guard reader.lastLineIsUnterminated, file.decoder.header != nil else { return stopped }
+            if let stopped, stopped.line == file.lineCount {
+                file.cutLine = stopped.line
+                return nil
+            }
+            if stopped == nil, let last = file.skipped.last, last.line == file.lineCount {
+                file.skipped.removeLast()
+                file.cutLine = last.line
+            }
+            return stopped
         }
         switch opened {
         case .success(let error?): return .failure(file.failure("\(error)"))

@@ -2,19 +2,26 @@ import ImpressionSimulation
 import ImpressionTracking
 
 /// The recorded traces of a run (`simulate --traces`, `sweep --traces`), counted on
-/// workers into a ``RecordedTally``: the files given, each directory's `*.jsonl` files
-/// (by name), in that order, or the traces of standard input one after another.
+/// workers into a ``RecordedTally``: the files given, and every `*.jsonl` file in each
+/// directory and its subdirectories (in name order), or the traces of standard input one
+/// after another.
 ///
-/// Every trace is named in the tally: counted (and cut short when it did not end), left
-/// out with why, or left out as the duplicate of an earlier trace with the same session
-/// id in its header. The run samples at the first trace's interval.
+/// Every trace is named in the tally: counted (and said where it was cut short, or which
+/// gaps it was read past), left out with why, or left out as a copy of a session another
+/// trace counts. A file named twice, or reached twice, is read once; files in the
+/// directories that are not traces are skipped and listed. The run samples at the first
+/// trace's interval.
+///
+/// Copies of one session (``TraceIdentity``) count once, whatever their order: the most
+/// complete one (``TraceCompleteness``), the first of equals.
 struct TraceFleet {
     /// How a run counts one trace, once the run's sample interval is known.
     struct Counter<Tally: RecordedTally>: Sendable {
         /// A tally of no traces.
         var empty: Tally
-        /// Replays the trace `reader` reads, named in messages as given, into the tally.
-        var replay: @Sendable (_ name: String, _ reader: inout TraceLineReader, _ tally: inout Tally) -> Void
+        /// Replays the trace `reader` reads into the tally, with `keepGoing`'s rules, and
+        /// says how complete it was.
+        var replay: @Sendable (_ trace: TraceLabel, _ reader: inout TraceLineReader, _ tally: inout Tally) -> TraceCompleteness
     }
 
     /// The options that say how traces are read and counted.
@@ -28,32 +35,37 @@ struct TraceFleet {
     /// the counter for the run's sample interval, or says on standard error why it cannot
     /// and returns `nil`.
     ///
-    /// - Returns: the tally and the list of traces (empty for standard input), or a
-    ///   message for standard error after the command's name: a path that cannot be
-    ///   listed, no trace at all, or without `keepGoing` the first trace left out, with its
-    ///   line and problem.
+    /// - Returns: the tally and the names of the traces, or a message for standard error
+    ///   after the command's name: a path that does not exist or cannot be listed, no
+    ///   trace at all, no session counted, or without `keepGoing` the first trace left
+    ///   out, with its line and problem.
     func count<Tally: RecordedTally>(
         _ arguments: [String], io: some CommandIO,
         makeCounter: (_ sampleInterval: Duration) -> Counter<Tally>?
     ) async -> Result<(tally: Tally, traces: [String]), Failure> {
-        if arguments == ["-"] { return await countStream(io: io, makeCounter: makeCounter) }
-        let paths: [String]
+        let listing: Listing
         do throws(FileAccessError) {
-            paths = try Self.files(arguments)
+            listing = try arguments == ["-"] ? Self.spoolStandardInput(io: io, limits: limits) : Self.list(arguments)
         } catch {
             return .failure(Failure(message: "\(error)"))
         }
-        // Every shard reads every header: which trace is a duplicate, and the run's
-        // interval, depend on the traces before its slice.
-        let headers = paths.map { Self.header(of: $0, limits: self.limits, io: io) }
-        var seen: Set<String> = []
-        let isDuplicate = headers.map { header in header?.session.map { !seen.insert($0).inserted } ?? false }
-        let interval = headers.lazy.compactMap { $0?.sampleInterval }.first ?? Self.defaultInterval
-        guard let counter = makeCounter(interval) else { return .failure(Failure(message: nil)) }
+        defer { if let spool = listing.spool { FileAccess.remove(spool) } }
+        let sources = listing.sources
 
-        let (limits, keepGoing) = (limits, keepGoing)
-        let traces = shard?.sessions(of: paths.count) ?? 0..<paths.count
-        let tally = await withProgress(io: io) { progress in
+        // Every shard reads every trace's identity: which trace is a copy, and the run's
+        // interval, depend on the traces outside its slice.
+        let limits = limits
+        let identities = await SessionChunks.tally(
+            sessions: sources.indices, workers: workers, empty: [TraceIdentity](), progress: nil,
+            chunk: { range in range.map { TraceIdentity(of: sources[$0], limits: limits) } },
+            append: { $0 += $1 })
+        let interval = identities.lazy.compactMap(\.sampleInterval).first ?? Self.defaultInterval
+        guard let counter = makeCounter(interval) else { return .failure(Failure(message: nil)) }
+        let copyOf = await copies(in: sources, identities: identities, counter: counter)
+
+        let keepGoing = keepGoing
+        let traces = shard?.sessions(of: sources.count) ?? sources.indices
+        var tally = await withProgress(io: io) { progress in
             await SessionChunks.tally(
                 sessions: traces, workers: workers, empty: counter.empty, progress: progress,
                 chunk: { range in
@@ -61,21 +73,30 @@ struct TraceFleet {
                     for index in range {
                         // Without --keep-going the first bad trace ends the run: the rest need not be read.
                         if !keepGoing, tally.recorded?.leftOut.isEmpty == false { break }
-                        let path = paths[index]
-                        if isDuplicate[index] {
-                            tally.recorded?.countDuplicate(named: path)
-                            continue
+                        let source = sources[index]
+                        if let original = copyOf[index] {
+                            tally.recorded?.countDuplicate(named: source.label.name, copyOf: sources[original].label.name)
+                        } else if let problem = source.problem ?? identities[index].problem {
+                            tally.recorded?.countLeftOut(named: source.label.name, reason: problem)
+                        } else {
+                            let opened = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader in
+                                counter.replay(source.label, &reader, &tally)
+                            }
+                            if case .failure(let error) = opened {
+                                tally.recorded?.countLeftOut(named: source.label.name, reason: "\(error)")
+                            }
                         }
-                        let opened = TraceLineReader.withFile(path, maximumLineBytes: limits.maximumLineBytes, io: io) { reader in
-                            counter.replay(path, &reader, &tally)
-                        }
-                        if case .failure(let error) = opened { tally.recorded?.countLeftOut(named: path, reason: "\(error)") }
                     }
                     return tally
                 },
                 append: { $0.append($1) })
         }
-        return finish(tally, traces: paths)
+        // What the listing found belongs to the run, not to a slice: the first shard says it.
+        if (shard?.index ?? 0) == 0 {
+            tally.recorded?.skippedFiles = listing.skippedFiles
+            tally.recorded?.repeatedPaths = listing.repeatedPaths
+        }
+        return finish(tally, traces: sources.map(\.label.name))
     }
 
     /// Why the traces could not be counted: a message for standard error, or `nil` when
@@ -87,47 +108,162 @@ struct TraceFleet {
     /// The interval of a run whose traces have no header that reads.
     private static let defaultInterval = Duration.milliseconds(100)
 
-    /// The tally, unless a trace was left out without `--keep-going`.
+    /// For each trace that is a less complete copy of another's session, the index of the
+    /// copy counted in its place.
+    ///
+    /// Only traces that share a session are replayed here, into tallies thrown away, to
+    /// see how complete each is: a run without copies reads each trace's header (or, for
+    /// a trace without a session id, its lines) once before it counts.
+    private func copies<Tally: RecordedTally>(in sources: [TraceSource], identities: [TraceIdentity],
+                                              counter: Counter<Tally>) async -> [Int: Int] {
+        var members: [TraceIdentity.Session: [Int]] = [:]
+        for (index, identity) in identities.enumerated() {
+            if let session = identity.session { members[session, default: []].append(index) }
+        }
+        let groups = members.values.filter { $0.count > 1 }
+        guard !groups.isEmpty else { return [:] }
+        let contested = groups.flatMap { $0 }.sorted()
+        let limits = limits
+        let completeness = await SessionChunks.tally(
+            sessions: contested.indices, workers: workers, empty: [TraceCompleteness](), progress: nil,
+            chunk: { range in
+                range.map { position in
+                    let index = contested[position]
+                    let source = sources[index]
+                    guard source.problem == nil, identities[index].problem == nil else {
+                        return TraceCompleteness(isCounted: false, isEnded: false, lines: 0)
+                    }
+                    var scratch = counter.empty
+                    let read = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader in
+                        counter.replay(source.label, &reader, &scratch)
+                    }
+                    return (try? read.get()) ?? TraceCompleteness(isCounted: false, isEnded: false, lines: 0)
+                }
+            },
+            append: { $0 += $1 })
+        let completenessOf = Dictionary(uniqueKeysWithValues: zip(contested, completeness))
+        var copyOf: [Int: Int] = [:]
+        for group in groups {
+            // Groups list their traces in order: the first of equally complete copies counts.
+            var counted = group[0]
+            for index in group.dropFirst() where completenessOf[counted]! < completenessOf[index]! { counted = index }
+            for index in group where index != counted { copyOf[index] = counted }
+        }
+        return copyOf
+    }
+
+    /// The tally, unless a trace was left out without `--keep-going`, or a whole run
+    /// counted no session: a report of nothing would read as a result.
     private func finish<Tally: RecordedTally>(_ tally: Tally, traces: [String]) -> Result<(tally: Tally, traces: [String]), Failure> {
-        if !keepGoing, let first = tally.recorded?.leftOut.first {
+        let recorded = tally.recorded ?? RecordedSessions()
+        if !keepGoing, let first = recorded.leftOut.first {
             return .failure(Failure(message: "\(first.trace): \(first.reason)"))
+        }
+        // A shard's slice may hold only copies or bad traces: `merge` checks the whole run.
+        if shard == nil, tally.sessions == 0 {
+            var message = "no session counted (\(recorded.summary))"
+            if let first = recorded.leftOut.first { message += ": \(first.trace): \(first.reason)" }
+            return .failure(Failure(message: message))
         }
         return .success((tally, traces))
     }
 
-    /// The traces `arguments` name: each file as it is, each directory's `*.jsonl` files.
-    ///
-    /// - Throws: ``FileAccessError`` for a directory with no traces, or one that cannot be listed.
-    static func files(_ arguments: [String]) throws(FileAccessError) -> [String] {
-        var paths: [String] = []
-        for argument in arguments {
-            if FileAccess.isDirectory(argument) {
-                let files = try FileAccess.files(in: argument, endingIn: "jsonl")
-                guard !files.isEmpty else { throw FileAccessError("\(argument): a directory with no traces (*.jsonl files)") }
-                paths += files
-            } else {
-                paths.append(argument)
-            }
-        }
-        return paths
+    /// What a run's paths name: the traces in order, each file once; the other files of
+    /// its directories; the paths named again; and the spool of standard input's traces.
+    private struct Listing {
+        var sources: [TraceSource] = []
+        var skippedFiles: [String] = []
+        var repeatedPaths: [String] = []
+        var spool: String?
     }
 
-    /// The header of the trace at `path`, or `nil` when it has none that reads (its
-    /// replay then says why, naming the line).
-    private static func header(of path: String, limits: TraceLimits, io: some CommandIO) -> TraceHeader? {
-        let read = TraceLineReader.withFile(path, maximumLineBytes: limits.maximumLineBytes, io: io,
-                                            chunkSize: 4096) { reader -> TraceHeader? in
-            var decoder = TraceDecoder(limits: limits)
-            while case .text(let number, let bytes)? = try? reader.next() {
-                switch try? decoder.decode(bytes, lineNumber: number) {
-                case .header(let header)?: return header
-                case .blank?: continue
-                default: return nil
+    /// The traces `arguments` name: each file as it is, each directory's `*.jsonl` files
+    /// and its subdirectories'.
+    ///
+    /// - Throws: ``FileAccessError`` for a path that does not exist, a directory with no
+    ///   traces, or one that cannot be listed.
+    private static func list(_ arguments: [String]) throws(FileAccessError) -> Listing {
+        var listing = Listing()
+        var seen: Set<String> = []
+        func add(_ path: String) {
+            guard seen.insert(FileAccess.canonicalPath(path) ?? path).inserted else {
+                listing.repeatedPaths.append(path)
+                return
+            }
+            listing.sources.append(TraceSource(label: TraceLabel(path), path: path))
+        }
+        for argument in arguments {
+            guard FileAccess.exists(argument) else { throw FileAccessError("\(argument): no such file or directory") }
+            guard FileAccess.isDirectory(argument) else {
+                add(argument)
+                continue
+            }
+            let files = try FileAccess.filesInTree(argument)
+            let traces = files.filter { $0.hasSuffix(".jsonl") }
+            guard !traces.isEmpty else {
+                var message = "\(argument): a directory with no traces (*.jsonl files, in it or its subdirectories)"
+                if files.contains(where: { $0.hasSuffix(".gz") }) {
+                    message += "; compressed traces are read from standard input: zcat \(argument)/*.gz | impressions simulate --traces -"
+                }
+                throw FileAccessError(message)
+            }
+            for file in files {
+                if file.hasSuffix(".jsonl") {
+                    add(file)
+                } else if seen.insert(FileAccess.canonicalPath(file) ?? file).inserted {
+                    listing.skippedFiles.append(file)
                 }
             }
-            return nil
         }
-        return (try? read.get()) ?? nil
+        return listing
+    }
+
+    /// The traces of standard input, cut at their headers (``TraceStreamSplitter``) and
+    /// written one after another to a spool file, so that memory holds one trace, not the
+    /// stream, and the traces can be read again to choose among copies. Each trace's lines
+    /// are numbered as its own, with the stream's beside them.
+    private static func spoolStandardInput(io: some CommandIO, limits: TraceLimits) throws(FileAccessError) -> Listing {
+        let (path, spool) = try FileAccess.makeTemporaryFile()
+        defer { FileAccess.close(spool) }
+        var listing = Listing(spool: path)
+        do throws(FileAccessError) {
+            let descriptor = io.inputDescriptor
+            var reader = TraceLineReader(maximumLineBytes: limits.maximumLineBytes) { () throws(TraceError) -> [UInt8] in
+                do throws(FileAccessError) {
+                    return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
+                } catch {
+                    throw TraceError(line: 0, "\(error)")
+                }
+            }
+            var splitter = TraceStreamSplitter(limits: limits)
+            var offset = 0
+            while true {
+                let next: TraceLineReader.Line?
+                do throws(TraceError) {
+                    next = try reader.next()
+                } catch {
+                    throw FileAccessError("cannot read standard input: \(error)")
+                }
+                let ended = next.map { splitter.add($0, isTerminated: !reader.lastLineIsUnterminated) } ?? splitter.finish()
+                for trace in ended {
+                    try FileAccess.writeAll(trace.bytes, to: spool)
+                    listing.sources.append(TraceSource(label: TraceLabel(trace.name, firstLineInStream: trace.firstLine),
+                                                       path: path, bytes: offset..<(offset + trace.bytes.count),
+                                                       problem: trace.problem))
+                    offset += trace.bytes.count
+                }
+                if next == nil { break }
+            }
+        } catch {
+            FileAccess.remove(path)
+            throw FileAccessError(error.message.hasPrefix("cannot read standard input")
+                ? error.message : "cannot write the spool of standard input's traces \(path): \(error)")
+        }
+        guard !listing.sources.isEmpty else {
+            FileAccess.remove(path)
+            throw FileAccessError("standard input: no traces (expected a trace's header line)")
+        }
+        return listing
     }
 
     /// Runs `body` with a progress bar of traces on standard error when it is a terminal.
@@ -139,79 +275,5 @@ struct TraceFleet {
         let tally = await body { completed, total in bar.update(completed: completed, total: total) }
         bar.clear()
         return tally
-    }
-
-    /// The traces of standard input, one after another (``TraceStreamSplitter``), counted
-    /// in batches on the workers: memory holds a batch, not the stream. A trace's lines
-    /// keep their numbers in the stream.
-    private func countStream<Tally: RecordedTally>(
-        io: some CommandIO, makeCounter: (_ sampleInterval: Duration) -> Counter<Tally>?
-    ) async -> Result<(tally: Tally, traces: [String]), Failure> {
-        let descriptor = io.inputDescriptor
-        var reader = TraceLineReader(maximumLineBytes: limits.maximumLineBytes) { () throws(TraceError) -> [UInt8] in
-            do throws(FileAccessError) {
-                return try FileAccess.readChunk(descriptor, maximumBytes: TraceLineReader.chunkSize)
-            } catch {
-                throw TraceError(line: 0, "cannot read standard input: \(error)")
-            }
-        }
-        var splitter = TraceStreamSplitter(limits: limits)
-        var counter: Counter<Tally>?
-        var tally: Tally?
-        var batch: [TraceStreamSplitter.Trace] = []
-        var batchBytes = 0
-        while true {
-            let next: TraceLineReader.Line?
-            do throws(TraceError) {
-                next = try reader.next()
-            } catch {
-                return .failure(Failure(message: "\(error)"))
-            }
-            for trace in next.map({ splitter.add($0) }) ?? splitter.finish() {
-                if counter == nil {
-                    guard let made = makeCounter(trace.sampleInterval ?? Self.defaultInterval) else {
-                        return .failure(Failure(message: nil))
-                    }
-                    counter = made
-                    tally = made.empty
-                }
-                batch.append(trace)
-                batchBytes += trace.bytes.count
-            }
-            if let counter, next == nil || batch.count >= 256 || batchBytes >= 16 << 20 {
-                tally?.append(await count(batch, with: counter))
-                batch.removeAll()
-                batchBytes = 0
-                if !keepGoing, tally?.recorded?.leftOut.isEmpty == false { break }
-            }
-            if next == nil { break }
-        }
-        guard let tally else {
-            return .failure(Failure(message: "standard input: no traces (expected a trace's header line)"))
-        }
-        return finish(tally, traces: [])
-    }
-
-    /// One batch of the stream's traces, on the workers.
-    private func count<Tally: RecordedTally>(_ batch: [TraceStreamSplitter.Trace], with counter: Counter<Tally>) async -> Tally {
-        let limits = limits
-        return await SessionChunks.tally(
-            sessions: 0..<batch.count, workers: workers, empty: counter.empty, progress: nil,
-            chunk: { range in
-                var tally = counter.empty
-                for trace in batch[range] {
-                    if trace.isDuplicate {
-                        tally.recorded?.countDuplicate(named: trace.name)
-                    } else if let problem = trace.problem {
-                        tally.recorded?.countLeftOut(named: trace.name, reason: problem)
-                    } else {
-                        var lines = TraceLineReader(bytes: trace.bytes, maximumLineBytes: limits.maximumLineBytes,
-                                                    firstLineNumber: trace.firstLine)
-                        counter.replay(trace.name, &lines, &tally)
-                    }
-                }
-                return tally
-            },
-            append: { $0.append($1) })
     }
 }

@@ -17,10 +17,6 @@ struct TraceStreamSplitter {
         var bytes: [UInt8]
         /// The number of its first line in the stream.
         var firstLine: Int
-        /// Its header's interval, when its header reads.
-        var sampleInterval: Duration?
-        /// An earlier trace of the stream has its header's session id.
-        var isDuplicate: Bool
         /// Why it cannot be replayed (a line past the limit, whose bytes were dropped).
         var problem: String?
     }
@@ -28,31 +24,32 @@ struct TraceStreamSplitter {
     private let limits: TraceLimits
     private var current: Trace?
     private var count = 0
-    private var sessions: Set<String> = []
 
     init(limits: TraceLimits) {
         self.limits = limits
     }
 
     /// Takes the next line of the stream; returns the trace it ends, if it starts another.
-    mutating func add(_ line: TraceLineReader.Line) -> [Trace] {
+    /// A last line that the stream ended without a newline (`isTerminated` false) is kept
+    /// so, for the trace's replay to see that it was cut off.
+    mutating func add(_ line: TraceLineReader.Line, isTerminated: Bool = true) -> [Trace] {
         switch line {
         case .tooLong(let number):
-            if current == nil { start(at: number, header: nil) }
+            if current == nil { start(at: number) }
             if current?.problem == nil {
                 current?.problem = "line \(number): the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)"
             }
             return []
         case .text(let number, let bytes):
             var ended: [Trace] = []
-            if let header = header(in: bytes, lineNumber: number) {
+            if isHeader(bytes, lineNumber: number) {
                 if let finished = current { ended.append(finished) }
-                start(at: number, header: header)
+                start(at: number)
             } else if current == nil {
-                start(at: number, header: nil)
+                start(at: number)
             }
             current?.bytes.append(contentsOf: bytes)
-            current?.bytes.append(0x0A)
+            if isTerminated { current?.bytes.append(0x0A) }
             return ended
         }
     }
@@ -63,18 +60,16 @@ struct TraceStreamSplitter {
         return current.map { [$0] } ?? []
     }
 
-    private mutating func start(at line: Int, header: TraceHeader?) {
+    private mutating func start(at line: Int) {
         count += 1
-        let isDuplicate = header?.session.map { !sessions.insert($0).inserted } ?? false
-        current = Trace(name: "standard input, trace \(count)", bytes: [], firstLine: line,
-                        sampleInterval: header?.sampleInterval, isDuplicate: isDuplicate)
+        current = Trace(name: "standard input, trace \(count)", bytes: [], firstLine: line)
     }
 
-    private func header(in bytes: [UInt8], lineNumber: Int) -> TraceHeader? {
-        guard Self.holdsFormatKey(bytes) else { return nil }
+    private func isHeader(_ bytes: [UInt8], lineNumber: Int) -> Bool {
+        guard Self.holdsFormatKey(bytes) else { return false }
         var decoder = TraceDecoder(limits: limits)
-        guard case .header(let header)? = try? decoder.decode(bytes, lineNumber: lineNumber) else { return nil }
-        return header
+        guard case .header? = try? decoder.decode(bytes, lineNumber: lineNumber) else { return false }
+        return true
     }
 
     private static let formatKey = Array("\"format\"".utf8)

@@ -1,0 +1,98 @@
+import ImpressionSimulation
+import ImpressionTracking
+
+/// What a run knows of a trace before replaying it: its header's sample interval, and
+/// which session it records, so that copies of one session (an upload retried, a file
+/// given twice under two names) count once.
+///
+/// A trace whose header names its `session` is that session. One without is known by its
+/// lines: a digest of them (two 64-bit hashes over every line's bytes, each line ended
+/// alike whether it was written with `\n` or `\r\n`), with their count and length, so
+/// that byte-for-byte copies are one session.
+struct TraceIdentity: Sendable {
+    /// Which session a trace records.
+    enum Session: Hashable, Sendable {
+        /// Named in the header.
+        case named(String)
+        /// Known by its lines.
+        case lines(count: Int, bytes: Int, digest: UInt64, check: UInt64)
+    }
+
+    /// The header's interval, when the header reads.
+    var sampleInterval: Duration?
+    /// The session; `nil` when the trace cannot be read at all.
+    var session: Session?
+    /// Why the trace cannot be replayed, found on its first bytes (a compressed file).
+    var problem: String?
+
+    /// Reads what it needs of `source`: its header, and all its lines when the header
+    /// names no session.
+    init(of source: TraceSource, limits: TraceLimits) {
+        let read = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader -> TraceIdentity in
+            var identity = TraceIdentity()
+            var digest = LineDigest()
+            var sawHeader = false
+            while let line = try? reader.next() {
+                switch line {
+                case .tooLong(let number):
+                    digest.add(tooLongLine: number)
+                case .text(let number, let bytes):
+                    if !sawHeader, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                        sawHeader = true
+                        if bytes.starts(with: [0x1F, 0x8B]) {
+                            identity.problem = "compressed (gzip): read it from standard input: zcat \(source.label.name) | impressions simulate --traces -"
+                            return identity
+                        }
+                        var decoder = TraceDecoder(limits: limits)
+                        if case .header(let header)? = try? decoder.decode(bytes, lineNumber: number) {
+                            identity.sampleInterval = header.sampleInterval
+                            if let session = header.session {
+                                identity.session = .named(session)
+                                return identity
+                            }
+                        }
+                    }
+                    digest.add(line: bytes)
+                }
+            }
+            identity.session = digest.session
+            return identity
+        }
+        self = (try? read.get()) ?? TraceIdentity()
+    }
+
+    private init() {}
+}
+
+/// Two 64-bit hashes of a trace's lines (FNV-1a, and a multiply-rotate hash of other
+/// constants), so that two traces with other lines have the same digest by chance far
+/// less often than once in 2^64 pairs.
+private struct LineDigest {
+    private var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var check: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var lines = 0
+    private var bytes = 0
+
+    mutating func add(line: [UInt8]) {
+        lines += 1
+        bytes += line.count + 1
+        for byte in line { mix(byte) }
+        mix(0x0A)
+    }
+
+    /// A line past the limit, whose bytes were not kept: its place in the trace.
+    mutating func add(tooLongLine number: Int) {
+        lines += 1
+        for byte in "\u{0}too long \(number)\n".utf8 { mix(byte) }
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3
+        check = ((check &+ UInt64(byte)) &* 0xff51_afd7_ed55_8ccd)
+        check = (check << 31) | (check >> 33)
+    }
+
+    var session: TraceIdentity.Session {
+        .lines(count: lines, bytes: bytes, digest: fnv, check: check)
+    }
+}
