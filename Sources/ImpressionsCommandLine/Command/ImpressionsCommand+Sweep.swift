@@ -19,10 +19,11 @@ extension ImpressionsCommand {
 
     /// The sweep of simulated sessions, as `simulate` runs them; `nil` after saying why not.
     private static func sweepSimulated(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) async -> SweepReport? {
-        guard let configuration = configuration(of: options.simulation, io: io) else { return nil }
+        guard let configuration = configuration(of: options.simulation, subcommand: "sweep", io: io) else { return nil }
         var feed: Feed?
         if let path = options.simulation.feedPath {
-            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return nil }
+            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode,
+                                           subcommand: "sweep", io: io) else { return nil }
             feed = read
         }
         let workers = options.simulation.workers ?? Simulation.defaultWorkerCount
