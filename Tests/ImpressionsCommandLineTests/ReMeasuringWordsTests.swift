@@ -61,4 +61,62 @@ struct ReMeasuringWordsTests {
         #expect(twoPage.contains(">Traces cut short or left out<"))
         #expect(!twoPage.contains("not counted"))
     }
+
+    @Test("sweep --traces --feed reads the feed as simulate --traces does: the same counts, the feed named, a bad file refused")
+    func sweepTracesWithFeed() async throws {
+        let feed = Self.root.appendingPathComponent("docs/feed-example.json").path
+        let directory = try temporaryDirectory()
+        let recorded = await impressions("simulate", "--feed", feed, "--sessions", "6", "--seconds", "30", "--seed", "4",
+                                         "--trace-out", directory + "/traces")
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let grid = ["--ratios", "50%,80%", "--durations", "1s,2s", "--json"]
+        let withFeed = await impressions(arguments: ["sweep", "--traces", directory + "/traces", "--feed", feed] + grid)
+        let withoutFeed = await impressions(arguments: ["sweep", "--traces", directory + "/traces"] + grid)
+        #expect(withFeed.status == 0, "\(withFeed.error)")
+        #expect(withoutFeed.status == 0, "\(withoutFeed.error)")
+        let named = try #require(JSONSerialization.jsonObject(with: Data(withFeed.output.utf8)) as? [String: NSObject])
+        let unnamed = try #require(JSONSerialization.jsonObject(with: Data(withoutFeed.output.utf8)) as? [String: NSObject])
+        // The traces' layouts give the sections and their policies: the feed changes no count.
+        #expect(named["cells"] == unnamed["cells"] && named["presets"] == unnamed["presets"])
+        #expect((named["cells"] as? [[String: Any]])?.contains { ($0["impressions"] as? Int ?? 0) > 0 } == true)
+        #expect((named["source"] as? String)?.hasSuffix(", feed \(feed)") == true, "\(String(describing: named["source"]))")
+        // Each cell is what simulate --traces --feed counts under its definition.
+        let simulated = await impressions(arguments: ["simulate", "--traces", directory + "/traces", "--feed", feed, "--json",
+                                                      "--policy", "ratio=0.8,duration=2s"])
+        let policies = try #require((JSONSerialization.jsonObject(with: Data(simulated.output.utf8)) as? [String: Any])?["policies"]
+            as? [[String: Any]])
+        let cell = try #require((named["cells"] as? [[String: Any]])?.last)
+        #expect(cell["ratio"] as? Double == 0.8 && cell["durationSeconds"] as? Double == 2)
+        #expect(cell["impressions"] as? Int == policies.first?["impressions"] as? Int)
+
+        // A bad feed file stops the sweep naming it, as it stops simulate --traces.
+        let bad = try temporaryFile(#"{"format":"impressions-feed","version":1,"sections":[{"kind":"card","height":-4}]}"#,
+                                    name: "bad-feed.json")
+        let refused = await impressions(arguments: ["sweep", "--traces", directory + "/traces", "--feed", bad])
+        let simulateRefused = await impressions(arguments: ["simulate", "--traces", directory + "/traces", "--feed", bad])
+        #expect(refused.status == 1 && simulateRefused.status == 1 && refused.output.isEmpty)
+        #expect(simulateRefused.error.hasPrefix("impressions simulate: \(bad): "), "\(simulateRefused.error)")
+        #expect(refused.error == simulateRefused.error.replacingOccurrences(of: "impressions simulate: ", with: "impressions sweep: "),
+                "\(refused.error)")
+        // The ads' policy is the traces' (their layout lines), not the --feed file's, as the
+        // article says: the same feed without it re-measures the same.
+        var withoutPolicy = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: feed)))
+            as? [String: Any])
+        var inserts = try #require(withoutPolicy["insert"] as? [[String: Any]])
+        var slot = try #require(inserts.first?["section"] as? [String: Any])
+        #expect(slot.removeValue(forKey: "policy") != nil)
+        inserts[0]["section"] = slot
+        withoutPolicy["insert"] = inserts
+        let plainFeed = directory + "/feed-without-policy.json"
+        try JSONSerialization.data(withJSONObject: withoutPolicy).write(to: URL(fileURLWithPath: plainFeed))
+        let remeasure = ["simulate", "--traces", directory + "/traces", "--policy", "default", "--policy", "abema", "--feed"]
+        let ownPolicy = await impressions(arguments: remeasure + [feed])
+        let plain = await impressions(arguments: remeasure + [plainFeed])
+        #expect(ownPolicy.status == 0 && plain.output == ownPolicy.output, "\(plain.error)")
+        #expect(ownPolicy.output.contains("\n  ad "))
+
+        // The options of generated sessions are still refused with traces.
+        let sessions = await impressions(arguments: ["sweep", "--traces", directory + "/traces", "--feed", feed, "--sessions", "5"])
+        #expect(sessions.status == 2 && sessions.error.contains("--sessions and --traces"), "\(sessions.error)")
+    }
 }
