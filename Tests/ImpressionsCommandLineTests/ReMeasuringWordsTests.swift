@@ -120,3 +120,46 @@ struct ReMeasuringWordsTests {
         #expect(sessions.status == 2 && sessions.error.contains("--sessions and --traces"), "\(sessions.error)")
     }
 }
+
+/// The manual's article on re-measuring: its example's figures, made again.
+// The limit catches hangs only: the example's hundred sessions take long under Thread Sanitizer.
+@Suite("the manual: re-measuring recorded sessions", .timeLimit(.minutes(30)), .onThreadsOfItsOwn)
+struct ReMeasuringManualExampleTests {
+    @Test("the command the article gives makes the traces whose re-measuring prints its figures, and its prose says what they show")
+    func articleExampleReproduces() async throws {
+        let article = try String(contentsOf: ReMeasuringWordsTests.root.appendingPathComponent(
+            "Sources/ImpressionSimulation/ImpressionSimulation.docc/ReMeasuring.md"), encoding: .utf8)
+        let record = "impressions simulate --feed docs/feed-example.json --sessions 100 --seconds 90 --seed 11 \\\n"
+            + "    --trace-out traces\n"
+        #expect(article.contains(record))
+        let feed = ReMeasuringWordsTests.root.appendingPathComponent("docs/feed-example.json").path
+        let directory = try temporaryDirectory()
+        let recorded = await impressions("simulate", "--feed", feed, "--sessions", "100", "--seconds", "90", "--seed", "11",
+                                         "--trace-out", directory + "/traces", "--json")
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let policies = ["--policy", "default", "--policy", "mrc-display", "--policy", "abema"]
+        let run = await impressions(arguments: ["simulate", "--traces", directory + "/traces", "--feed", feed] + policies)
+        #expect(run.status == 0, "\(run.error)")
+
+        // The article's output block, its parts between '...' lines, each in the output, in order.
+        let start = try #require(article.range(of: "```\n100 recorded sessions"))
+        let end = try #require(article.range(of: "\n```\n", range: start.upperBound..<article.endIndex))
+        let shown = article[article.index(start.lowerBound, offsetBy: 4)...end.lowerBound]
+        var rest = run.output[...]
+        for part in shown.components(separatedBy: "...\n") {
+            let found = rest.range(of: part)
+            #expect(found != nil, "the article shows:\n\(part)\nthe run prints:\n\(run.output)")
+            if let found { rest = rest[found.upperBound...] }
+        }
+
+        // The prose: which intervals exclude zero, and the ads alike under every policy.
+        let json = await impressions(arguments: ["simulate", "--traces", directory + "/traces", "--feed", feed, "--json"] + policies)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let differences = try #require(object["policyDifferences"] as? [[String: Any]])
+        #expect(differences.map { $0["excludesZero"] as? Bool } == [false, true])
+        #expect(article.contains("`excludesZero` for each: `false` for `mrc-display`, `true` for `abema`"))
+        let adRows = run.output.split(separator: "\n").filter { $0.hasPrefix("  ad ") }
+        let adCounts = try #require(adRows.first).split(separator: " ").dropFirst()
+        #expect(Set(adCounts).count == 1, "\(adRows)")
+    }
+}
