@@ -91,13 +91,18 @@ package struct Sweep: Sendable {
     }
 
     /// The run that replays recorded traces sampled every `sampleInterval` under every
-    /// definition (``replayTrace(_:from:limits:keepGoing:with:into:)``), as `simulate --traces` does.
+    /// definition (``replayTrace(_:from:limits:keepGoing:with:into:)``), as `simulate --traces` does;
+    /// `feed`, a feed file's, numbers the traces' sections by its positions as there.
+    ///
+    /// The counts do not depend on `feed`: the traces' layouts give the sections, and their
+    /// own policies when they have one.
     ///
     /// - Throws: ``SimulationError`` for an invalid policy or interval.
-    package func traceSimulation(sampleInterval: Duration) throws(SimulationError) -> Simulation {
+    package func traceSimulation(sampleInterval: Duration,
+                                 feed: Feed = Feed(sectionCount: 0, seed: 0)) throws(SimulationError) -> Simulation {
         var configuration = SimulationConfiguration(sessionCount: 0, sectionCount: 0, policies: policies)
         configuration.sampleInterval = sampleInterval
-        return try Simulation(configuration: configuration, feed: Feed(sectionCount: 0, seed: 0))
+        return try Simulation(configuration: configuration, feed: feed)
     }
 
     /// An empty tally of recorded traces.
@@ -108,7 +113,7 @@ package struct Sweep: Sendable {
     }
 
     /// Replays the trace `reader` reads under every definition with `simulation` (made by
-    /// ``traceSimulation(sampleInterval:)``) and counts its impressions in `tally`, or
+    /// ``traceSimulation(sampleInterval:feed:)``) and counts its impressions in `tally`, or
     /// lists it as cut short or left out as `simulate --traces` does; gives how complete
     /// the trace was.
     @discardableResult

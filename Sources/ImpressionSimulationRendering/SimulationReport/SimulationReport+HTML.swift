@@ -44,11 +44,13 @@ extension SimulationReport {
                            LayoutComparisonReport.signed(difference.lower) + " to " + LayoutComparisonReport.signed(difference.upper)])
             }
             document.append(table.html())
-            document.paragraph("Each policy against the first on the same \(NumberFormatting.integer(configuration.sessionCount)) "
-                + "recorded sessions: the mean difference in impressions per session, and a paired bootstrap's 95 % interval.")
+            let sessions = configuration.sessionCount
+            document.paragraph("Each policy against the first on the same "
+                + (sessions == 1 ? "recorded session" : "\(NumberFormatting.integer(sessions)) recorded sessions")
+                + ": the mean difference in impressions per session, and a paired bootstrap's 95 % interval.")
         }
         if let recorded, !(recorded.cutShort.isEmpty && recorded.leftOut.isEmpty && recorded.duplicates.isEmpty) {
-            document.heading("Traces not counted as recorded" + suffix, level: level, id: id + "-traces")
+            document.heading("Traces cut short or left out" + suffix, level: level, id: id + "-traces")
             for line in recorded.lines() where !line.isEmpty { document.paragraph(line) }
         }
         guard groupsByKind else {

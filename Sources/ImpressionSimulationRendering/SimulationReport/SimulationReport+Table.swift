@@ -52,7 +52,8 @@ extension SimulationReport {
     /// `abema minus default: -8.70 impressions per session [-9.10, -8.30]`.
     func differenceLines() -> [String] {
         guard let first = policies.first else { return [] }
-        var lines = ["paired differences, the same \(NumberFormatting.integer(configuration.sessionCount)) sessions "
+        let sessions = configuration.sessionCount
+        var lines = ["paired differences, the same \(sessions == 1 ? "session" : NumberFormatting.integer(sessions) + " sessions") "
             + "(95 % bootstrap intervals)"]
         for (summary, difference) in zip(policies.dropFirst(), policyDifferences) {
             lines.append("  \(summary.policy.name) minus \(first.policy.name): "

@@ -71,11 +71,14 @@ extension ImpressionsCommand {
     }
 
     /// The configuration `options` describe, with the users file's model when one is
-    /// given; `nil` after saying on standard error what is wrong with the file.
-    static func configuration(of options: SimulateOptions, io: some CommandIO) -> SimulationConfiguration? {
+    /// given; `nil` after saying on standard error, after `subcommand`'s name, what is
+    /// wrong with the file.
+    static func configuration(of options: SimulateOptions, subcommand: String = "simulate",
+                              io: some CommandIO) -> SimulationConfiguration? {
         var configuration = options.configuration
         if let path = options.usersPath {
-            guard let model = readJSONFile(path, maximumBytes: maximumUsersFileBytes, decode: UserFile.decode, io: io) else {
+            guard let model = readJSONFile(path, maximumBytes: maximumUsersFileBytes, decode: UserFile.decode,
+                                           subcommand: subcommand, io: io) else {
                 return nil
             }
             configuration.user = model
@@ -108,19 +111,20 @@ extension ImpressionsCommand {
         return result
     }
 
-    /// The feed or users file at `path`, or `nil` after saying on standard error what is
-    /// wrong with it: `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
+    /// The feed or users file at `path`, or `nil` after saying on standard error, after
+    /// the name of the subcommand that read it, what is wrong with it:
+    /// `impressions simulate: feed.json: sections[3].height: must be positive, got -4`.
     static func readJSONFile<Value>(_ path: String, maximumBytes: Int, decode: (Data) throws(FileFormatError) -> Value,
-                                    io: some CommandIO) -> Value? {
+                                    subcommand: String = "simulate", io: some CommandIO) -> Value? {
         do throws(FileAccessError) {
             let bytes = try FileAccess.read(path, maximumBytes: maximumBytes)
             do throws(FileFormatError) {
                 return try decode(bytes)
             } catch {
-                io.writeError("impressions simulate: \(path): \(error)\n")
+                io.writeError("impressions \(subcommand): \(path): \(error)\n")
             }
         } catch {
-            io.writeError("impressions simulate: \(error)\n")
+            io.writeError("impressions \(subcommand): \(error)\n")
         }
         return nil
     }

@@ -19,10 +19,11 @@ extension ImpressionsCommand {
 
     /// The sweep of simulated sessions, as `simulate` runs them; `nil` after saying why not.
     private static func sweepSimulated(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) async -> SweepReport? {
-        guard let configuration = configuration(of: options.simulation, io: io) else { return nil }
+        guard let configuration = configuration(of: options.simulation, subcommand: "sweep", io: io) else { return nil }
         var feed: Feed?
         if let path = options.simulation.feedPath {
-            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return nil }
+            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode,
+                                           subcommand: "sweep", io: io) else { return nil }
             feed = read
         }
         let workers = options.simulation.workers ?? Simulation.defaultWorkerCount
@@ -47,14 +48,21 @@ extension ImpressionsCommand {
     }
 
     /// The sweep of the sessions recorded in `--traces`, each trace a session, read and
-    /// counted as `simulate --traces` reads them (``TraceFleet``); `nil` after saying why not.
+    /// counted as `simulate --traces` reads them (``TraceFleet``), with `--feed`'s file
+    /// naming their sections as it does there; `nil` after saying why not.
     private static func sweepTraces(_ sweep: Sweep, _ options: SweepOptions, io: some CommandIO) async -> SweepReport? {
+        var feed = Feed(sectionCount: 0, seed: 0)
+        if let path = options.simulation.feedPath {
+            guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode,
+                                           subcommand: "sweep", io: io) else { return nil }
+            feed = read
+        }
         let fleet = TraceFleet(limits: options.simulation.limits, keepGoing: options.simulation.keepGoing,
                                workers: options.simulation.workers ?? Simulation.defaultWorkerCount, shard: nil)
         let counted = await fleet.count(options.tracePaths, io: io) { interval -> TraceFleet.Counter<SweepTally>? in
             let simulation: Simulation
             do throws(SimulationError) {
-                simulation = try sweep.traceSimulation(sampleInterval: interval)
+                simulation = try sweep.traceSimulation(sampleInterval: interval, feed: feed)
             } catch {
                 io.writeError("impressions sweep: \(error)\n")
                 return nil
@@ -66,7 +74,9 @@ extension ImpressionsCommand {
         }
         switch counted {
         case .success(let result):
-            return sweep.report(fromTraces: result.tally)
+            var report = sweep.report(fromTraces: result.tally)
+            if let path = options.simulation.feedPath { report.source += ", feed \(path)" }
+            return report
         case .failure(let failure):
             if let message = failure.message { io.writeError("impressions sweep: \(message)\n") }
             return nil

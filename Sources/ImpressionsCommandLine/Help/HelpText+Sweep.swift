@@ -42,8 +42,11 @@ extension HelpText {
                             after another on standard input; the paths may follow one
                             --traces. Traces cut short are counted, duplicates of a
                             session left out, and both listed; a bad trace stops the
-                            sweep, naming its file and line. Not with the
-                            simulation's options but --workers.
+                            sweep, naming its file and line. With --feed FILE, as
+                            for 'simulate --traces': the file names the traces'
+                            sections (a bad file stops the sweep) and the sweep's
+                            source line names it; the counts are the traces' own.
+                            Not with the simulation's other options but --workers.
           --keep-going, --max-line-bytes N, --max-sections N
                             With --traces: as for 'impressions simulate --traces'.
           --json            Print JSON instead of the table: every cell with ratio,

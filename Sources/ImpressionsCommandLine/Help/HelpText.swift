@@ -8,14 +8,15 @@ package enum HelpText {
 
     /// `impressions --help`: the subcommands.
     package static let tool = """
-        OVERVIEW: Simulate users scrolling a feed, on virtual time, and count the view
-        impressions each definition (policy) gives on the same sessions.
+        OVERVIEW: Simulate users scrolling a feed, on virtual time, or re-measure sessions
+        recorded in an app, and count the view impressions each definition (policy) gives
+        on the same sessions.
 
         USAGE: impressions <subcommand> [options]
 
         SUBCOMMANDS:
-          simulate    Run simulated sessions over a synthetic feed, or yours, and
-                      compare policies.
+          simulate    Run simulated sessions over a synthetic feed, or yours, or
+                      re-measure recorded sessions (--traces), and compare policies.
           sweep       Count impressions over a grid of definitions (ratios x
                       durations) on the same sessions: a table, JSON, a heatmap.
           feed        Write the synthetic feed as a feed file, to edit into your own.
@@ -48,6 +49,8 @@ package enum HelpText {
             two-line modules, carousels, videos taller than the screen, ad slots) on virtual
             time, evaluate every policy on the same sessions, and print a comparison table.
             The same options and seed always print the same bytes, on any number of cores.
+            With --traces, re-measures sessions recorded in an app (traces) instead: each
+            replayed under every policy and counted as a simulated session is.
 
             USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
                                         [--feed B.json] [--seconds S] [--users FILE.json]
@@ -59,8 +62,9 @@ package enum HelpText {
                    impressions simulate --traces PATH... [--feed FILE.json] [--seed X]
                                         [--policy P ...] [--workers N] [--json]
                                         [--signals] [--sections-out FILE.csv]
-                                        [--report FILE.html] [--keep-going]
-                                        [--max-line-bytes N] [--max-sections N]
+                                        [--report FILE.html] [--shard I/N]
+                                        [--keep-going] [--max-line-bytes N]
+                                        [--max-sections N]
 
             OPTIONS:
               --sessions N      Sessions to simulate, 1...1000000 (default 200).
@@ -154,11 +158,13 @@ package enum HelpText {
               --shard I/N       Run only slice I of N (I from 0) of the sessions and print
                                 its JSON with the counts 'impressions merge' needs; the
                                 merged shards print exactly what one run prints, JSON
-                                and --sections-out CSV. With --feed, each shard carries
-                                the feed (about 120 bytes a section), so merging needs
-                                no file. With two --feed files, each shard runs both
-                                and carries every session's counts by policy and kind
-                                (about 26 bytes a session and policy) for the bootstrap.
+                                and --sections-out CSV. With --traces, slice I of the
+                                list of traces (files and directories, not -). With
+                                --feed, each shard carries the feed (about 120 bytes a
+                                section), so merging needs no file. With two --feed
+                                files, each shard runs both and carries every session's
+                                counts by policy and kind (about 26 bytes a session and
+                                policy) for the bootstrap.
                                 Batch scripts: docs/slurm, docs/kubernetes.
               --traces PATH...  Re-measure recorded sessions instead of simulating users:
                                 each trace (docs/trace-format.md, as TraceRecorder or

@@ -8,7 +8,8 @@ package struct SweepOptions: Hashable, Sendable {
     /// `--measure`, `--ratios`, `--durations`: the definitions swept.
     package var grid: SweepGrid
     /// The simulation's options: `--sessions`, `--sections`, `--seconds`, `--seed`,
-    /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's).
+    /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's); with
+    /// `--traces`, only `--feed` (which names the traces' sections) and `--workers`.
     package var simulation = SimulateOptions()
     /// `--traces FILE...`: sweep the sessions recorded there instead of simulated ones.
     package var tracePaths: [String] = []
@@ -122,7 +123,9 @@ package struct SweepOptions: Hashable, Sendable {
         if simulationFlags.contains("--sections") && simulationFlags.contains("--feed") {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
-        if !options.tracePaths.isEmpty, let flag = simulationFlags.first {
+        // A feed file describes recorded sessions too: it names their sections, as for
+        // `simulate --traces`. The other options describe generated sessions only.
+        if !options.tracePaths.isEmpty, let flag = simulationFlags.first(where: { $0 != "--feed" }) {
             throw scanner.fail("\(flag) and --traces: the traces are the sessions")
         }
         if options.tracePaths.isEmpty, let flag = traceReadingFlags.first {
