@@ -171,6 +171,14 @@ package struct ShardRecord: Codable {
                     .allSatisfy({ (0...ShardRecord.maximumCount).contains($0) }) else {
                     throw fail("policy \(index) has a count outside 0...\(ShardRecord.maximumCount)")
                 }
+                // Both count the impressions of the feed's sections; the rest, only in a run over
+                // traces, are outside the feed.
+                let inFeed = policy.byKind.reduce(0, +)
+                guard policy.byDepth.reduce(0, +) == inFeed, traces == nil ? inFeed == policy.impressions : inFeed <= policy.impressions
+                else {
+                    throw fail("policy \(index)'s byDepth and byKind must each add up to its impressions"
+                        + (traces == nil ? "" : ", less those of sections outside the feed"))
+                }
                 tally.policies[index].impressions = policy.impressions
                 tally.policies[index].distinctSections = policy.distinctSections
                 tally.policies[index].byDepth = policy.byDepth
