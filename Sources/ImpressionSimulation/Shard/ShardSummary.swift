@@ -107,7 +107,8 @@ package enum ShardSummary {
         let merged = try ShardMerge(files: names, reading: read)
         guard let arms = merged.names, merged.arms.count == 2 else {
             let report = merged.arms[0].simulation.report(from: merged.arms[0].tally)
-            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html())
+            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html(),
+                                warning: report.feedMismatchWarning)
         }
         let (a, b) = (merged.arms[0], merged.arms[1])
         let comparison = LayoutComparison(a: a.simulation, b: b.simulation, names: (arms[0], arms[1]))
