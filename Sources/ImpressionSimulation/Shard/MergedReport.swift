@@ -8,4 +8,7 @@ package struct MergedReport: Sendable, Hashable {
     /// The page that `simulate --report` writes, without the command line (the shards
     /// do not record theirs).
     package var html: String
+    /// What a person should know that the JSON only implies: that the feed of a run over
+    /// traces is likely not theirs (``SimulationReport/feedMismatchWarning``); `nil` otherwise.
+    package var warning: String? = nil
 }

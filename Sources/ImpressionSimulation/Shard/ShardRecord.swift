@@ -86,7 +86,9 @@ package struct ShardRecord: Codable {
             var byKind: [Int]
             var firstImpressionNanoseconds: [[Int64]]
             /// With exposure signals measured, per kind and signal (``ExposureSignal``), the
-            /// visits' `[[value, count], ...]` histogram in the signal's units; absent otherwise.
+            /// visits' `[[value, count], ...]` histogram in the signal's units, then, when a
+            /// recorded section outside the feed had a visit, the same for those sections;
+            /// absent otherwise.
             var exposure: [[[[Int]]]]?
         }
 
@@ -99,7 +101,7 @@ package struct ShardRecord: Codable {
                        byDepth: policy.byDepth, byKind: policy.byKind,
                        firstImpressionNanoseconds: Self.histogram(policy.firstImpressionTimes.map(\.wholeNanoseconds)),
                        exposure: policy.exposure.map { exposure in
-                           exposure.histograms.map { kind in
+                           exposure.recordedHistograms.map { kind in
                                kind.map { histogram in histogram.keys.sorted().map { [$0, histogram[$0] ?? 0] } }
                            }
                        })
@@ -169,6 +171,14 @@ package struct ShardRecord: Codable {
                     .allSatisfy({ (0...ShardRecord.maximumCount).contains($0) }) else {
                     throw fail("policy \(index) has a count outside 0...\(ShardRecord.maximumCount)")
                 }
+                // Both count the impressions of the feed's sections; the rest, only in a run over
+                // traces, are outside the feed.
+                let inFeed = policy.byKind.reduce(0, +)
+                guard policy.byDepth.reduce(0, +) == inFeed, traces == nil ? inFeed == policy.impressions : inFeed <= policy.impressions
+                else {
+                    throw fail("policy \(index)'s byDepth and byKind must each add up to its impressions"
+                        + (traces == nil ? "" : ", less those of sections outside the feed"))
+                }
                 tally.policies[index].impressions = policy.impressions
                 tally.policies[index].distinctSections = policy.distinctSections
                 tally.policies[index].byDepth = policy.byDepth
@@ -181,6 +191,11 @@ package struct ShardRecord: Codable {
                 case (false, _?): throw fail("policy \(index) has exposure signals, which its run does not measure")
                 case (true, nil): throw fail("policy \(index) has no exposure signals, which its run measures (--signals)")
                 case (true, let histograms?):
+                    // Only a run over recorded traces meets sections of no kind, outside its feed.
+                    guard traces != nil || histograms.count == SectionKind.allCases.count else {
+                        throw fail("policy \(index) has exposure signals of sections outside the feed, which only a run "
+                            + "over recorded traces has")
+                    }
                     guard let exposure = ExposureTally(histograms: histograms, maximum: ShardRecord.maximumCount) else {
                         throw fail("policy \(index)'s exposure must be, per kind and signal, [value, count] pairs, values "
                             + "ascending, every signal of a kind counting the same visits, within 0...\(ShardRecord.maximumCount)")

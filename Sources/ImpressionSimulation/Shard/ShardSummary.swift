@@ -113,7 +113,8 @@ package enum ShardSummary {
                 if let first = recorded.leftOut.first { message += ": \(first.trace): \(first.reason)" }
                 throw ShardSummaryError(message)
             }
-            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html())
+            return MergedReport(json: report.json(), sectionsCSV: report.sectionsCSV(), html: report.html(),
+                                warning: report.feedMismatchWarning)
         }
         let (a, b) = (merged.arms[0], merged.arms[1])
         let comparison = LayoutComparison(a: a.simulation, b: b.simulation, names: (arms[0], arms[1]))

@@ -1,7 +1,7 @@
 import ImpressionTracking
 
-/// The distributions of the exposure signals over a policy's visits, all kinds together
-/// and per section kind: for each signal its median, 90th percentile (nearest rank) and
+/// The distributions of the exposure signals over a policy's visits, all kinds together,
+/// per section kind and outside the feed: for each signal its median, 90th percentile (nearest rank) and
 /// mean, in the signal's unit (seconds, a ratio, points per second).
 package struct ExposureDistributions: Sendable, Hashable {
     /// One signal's distribution over some visits.
@@ -23,10 +23,13 @@ package struct ExposureDistributions: Sendable, Hashable {
         }
     }
 
-    /// Every visit, of any kind.
+    /// Every visit, of any kind or of none.
     package var all: Group
     /// Per kind, in `SectionKind.allCases` order.
     package var byKind: [Group]
+    /// The visits of recorded sections outside the feed, which have no kind (every
+    /// section's in a run over traces without a feed).
+    package var outsideFeed: Group
 
     init(_ tally: ExposureTally, sampleInterval: Duration) {
         func group(_ kinds: [Int]) -> Group {
@@ -49,7 +52,8 @@ package struct ExposureDistributions: Sendable, Hashable {
                 return Statistics(median: value(percentile(50)), p90: value(percentile(90)), mean: value(sum / Double(visits)))
             })
         }
-        all = group(Array(SectionKind.allCases.indices))
+        all = group(Array(SectionKind.allCases.indices) + [ExposureTally.kindless])
         byKind = SectionKind.allCases.indices.map { group([$0]) }
+        outsideFeed = group([ExposureTally.kindless])
     }
 }

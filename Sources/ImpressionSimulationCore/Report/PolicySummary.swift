@@ -38,6 +38,13 @@ public struct PolicySummary: Sendable, Hashable {
     /// The sections of each kind, summed: section-sessions rendered and impressed, and
     /// time in view; in the order of `SectionKind.allCases`.
     public var viewabilityByKind: [SectionViewability]
+    /// Impressions of recorded sections outside the feed, which have no position or kind:
+    /// with them, ``impressionsByDepth`` and ``impressionsByKind`` each add up to
+    /// ``impressions``. Always 0 in a simulation; every impression in a run over traces
+    /// without a feed.
+    package var impressionsOutsideFeed = 0
+    /// The recorded sections outside the feed, summed as ``viewabilityByKind`` sums a kind's.
+    package var viewabilityOutsideFeed = SectionViewability()
     /// The distributions of the exposure signals over the visits that met the policy, when
     /// the run measured them (``SimulationConfiguration/measuresExposureSignals``).
     package var exposure: ExposureDistributions?

@@ -155,12 +155,17 @@ public struct Simulation: Sendable {
         let summaries = zip(configuration.policies, tally.policies).enumerated().map { policyIndex, pair in
             let (named, policyTally) = pair
             var byKind = Array(repeating: SectionViewability(), count: SectionKind.allCases.count)
-            for section in sections where section.section < kindOfSection.count {
-                let kind = Int(kindOfSection[section.section])
-                byKind[kind] = byKind[kind] + section.byPolicy[policyIndex]
+            var outsideFeed = SectionViewability()
+            for section in sections {
+                if section.section < kindOfSection.count {
+                    let kind = Int(kindOfSection[section.section])
+                    byKind[kind] = byKind[kind] + section.byPolicy[policyIndex]
+                } else {
+                    outsideFeed = outsideFeed + section.byPolicy[policyIndex]
+                }
             }
             let times = policyTally.firstImpressionTimes.sorted()
-            return PolicySummary(
+            var summary = PolicySummary(
                 policy: named,
                 impressions: policyTally.impressions,
                 impressionsPerSession: perSession(policyTally.impressions),
@@ -174,6 +179,10 @@ public struct Simulation: Sendable {
                 viewabilityByKind: byKind,
                 firstImpressionPercentiles: times.isEmpty ? [] : (0...100).compactMap { nearestRank(times, percent: $0) },
                 exposure: policyTally.exposure.map { ExposureDistributions($0, sampleInterval: configuration.sampleInterval) })
+            // The tally counts by kind the impressions of the feed's sections only: the rest are outside it.
+            summary.impressionsOutsideFeed = policyTally.impressions - policyTally.byKind.reduce(0, +)
+            summary.viewabilityOutsideFeed = outsideFeed
+            return summary
         }
         // Positions are reported 1-based; a session that saw nothing counts as 0.
         let deepest = tally.deepestSections.map { $0 + 1 }.sorted()

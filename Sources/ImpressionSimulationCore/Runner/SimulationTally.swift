@@ -55,9 +55,11 @@ package struct SimulationTally: Sendable {
         sections.add(outcome, sampleInterval: sampleInterval)
         sessionCounts?.add(outcome, kindOfSection: kindOfSection)
         for (policyIndex, exposures) in outcome.exposures.enumerated() where policies.indices.contains(policyIndex) {
-            for exposure in exposures where kindOfSection.indices.contains(exposure.section) {
-                policies[policyIndex].exposure?.add(exposure.signals, kind: Int(kindOfSection[exposure.section]),
-                                                    sampleInterval: sampleInterval)
+            for exposure in exposures {
+                // A recorded section outside the feed has no kind, but its visits are visits.
+                let kind = kindOfSection.indices.contains(exposure.section) ? Int(kindOfSection[exposure.section])
+                                                                            : ExposureTally.kindless
+                policies[policyIndex].exposure?.add(exposure.signals, kind: kind, sampleInterval: sampleInterval)
             }
         }
         var sectionIDs: [Int] = []

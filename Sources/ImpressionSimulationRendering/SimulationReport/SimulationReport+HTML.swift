@@ -54,7 +54,9 @@ extension SimulationReport {
             for line in recorded.lines() where !line.isEmpty { document.paragraph(line) }
         }
         guard groupsByKind else {
+            // Without a feed: no positions to chart; the signals over every section.
             appendFirstImpression(to: &document, id: id, level: level, suffix: suffix)
+            if policies.contains(where: { $0.exposure != nil }) { appendExposure(to: &document, id: id, level: level, suffix: suffix) }
             appendSectionViewability(to: &document, id: id, level: level, suffix: suffix)
             return
         }
@@ -65,19 +67,23 @@ extension SimulationReport {
         let (drawn, empty) = foldedDepthRows().reduce(into: ([(bucket: DepthBucket, counts: [Int])](), [DepthBucket]())) { split, row in
             if row.counts.contains(where: { $0 > 0 }) { split.0.append(row) } else { split.1.append(row.bucket) }
         }
+        func perSession(_ count: Int) -> Double {
+            configuration.sessionCount == 0 ? 0 : Double(count) / Double(configuration.sessionCount)
+        }
+        // The sections outside the feed have no position: a group of their own after the positions'.
+        let outsideFeed = countsOutsideFeed && policies.contains { $0.impressionsOutsideFeed > 0 }
         let depth = BarChartSVG(
             id: id + "-depth", series: policies.map(\.policy.name),
             groups: drawn.map { row in
-                BarChartSVG.Group(label: "positions \(row.bucket.label)", values: row.counts.map { count in
-                    let sessions = configuration.sessionCount
-                    return sessions == 0 ? 0 : Double(count) / Double(sessions)
-                })
-            },
+                BarChartSVG.Group(label: "positions \(row.bucket.label)", values: row.counts.map(perSession))
+            } + (outsideFeed ? [BarChartSVG.Group(label: Self.outsideFeedLabel,
+                                                  values: policies.map { perSession($0.impressionsOutsideFeed) })] : []),
             axisTitle: "impressions per session", format: { NumberFormatting.decimal($0, digits: 2) },
             tickFormat: { SVGMarkup.number($0, digits: 2) }, maximum: nil).svg()
         document.figure(chart: id + "-depth", markClass: "mark", marks: depth.marks, svg: depth.markup,
                         caption: "Impressions per session by the section's position in the feed (1 is the top), "
                             + "a bar per policy: how deep the counted content is."
+                            + (outsideFeed ? " Outside the feed: the sections of ids the feed file does not name." : "")
                             + (empty.isEmpty ? "" : " Not drawn, no impressions under any policy: positions "
                                 + empty.map(\.label).joined(separator: ", ") + "."))
 
@@ -103,17 +109,23 @@ extension SimulationReport {
     /// policy, and the signals' table.
     private func appendExposure(to document: inout HTMLDocument, id: String, level: Int, suffix: String) {
         document.heading("Exposure signals" + suffix, level: level, id: id + "-exposure")
-        // A kind no policy has a visit of is not drawn.
-        let groups = [BarChartSVG.Group(label: "all kinds", values: policies.map { $0.exposure?.all[.timeInView]?.median })]
-            + SectionKind.allCases.enumerated().map { kindIndex, kind in
-                BarChartSVG.Group(label: kind.name, values: policies.map { $0.exposure?.byKind[kindIndex][.timeInView]?.median })
-            }.filter { group in group.values.contains { $0 != nil } }
+        // A kind no policy has a visit of is not drawn; without a feed there are no kinds.
+        let all = BarChartSVG.Group(label: groupsByKind ? "all kinds" : "all sections",
+                                    values: policies.map { $0.exposure?.all[.timeInView]?.median })
+        let kinds = groupsByKind ? SectionKind.allCases.enumerated().map { kindIndex, kind in
+            BarChartSVG.Group(label: kind.name, values: policies.map { $0.exposure?.byKind[kindIndex][.timeInView]?.median })
+        } : []
+        let outsideFeed = countsOutsideFeed
+            ? [BarChartSVG.Group(label: Self.outsideFeedLabel, values: policies.map { $0.exposure?.outsideFeed[.timeInView]?.median })]
+            : []
+        let groups = [all] + (kinds + outsideFeed).filter { group in group.values.contains { $0 != nil } }
         let chart = BarChartSVG(id: id + "-exposure", series: policies.map(\.policy.name), groups: groups,
                                 axisTitle: "median time in view per visit (s)", format: { NumberFormatting.decimal($0, digits: 1) },
                                 tickFormat: { SVGMarkup.number($0, digits: 1) }, maximum: nil).svg()
         document.figure(chart: id + "-exposure", markClass: "mark", marks: chart.marks, svg: chart.markup,
-                        caption: "Median time in view (any visible pixel) per visit that met the policy, by section kind, "
-                            + "a bar per policy. Signals describe the exposure, not attention.")
+                        caption: "Median time in view (any visible pixel) per visit that met the policy, "
+                            + (groupsByKind ? "by section kind" : "over every section (without a feed, sections have no kind)")
+                            + ", a bar per policy. Signals describe the exposure, not attention.")
         var table = HTMLTable(header: ["per visit, p50 / p90"] + policies.map(\.policy.name))
         for line in exposureLines() {
             if let values = line.values { table.row([line.label] + values, indented: line.indented) } else { table.group(line.label) }
@@ -172,17 +184,24 @@ extension SimulationReport {
         row("first impression p90") { $0.firstImpressionP90.map(NumberFormatting.seconds) ?? "-" }
         row("sessions without impressions") { NumberFormatting.integer(configuration.sessionCount - $0.sessionsWithImpressions) }
         guard groupsByKind else { return table }
+        // Each block ends with the sections outside the feed, when there are some.
+        let outsideFeed = countsOutsideFeed
         table.group("impressions by feed position")
         for depth in foldedDepthRows() {
             table.row([depth.bucket.label] + depth.counts.map(NumberFormatting.integer), indented: true)
         }
+        if outsideFeed { row(Self.outsideFeedLabel, indented: true) { NumberFormatting.integer($0.impressionsOutsideFeed) } }
         table.group("impressions by section kind")
         for kind in SectionKind.allCases {
             row(kind.name, indented: true) { NumberFormatting.integer($0.impressions(of: kind)) }
         }
+        if outsideFeed { row(Self.outsideFeedLabel, indented: true) { NumberFormatting.integer($0.impressionsOutsideFeed) } }
         table.group("viewable rate by section kind (impressed / rendered)")
         for kind in SectionKind.allCases {
             row(kind.name, indented: true) { $0.viewability(of: kind).viewableRate.map(NumberFormatting.percent) ?? "-" }
+        }
+        if outsideFeed {
+            row(Self.outsideFeedLabel, indented: true) { $0.viewabilityOutsideFeed.viewableRate.map(NumberFormatting.percent) ?? "-" }
         }
         return table
     }

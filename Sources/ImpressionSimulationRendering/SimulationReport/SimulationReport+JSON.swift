@@ -7,6 +7,11 @@ extension SimulationReport {
     /// per policy, with its counts by kind of section (``SectionViewability``); times in
     /// seconds.
     ///
+    /// A run over recorded traces says only what it knows: without a feed, there is no
+    /// feed, position or kind to report, and those members are absent (`sectionIds`
+    /// counts the ids met instead); with a feed that lacks some of the ids, each block by
+    /// position and kind has an `outsideFeed` member for them.
+    ///
     /// Written by hand (no Foundation); keys in a fixed order, so the same report always
     /// gives the same bytes.
     public func json() -> String {
@@ -28,7 +33,10 @@ extension SimulationReport {
         writer.beginObject()
             leading(&writer)
             writer.key("sessions"); writer.integer(configuration.sessionCount)
-            writer.key("sections"); writer.integer(sectionsByKind.reduce(0, +))
+            if groupsByKind { writer.key("sections"); writer.integer(sectionsByKind.reduce(0, +)) }
+            // Only in a run over traces whose ids the feed does not all name, or without a feed.
+            if !groupsByKind || countsOutsideFeed { writer.key("sectionIds"); writer.integer(sectionIDsMet) }
+            if countsOutsideFeed { writer.key("sectionIdsOutsideFeed"); writer.integer(sectionIDsOutsideFeed) }
             writer.key("sessionSeconds"); writer.number(configuration.sessionDuration.inSeconds)
             if let length = configuration.user.sessionLength {
                 // Only with a users file's lengths: sessionSeconds is then their cap.
@@ -40,18 +48,20 @@ extension SimulationReport {
             }
             writer.key("seed"); writer.raw(String(configuration.seed))
             writer.key("sampleIntervalSeconds"); writer.number(configuration.sampleInterval.inSeconds)
-            writer.key("feed")
-            writer.beginObject()
-                for (kind, count) in zip(SectionKind.allCases, sectionsByKind) {
-                    writer.key(kind.name); writer.integer(count)
-                }
-            writer.endObject()
-            writer.key("deepestPosition")
-            writer.beginObject()
-                writer.key("mean"); writer.number(deepestPositionMean)
-                writer.key("p50"); writer.integer(deepestPositionMedian)
-                writer.key("p90"); writer.integer(deepestPositionP90)
-            writer.endObject()
+            if groupsByKind {
+                writer.key("feed")
+                writer.beginObject()
+                    for (kind, count) in zip(SectionKind.allCases, sectionsByKind) {
+                        writer.key(kind.name); writer.integer(count)
+                    }
+                writer.endObject()
+                writer.key("deepestPosition")
+                writer.beginObject()
+                    writer.key("mean"); writer.number(deepestPositionMean)
+                    writer.key("p50"); writer.integer(deepestPositionMedian)
+                    writer.key("p90"); writer.integer(deepestPositionP90)
+                writer.endObject()
+            }
             writer.key("rejectedInputs"); writer.integer(rejectedInputs)
             writer.key("policies")
             writer.beginArray()
@@ -109,44 +119,58 @@ extension SimulationReport {
             writer.key("p50"); writer.optionalNumber(summary.firstImpressionMedian?.inSeconds)
             writer.key("p90"); writer.optionalNumber(summary.firstImpressionP90?.inSeconds)
         writer.endObject()
-        writer.key("byPosition")
-        writer.beginObject()
-            for (bucket, count) in zip(depthBuckets, summary.impressionsByDepth) {
-                writer.key(bucket.label); writer.integer(count)
-            }
-        writer.endObject()
-        writer.key("byKind")
-        writer.beginObject()
-            for (kind, count) in zip(SectionKind.allCases, summary.impressionsByKind) {
-                writer.key(kind.name); writer.integer(count)
-            }
-        writer.endObject()
-        writer.key("viewabilityByKind")
-        writer.beginObject()
-            for kind in SectionKind.allCases {
-                let counts = summary.viewability(of: kind)
-                writer.key(kind.name)
-                writer.beginObject()
-                    writer.key("rendered"); writer.integer(counts.rendered)
-                    writer.key("impressed"); writer.integer(counts.impressed)
-                    writer.key("viewableRate"); writer.optionalNumber(counts.viewableRate)
-                    writer.key("meanTimeInViewSeconds"); writer.optionalNumber(counts.meanTimeInView?.inSeconds)
-                writer.endObject()
-            }
-        writer.endObject()
+        // Without a feed there are no positions or kinds; with one that lacks some of the
+        // ids, each block ends with those outside it, so that it adds up to the impressions.
+        let outsideFeed = countsOutsideFeed
+        if groupsByKind {
+            writer.key("byPosition")
+            writer.beginObject()
+                for (bucket, count) in zip(depthBuckets, summary.impressionsByDepth) {
+                    writer.key(bucket.label); writer.integer(count)
+                }
+                if outsideFeed { writer.key("outsideFeed"); writer.integer(summary.impressionsOutsideFeed) }
+            writer.endObject()
+            writer.key("byKind")
+            writer.beginObject()
+                for (kind, count) in zip(SectionKind.allCases, summary.impressionsByKind) {
+                    writer.key(kind.name); writer.integer(count)
+                }
+                if outsideFeed { writer.key("outsideFeed"); writer.integer(summary.impressionsOutsideFeed) }
+            writer.endObject()
+            writer.key("viewabilityByKind")
+            writer.beginObject()
+                for kind in SectionKind.allCases {
+                    writer.key(kind.name); Self.writeViewability(summary.viewability(of: kind), to: &writer)
+                }
+                if outsideFeed { writer.key("outsideFeed"); Self.writeViewability(summary.viewabilityOutsideFeed, to: &writer) }
+            writer.endObject()
+        }
         // Only with --signals: without them the key is absent.
         if let exposure = summary.exposure {
             writer.key("exposureSignals")
             writer.beginObject()
                 writer.key("all"); Self.writeExposure(exposure.all, to: &writer)
-                writer.key("byKind")
-                writer.beginObject()
-                    for (kind, group) in zip(SectionKind.allCases, exposure.byKind) {
-                        writer.key(kind.name); Self.writeExposure(group, to: &writer)
-                    }
-                writer.endObject()
+                if groupsByKind {
+                    writer.key("byKind")
+                    writer.beginObject()
+                        for (kind, group) in zip(SectionKind.allCases, exposure.byKind) {
+                            writer.key(kind.name); Self.writeExposure(group, to: &writer)
+                        }
+                        if outsideFeed { writer.key("outsideFeed"); Self.writeExposure(exposure.outsideFeed, to: &writer) }
+                    writer.endObject()
+                }
             writer.endObject()
         }
+    }
+
+    /// `{"rendered": n, "impressed": n, "viewableRate": r, "meanTimeInViewSeconds": s}`.
+    private static func writeViewability(_ counts: SectionViewability, to writer: inout JSONWriter) {
+        writer.beginObject()
+            writer.key("rendered"); writer.integer(counts.rendered)
+            writer.key("impressed"); writer.integer(counts.impressed)
+            writer.key("viewableRate"); writer.optionalNumber(counts.viewableRate)
+            writer.key("meanTimeInViewSeconds"); writer.optionalNumber(counts.meanTimeInView?.inSeconds)
+        writer.endObject()
     }
 
     /// `{"visits": n, "timeInViewSeconds": {"p50": .., "p90": .., "mean": ..}, ...}`; a

@@ -14,7 +14,8 @@ extension SimulationReport {
     ///
     /// `section` is the section's name (its id in a feed file, else its position from 0),
     /// `position` its 1-based position, `sessions` the
-    /// run's; `rendered`, `impressed` and the rate and mean time are those of
+    /// run's; a recorded section outside the feed (every section of a run over traces
+    /// without a feed) has its id, and an empty `kind` and `position`: it has neither; `rendered`, `impressed` and the rate and mean time are those of
     /// ``SectionViewability``, the rate to 6 decimals and the time in milliseconds to 3;
     /// both are empty for a section never rendered. Text fields are quoted as RFC 4180
     /// says when they hold a comma, a quote or a line break; lines end with `\n`. DuckDB's
@@ -44,7 +45,7 @@ extension SimulationReport {
         let policyNames = policies.map { Self.csvField($0.policy.name) }
         for result in sections {
             let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind?.name ?? "") + ","
-                + String(result.position) + ","
+                + (result.position.map(String.init) ?? "") + ","
             for (policy, (policyName, counts)) in zip(policyNames, result.byPolicy).enumerated() {
                 text += lead + policyName + "," + sessions + "," + String(counts.rendered) + ","
                     + String(counts.impressed) + ","

@@ -9,7 +9,8 @@ extension SimulationReport {
     /// The sections ranked by viewable rate under the first policy, among those rendered
     /// in enough sessions to rank (at least 5 % of the sessions, and at least one):
     /// the most viewable first, then the least viewable, each end at most
-    /// ``sectionsShownPerEnd`` long and never repeating a section. Ties keep feed order.
+    /// ``sectionsShownPerEnd`` long and never repeating a section. Ties keep the report's
+    /// order: the feed's, then the sections outside it by id.
     func viewabilityExtremes() -> (top: [SectionResult], bottom: [SectionResult], eligible: Int) {
         let minimumRendered = max(1, (configuration.sessionCount * 5 + 99) / 100)
         let ranked = sections
@@ -29,6 +30,10 @@ extension SimulationReport {
         document.heading("Per-section viewability" + suffix, level: level, id: id + "-sections")
         let (top, bottom, eligible) = viewabilityExtremes()
         let first = policies.first?.policy.name ?? "-"
+        // A section outside the feed has no position to rank it by, or kind: its id says which it is.
+        let naming = !groupsByKind ? "each section by the id its traces give (without a feed, no position or kind)"
+            : "#position (1 is the top), kind, and the id a feed file gives"
+                + (countsOutsideFeed ? "; a section outside the feed by its id alone" : "")
         document.paragraph("Viewable rate (sessions in which the section fired / sessions in which it was rendered) "
             + "of the sections ranked by it under \(first): the \(top.count) most and the \(bottom.count) least viewable of "
             + "the \(NumberFormatting.integer(eligible)) sections rendered in at least 5% of the sessions "
@@ -45,8 +50,7 @@ extension SimulationReport {
                 axisTitle: "viewable rate", format: { NumberFormatting.percent($0) },
                 tickFormat: { NumberFormatting.percent($0) }, maximum: 1).svg()
             document.figure(chart: "\(id)-sections-\(part)", markClass: "mark", marks: chart.marks, svg: chart.markup,
-                            caption: "\(caption) under \(first): #position (1 is the top), kind, and the id a feed file gives; "
-                                + "a bar per policy.")
+                            caption: "\(caption) under \(first): " + naming + "; a bar per policy.")
         }
     }
 }

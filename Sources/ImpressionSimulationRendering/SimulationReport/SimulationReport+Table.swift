@@ -45,7 +45,8 @@ extension SimulationReport {
     }
 
     /// Whether the report counts by feed position and kind: always in a simulation;
-    /// over recorded sessions, when a feed names their sections.
+    /// over recorded sessions, when a feed names their sections. Without one, a run over
+    /// traces knows no positions or kinds, and no form of its report shows them.
     package var groupsByKind: Bool { recorded == nil || sectionsByKind.contains { $0 > 0 } }
 
     /// Each policy after the first against the first on the same sessions, a line each:
@@ -64,8 +65,13 @@ extension SimulationReport {
         return lines
     }
 
-    /// The rows that count by feed position and kind of section.
+    /// The rows that count by feed position and kind of section, each block ending with
+    /// the sections outside the feed when there are some, so that it adds up to the
+    /// impressions.
     private func positionAndKindRows() -> [Row] {
+        let outsideFeed = countsOutsideFeed
+            ? [Row(label: "  " + Self.outsideFeedLabel, values: policies.map { NumberFormatting.integer($0.impressionsOutsideFeed) })]
+            : []
         var rows: [Row] = []
         rows.append(.separator)
         rows.append(Row(label: "by feed position", values: policies.map { _ in "" }))
@@ -81,14 +87,18 @@ extension SimulationReport {
                 break
             }
         }
+        rows += outsideFeed
         rows.append(.separator)
         rows.append(Row(label: "by section kind", values: policies.map { _ in "" }))
         for (kindIndex, kind) in SectionKind.allCases.enumerated() {
             rows.append(Row(label: "  " + kind.name,
                             values: policies.map { NumberFormatting.integer($0.impressionsByKind[kindIndex]) }))
         }
-        return rows
+        return rows + outsideFeed
     }
+
+    /// The line of the sections outside the feed, under the kinds and the positions.
+    static let outsideFeedLabel = "outside the feed"
 
     /// With `--signals`, as the table and the page show it: the visits, each signal's
     /// median and 90th percentile over the visits that met each policy, then time in view
@@ -111,6 +121,9 @@ extension SimulationReport {
             lines.append((signal.label + " by section kind", false, nil))
             for (kindIndex, kind) in SectionKind.allCases.enumerated() {
                 lines.append((kind.name, true, policies.map { cell($0.exposure?.byKind[kindIndex], signal) }))
+            }
+            if countsOutsideFeed {
+                lines.append((Self.outsideFeedLabel, true, policies.map { cell($0.exposure?.outsideFeed, signal) }))
             }
         }
         return lines
@@ -152,7 +165,8 @@ extension SimulationReport {
     }
 
     /// The lines above the table of a run over traces: the sessions and their time, the
-    /// traces read and not counted, the feed that names their sections, how deep they got.
+    /// traces read and not counted, the feed that names their sections, how deep they got,
+    /// and whether the feed is likely another's than the traces'.
     private func recordedSummaryLines(_ recorded: RecordedSessions) -> [String] {
         let sessions = configuration.sessionCount
         // The mean of no session would be a generated run's default length, not a figure.
@@ -166,6 +180,7 @@ extension SimulationReport {
             lines.append("feed: \(composition.joined(separator: ", "))")
             lines.append("deepest position reached: mean \(NumberFormatting.decimal(deepestPositionMean)), "
                 + "median \(deepestPositionMedian), p90 \(deepestPositionP90)")
+            if let warning = feedMismatchWarning { lines.append(warning) }
         } else {
             lines.append("sections: \(NumberFormatting.integer(sections.count)) ids, by id (a feed file given with --feed "
                 + "groups them by kind and position)")
@@ -175,8 +190,13 @@ extension SimulationReport {
 
     /// The per-kind summary, a table of its own so that its widths leave the main
     /// table's lines as they were: section-sessions rendered, the viewable rate and the
-    /// mean time in view per rendered section-session, under each policy.
+    /// mean time in view per rendered section-session, under each policy; and the same
+    /// for the sections outside the feed, when there are some.
     private func kindRows() -> [Row] {
+        func outsideFeed(_ value: (SectionViewability) -> String) -> [Row] {
+            guard countsOutsideFeed else { return [] }
+            return [Row(label: "  " + Self.outsideFeedLabel, values: policies.map { value($0.viewabilityOutsideFeed) })]
+        }
         var rows: [Row] = []
         rows.append(Row(label: "by section kind", values: policies.map(\.policy.name)))
         rows.append(.separator)
@@ -185,18 +205,21 @@ extension SimulationReport {
             rows.append(Row(label: "  " + kind.name,
                             values: policies.map { NumberFormatting.integer($0.viewability(of: kind).rendered) }))
         }
+        rows += outsideFeed { NumberFormatting.integer($0.rendered) }
         rows.append(Row(label: "viewable rate (impressed / rendered)", values: policies.map { _ in "" }))
         for kind in SectionKind.allCases {
             rows.append(Row(label: "  " + kind.name, values: policies.map { summary in
                 summary.viewability(of: kind).viewableRate.map { NumberFormatting.decimal($0 * 100) + "%" } ?? "-"
             }))
         }
+        rows += outsideFeed { $0.viewableRate.map { NumberFormatting.decimal($0 * 100) + "%" } ?? "-" }
         rows.append(Row(label: "mean time in view per rendered", values: policies.map { _ in "" }))
         for kind in SectionKind.allCases {
             rows.append(Row(label: "  " + kind.name, values: policies.map { summary in
                 summary.viewability(of: kind).meanTimeInView.map { NumberFormatting.decimal($0.inSeconds, digits: 2) + " s" } ?? "-"
             }))
         }
+        rows += outsideFeed { $0.meanTimeInView.map { NumberFormatting.decimal($0.inSeconds, digits: 2) + " s" } ?? "-" }
         return rows
     }
 

@@ -44,6 +44,7 @@ extension ImpressionsCommand {
         guard writeOutputFile(report.sectionsCSV, to: options.sectionsOutPath, subcommand: "merge", io: io),
               writeOutputFile(report.html, to: options.reportPath, subcommand: "merge", io: io) else { return 1 }
         io.writeOutput(report.json)
+        if let warning = report.warning { io.writeError("impressions merge: \(warning)\n") }
         return 0
     }
 

@@ -46,7 +46,8 @@ extension ImpressionsCommand {
 
     /// Writes `report`'s per-section CSV (`--sections-out`), prints it or writes its page,
     /// and with `--shard` prints the shard for `merge`; `traces` are a run's recorded
-    /// traces, which its shard names. The command's status.
+    /// traces, which its shard names. A feed that is likely not the traces' is warned of
+    /// on standard error when the table, which says so, is not printed. The command's status.
     static func deliverRun(_ report: SimulationReport, of simulation: Simulation, tally: SimulationTally,
                            traces: [String]? = nil, options: SimulateOptions, io: some CommandIO) -> Int32 {
         if let path = options.sectionsOutPath {
@@ -59,6 +60,10 @@ extension ImpressionsCommand {
         }
         guard deliver(report, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
                       subcommand: "simulate", printing: options.shard == nil, io: io) else { return 1 }
+        // The table says it above its figures; JSON and shards are read by programs, so a person sees it here.
+        if options.json || options.shard != nil, let warning = report.feedMismatchWarning {
+            io.writeError("impressions simulate: \(warning)\n")
+        }
         if let shard = options.shard {
             do throws(ShardSummaryError) {
                 io.writeOutput(try ShardSummary.json(of: simulation, tally: tally, shard: shard, traces: traces))
