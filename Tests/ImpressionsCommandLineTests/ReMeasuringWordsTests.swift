@@ -162,4 +162,52 @@ struct ReMeasuringManualExampleTests {
         let adCounts = try #require(adRows.first).split(separator: " ").dropFirst()
         #expect(Set(adCounts).count == 1, "\(adRows)")
     }
+
+    @Test("the recipe of 'What is not counted' makes a fleet whose run prints the lines the article shows")
+    func notCountedExampleReproduces() async throws {
+        let article = try String(contentsOf: ReMeasuringWordsTests.root.appendingPathComponent(
+            "Sources/ImpressionSimulation/ImpressionSimulation.docc/ReMeasuring.md"), encoding: .utf8)
+        #expect(article.contains("""
+            impressions simulate --feed docs/feed-example.json --sessions 20 --seconds 60 --seed 4 --trace-out fleet
+            cp fleet/session-000003.jsonl fleet/session-000003-retry.jsonl
+            head -c 30000 fleet/session-000007.jsonl > cut && mv cut fleet/session-000007.jsonl
+            sed -i '200s/"type":"viewport"/"type":"viewprt"/' fleet/session-000009.jsonl
+            mkdir fleet/monday && mv fleet/session-00001[5-9].jsonl fleet/monday/
+            echo "uploaded on Monday" > fleet/monday/README.txt
+            impressions simulate --traces fleet --feed docs/feed-example.json --keep-going
+            """))
+        // The recipe, step by step, in a directory of its own.
+        let feed = ReMeasuringWordsTests.root.appendingPathComponent("docs/feed-example.json").path
+        let fleet = try temporaryDirectory() + "/fleet"
+        let recorded = await impressions("simulate", "--feed", feed, "--sessions", "20", "--seconds", "60", "--seed", "4",
+                                         "--trace-out", fleet)
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let files = FileManager.default
+        try files.copyItem(atPath: fleet + "/session-000003.jsonl", toPath: fleet + "/session-000003-retry.jsonl")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fleet + "/session-000007.jsonl"))
+        try whole.prefix(30_000).write(to: URL(fileURLWithPath: fleet + "/session-000007.jsonl"))
+        var lines = try String(contentsOfFile: fleet + "/session-000009.jsonl", encoding: .utf8).components(separatedBy: "\n")
+        lines[199] = lines[199].replacingOccurrences(of: #""type":"viewport""#, with: #""type":"viewprt""#)
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: fleet + "/session-000009.jsonl"))
+        try files.createDirectory(atPath: fleet + "/monday", withIntermediateDirectories: false)
+        for session in 15...19 {
+            try files.moveItem(atPath: fleet + "/session-0000\(session).jsonl", toPath: fleet + "/monday/session-0000\(session).jsonl")
+        }
+        try Data("uploaded on Monday\n".utf8).write(to: URL(fileURLWithPath: fleet + "/monday/README.txt"))
+        // Run from the recipe's directory, so that the paths read as the article's.
+        let run = await impressions(arguments: ["simulate", "--traces", fleet, "--feed", feed, "--keep-going"])
+        #expect(run.status == 0, "\(run.error)")
+        let output = run.output.replacingOccurrences(of: fleet, with: "fleet")
+
+        let start = try #require(article.range(of: "```\n19 recorded sessions"))
+        let end = try #require(article.range(of: "\n```\n", range: start.upperBound..<article.endIndex))
+        let shown = article[article.index(start.lowerBound, offsetBy: 4)...end.lowerBound]
+        var rest = output[...]
+        // Each part between elisions (a line of `...`, and the list of event types cut short), in order.
+        for part in shown.components(separatedBy: "...") {
+            let found = rest.range(of: part)
+            #expect(found != nil, "the article shows:\n\(part)\nthe run prints:\n\(output)")
+            if let found { rest = rest[found.upperBound...] }
+        }
+    }
 }
