@@ -10,7 +10,8 @@
 # them. Each figure is the fastest of three alternated runs of the release build; the
 # machine is shared, so compare the two worker counts of one run, not runs of two days.
 # Memory is GNU time's maximum resident set size: the 1,000 and 100,000 traces are a
-# stream on standard input (10 traces of 30 s, again and again), so no disk holds them.
+# stream on standard input (10 traces of 30 s, again and again, each repeat named a
+# session of its own), which the run spools to a temporary file as it reads it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-40}
@@ -43,7 +44,9 @@ done
 small_lines=$(cat "$work/small"/*.jsonl | wc -l)
 for count in 1000 100000; do
     repeats=$((count / 10))
+    # Each repeat's header names a session of its own: copies of one session count once.
     rss=$( { for _ in $(seq "$repeats"); do cat "$work/small"/*.jsonl; done \
+        | awk '/^\{"format":"impressions-trace"/ { n++; sub(/^\{/, "{\"session\":\"r" n "\",") } { print }' \
         | /usr/bin/time -f "%M" "$impressions" simulate --traces - --workers 2 > "$work/stream.txt"; } 2>&1 | tail -n 1)
     echo "$count traces ($((small_lines * repeats)) lines) on standard input: maximum resident set $((rss / 1024)) MiB; $(sed -n 2p "$work/stream.txt")"
 done

@@ -111,17 +111,26 @@ struct TraceFleet {
     /// For each trace that is a less complete copy of another's session, the index of the
     /// copy counted in its place.
     ///
-    /// Only traces that share a session are replayed here, into tallies thrown away, to
-    /// see how complete each is: a run without copies reads each trace's header (or, for
-    /// a trace without a session id, its lines) once before it counts.
+    /// Only traces whose headers name one session are replayed here, into tallies thrown
+    /// away, to see how complete each is: a run without such copies reads each trace's
+    /// header (or, for a trace without a session id, its lines) once before it counts.
     private func copies<Tally: RecordedTally>(in sources: [TraceSource], identities: [TraceIdentity],
                                               counter: Counter<Tally>) async -> [Int: Int] {
         var members: [TraceIdentity.Session: [Int]] = [:]
         for (index, identity) in identities.enumerated() {
             if let session = identity.session { members[session, default: []].append(index) }
         }
-        let groups = members.values.filter { $0.count > 1 }
-        guard !groups.isEmpty else { return [:] }
+        var copyOf: [Int: Int] = [:]
+        var groups: [[Int]] = []
+        for (session, group) in members where group.count > 1 {
+            // Copies known by their lines are the same bytes, so equally complete: the first counts.
+            guard case .named = session else {
+                for index in group.dropFirst() { copyOf[index] = group[0] }
+                continue
+            }
+            groups.append(group)
+        }
+        guard !groups.isEmpty else { return copyOf }
         let contested = groups.flatMap { $0 }.sorted()
         let limits = limits
         let completeness = await SessionChunks.tally(
@@ -142,7 +151,6 @@ struct TraceFleet {
             },
             append: { $0 += $1 })
         let completenessOf = Dictionary(uniqueKeysWithValues: zip(contested, completeness))
-        var copyOf: [Int: Int] = [:]
         for group in groups {
             // Groups list their traces in order: the first of equally complete copies counts.
             var counted = group[0]
