@@ -39,6 +39,12 @@ enum FileAccess {
     /// The files of `directory` whose names end in `.\(suffix)`, as paths, sorted by name
     /// (byte order, so the same on every system).
     static func files(in directory: String, endingIn suffix: String) throws(FileAccessError) -> [String] {
+        try entries(of: directory).filter { $0.hasSuffix("." + suffix) && !isDirectory($0) }
+    }
+
+    /// The paths of `directory`'s entries but the hidden ones (a leading `.`, passed over
+    /// as `ls` does), sorted by name in byte order, so the same on every system.
+    private static func entries(of directory: String) throws(FileAccessError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -46,10 +52,9 @@ enum FileAccess {
             throw FileAccessError("cannot list the directory \(directory): \(error.localizedDescription)")
         }
         let separator = directory.hasSuffix("/") ? "" : "/"
-        return names.filter { $0.hasSuffix("." + suffix) && !$0.hasPrefix(".") }
+        return names.filter { !$0.hasPrefix(".") }
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             .map { directory + separator + $0 }
-            .filter { !isDirectory($0) }
     }
 
     /// Whether anything is at `path` (following links).
@@ -78,15 +83,7 @@ enum FileAccess {
 
     private static func collectFiles(in directory: String, into files: inout [String], visited: inout Set<String>) throws(FileAccessError) {
         guard visited.insert(canonicalPath(directory) ?? directory).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw FileAccessError("cannot list the directory \(directory): \(error.localizedDescription)")
-        }
-        let separator = directory.hasSuffix("/") ? "" : "/"
-        for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            let path = directory + separator + name
+        for path in try entries(of: directory) {
             if isDirectory(path) {
                 try collectFiles(in: path, into: &files, visited: &visited)
             } else {
