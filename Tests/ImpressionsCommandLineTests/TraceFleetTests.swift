@@ -221,5 +221,14 @@ struct TraceFleetTests {
         #expect(run.status == 1)
         #expect(run.error.hasPrefix("impressions simulate: standard input, trace 2: line 5 (line \(traces[0].count + 5) of the stream): "
             + "unknown event type 'bogus'"), "\(run.error)")
+
+        // A line past the limit, whose bytes the stream drops, is numbered so too.
+        let long = #"{"t":5,"type":"viewport","rect":[0,0,390,844],"pad":""# + String(repeating: "x", count: 5_000) + #""}"#
+        let third = Array(traces[2].prefix(3)) + [long] + traces[2].dropFirst(3)
+        let longStream = try temporaryFile((traces[0] + traces[1] + third).map { $0 + "\n" }.joined())
+        let refused = try await SimulateTracesTests.simulate(standardInput: longStream, ["--max-line-bytes", "4096"])
+        #expect(refused.status == 1)
+        #expect(refused.error == "impressions simulate: standard input, trace 3: line 4 (line \(traces[0].count + traces[1].count + 4) "
+            + "of the stream): the line is longer than the limit of 4096 bytes (--max-line-bytes)\n", "\(refused.error)")
     }
 }

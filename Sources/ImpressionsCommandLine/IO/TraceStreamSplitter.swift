@@ -36,8 +36,11 @@ struct TraceStreamSplitter {
         switch line {
         case .tooLong(let number):
             if current == nil { start(at: number) }
-            if current?.problem == nil {
-                current?.problem = "line \(number): the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)"
+            if let trace = current, trace.problem == nil {
+                // Numbered as the trace's own line, with the stream's beside it, as a replay numbers its lines.
+                let label = TraceLabel(trace.name, firstLineInStream: trace.firstLine)
+                current?.problem = label.describe(TraceError(line: number - trace.firstLine + 1,
+                    "the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)"))
             }
             return []
         case .text(let number, let bytes):
