@@ -2,22 +2,22 @@ import Foundation
 @testable import ImpressionTracking
 import Testing
 
-/// Runs the jobs of the tasks that prefer it on threads it starts itself, for one test:
-/// outside Swift's cooperative pool, and outside Dispatch's thread pools.
+/// Runs the jobs of the tasks that prefer it on threads it starts itself: outside Swift's
+/// cooperative pool, and outside Dispatch's thread pools.
 ///
 /// On Linux the cooperative pool is Dispatch's default-priority root queue, a thread per
-/// core, and a concurrent `DispatchQueue` runs its blocks on that same root queue: a
-/// task executor backed by one is the pool under another name. The suite's CPU-bound
-/// tests (in-process simulations, sweeps, model checks) hold those threads for seconds at
-/// a time, so a test that awaits thousands of times (a tracker actor's calls, its reader
-/// and ticking tasks) waited at each await for one of them to finish. These threads run
-/// only the one test's jobs: its awaits wait for its own work, and the operating system,
-/// not a queue, shares the cores among all the run's threads.
+/// core, and a concurrent `DispatchQueue` runs its blocks on that same root queue: a task
+/// executor backed by one is the cooperative pool under another name. The suite's
+/// CPU-bound tests (in-process simulations, sweeps, model checks) hold those threads for
+/// seconds to minutes at a time, so a test that awaits thousands of times (a tracker
+/// actor's calls, its reader and ticking tasks) waited at each await for one of them to
+/// finish. These threads run only the jobs of the tasks that prefer this executor; the
+/// operating system, not a queue, shares the cores between them and everything else.
 ///
-/// - Important: Call ``finish()`` once the test's tasks are done: its threads then end.
+/// - Important: Call ``finish()`` once those tasks are done: its threads then end.
 final class OwnThreadsExecutor: TaskExecutor {
-    /// The executor of the test this task runs for, if it has one: for the tasks the test
-    /// starts with `Task {}`, which inherit task-local values but not an executor preference.
+    /// The executor the current suite runs on, if it has one: for the tasks a test starts
+    /// with `Task {}`, which inherit task-local values but not an executor preference.
     @TaskLocal static var current: OwnThreadsExecutor?
 
     private struct Queue {
@@ -45,14 +45,15 @@ final class OwnThreadsExecutor: TaskExecutor {
     private let waiting = DispatchSemaphore(value: 0)
     private let threadCount: Int
 
-    /// Starts `threadCount` threads named after `name`; two at least, so that a test's
-    /// concurrent tasks still run at once.
+    /// Starts `threadCount` threads named after `name`: two at least, so that concurrent
+    /// tasks still run at once, and no more than the cores, like the cooperative pool.
     init(name: String, threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
         self.threadCount = threadCount
-        for index in 0..<threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "\(name) \(index + 1)/\(threadCount)"
-            thread.start()
+        for _ in 0..<threadCount {
+            Thread { [self] in
+                Thread.current.name = name
+                work()
+            }.start()
         }
     }
 
@@ -66,7 +67,7 @@ final class OwnThreadsExecutor: TaskExecutor {
         if isQueued {
             waiting.signal()
         } else {
-            // A task that outlived its test: a thread of its own for this job, rather than a hang.
+            // A task that outlived the suite: a thread for this job, rather than a hang.
             Thread { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }.start()
         }
     }
@@ -87,11 +88,17 @@ final class OwnThreadsExecutor: TaskExecutor {
     }
 }
 
-/// A suite or test trait: each test case runs on an ``OwnThreadsExecutor`` of its own, and
-/// with it the default actors it calls and the child tasks it starts (a task it starts
-/// with `Task {}` must ask for ``OwnThreadsExecutor/current`` itself).
-struct OnThreadsOfItsOwn: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+/// A suite trait: the whole suite runs on an ``OwnThreadsExecutor`` of its own.
+///
+/// The scope is the suite's, not each test's, because the testing library starts each
+/// test case, runs its time limit and ends it in tasks of its own around a test's scope:
+/// those tasks are children of the suite's, so they run on the suite's threads too. With
+/// a scope per test, a test case still waited for the cooperative pool to start and to
+/// return from its scope, and under load that wait alone passed its time limit. Inside,
+/// the default actors the tests call and the child tasks they start run there as well; a
+/// task a test starts with `Task {}` must ask for ``OwnThreadsExecutor/current`` itself.
+struct OnThreadsOfItsOwn: SuiteTrait, TestScoping {
+    var isRecursive: Bool { false }
 
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
@@ -104,6 +111,6 @@ struct OnThreadsOfItsOwn: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == OnThreadsOfItsOwn {
-    /// Runs each test case on threads of its own: see ``OwnThreadsExecutor``.
+    /// Runs the suite on threads of its own: see ``OnThreadsOfItsOwn``.
     static var onThreadsOfItsOwn: Self { Self() }
 }
