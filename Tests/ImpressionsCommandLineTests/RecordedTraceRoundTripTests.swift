@@ -70,7 +70,7 @@ struct RecordedTraceRoundTripTests {
             let recorder = TraceRecorder(session: "user-\(index)")
             let tracker = try ImpressionTracker<Int>(policies: Self.policies.map(\.policy), clock: clock, recorder: recorder)
             let subscription = await tracker.impressions()
-            let reader = Task(executorPreference: OwnThreadsExecutor.shared) { await Self.collect(recorder.lines) }
+            let reader = Task(executorPreference: OwnThreadsExecutor.current) { await Self.collect(recorder.lines) }
             for input in inputs {
                 clock.advance(to: ManualClock.Instant(offset: input.time))
                 try await tracker.apply(input.input)
@@ -314,7 +314,7 @@ struct RecordedTraceRoundTripTests {
         let subscription = await tracker.impressions()
         let (finished, finishing) = AsyncStream<Never>.makeStream()
         func startReading() -> Task<[String], Never> {
-            Task(executorPreference: OwnThreadsExecutor.shared) {
+            Task(executorPreference: OwnThreadsExecutor.current) {
                 guard case .behind(let count) = reading else { return await collect(recorder.lines) }
                 var iterator = recorder.lines.makeAsyncIterator()
                 var lines: [String] = []
@@ -327,7 +327,7 @@ struct RecordedTraceRoundTripTests {
         var reader: Task<[String], Never>?
         if case .late = reading {} else { reader = startReading() }
         let ticking = seed.isMultiple(of: 3)
-        let running: Task<Void, any Error>? = ticking ? Task(executorPreference: OwnThreadsExecutor.shared) { try await tracker.run() } : nil
+        let running: Task<Void, any Error>? = ticking ? Task(executorPreference: OwnThreadsExecutor.current) { try await tracker.run() } : nil
         if ticking { await tracker.waitUntilCaughtUp() }
 
         var recorded = Recorded(lines: [], impressions: [])
