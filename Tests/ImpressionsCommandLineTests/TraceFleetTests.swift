@@ -9,10 +9,15 @@ import Testing
 struct TraceFleetTests {
     /// Three sessions' traces as `--trace-out` writes them (no session id), line by line.
     static func traces() async throws -> [[String]] {
+        try await recording.value
+    }
+
+    // Simulated once per test process: every test here starts from these lines.
+    private static let recording = Task {
         let directory = try temporaryDirectory()
         let written = await impressions(arguments: ["simulate", "--sessions", "3", "--sections", "100", "--seconds", "20",
                                                     "--seed", "5", "--trace-out", directory])
-        #expect(written.status == 0, "\(written.error)")
+        guard written.status == 0 else { throw SimulateTracesTests.RecordingFailed(error: written.error) }
         return try FileAccess.files(in: directory, endingIn: "jsonl").map {
             try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init)
         }
@@ -230,5 +235,23 @@ struct TraceFleetTests {
         #expect(refused.status == 1)
         #expect(refused.error == "impressions simulate: standard input, trace 3: line 4 (line \(traces[0].count + traces[1].count + 4) "
             + "of the stream): the line is longer than the limit of 4096 bytes (--max-line-bytes)\n", "\(refused.error)")
+    }
+
+    @Test("a run cancelled before every trace is read fails and reports nothing, rather than a count of the traces it reached")
+    func cancelledRun() async throws {
+        let traces = try await Self.traces()
+        let directory = try temporaryDirectory()
+        // Twenty sessions, so that one worker reads them in several chunks and a cancel
+        // stops it after the first.
+        for index in 0..<20 { try Self.write(Self.named("s\(index)", traces[index % 3]), to: "\(directory)/s\(index).jsonl") }
+        for command in ["simulate", "sweep"] {
+            let run = await Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await impressions(arguments: [command, "--traces", directory, "--workers", "1", "--json"])
+            }.value
+            #expect(run.status == 1, "\(command): \(run.output)")
+            #expect(run.output.isEmpty, "\(command)")
+            #expect(run.error == "impressions \(command): cancelled before every trace was read: nothing is reported\n", "\(command)")
+        }
     }
 }

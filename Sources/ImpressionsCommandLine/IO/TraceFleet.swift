@@ -59,9 +59,13 @@ struct TraceFleet {
             sessions: sources.indices, workers: workers, empty: [TraceIdentity](), progress: nil,
             chunk: { range in range.map { TraceIdentity(of: sources[$0], limits: limits) } },
             append: { $0 += $1 })
+        // A cancelled pass ends between chunks, so it knows a prefix of the traces: not
+        // enough to say which are copies, nor a count to report.
+        guard !Task.isCancelled else { return .failure(.cancelled) }
         let interval = identities.lazy.compactMap(\.sampleInterval).first ?? Self.defaultInterval
         guard let counter = makeCounter(interval) else { return .failure(Failure(message: nil)) }
         let copyOf = await copies(in: sources, identities: identities, counter: counter)
+        guard !Task.isCancelled else { return .failure(.cancelled) }
 
         let keepGoing = keepGoing
         let traces = shard?.sessions(of: sources.count) ?? sources.indices
@@ -91,6 +95,7 @@ struct TraceFleet {
                 },
                 append: { $0.append($1) })
         }
+        guard !Task.isCancelled else { return .failure(.cancelled) }
         // What the listing found belongs to the run, not to a slice: the first shard says it.
         if (shard?.index ?? 0) == 0 {
             tally.recorded?.skippedFiles = listing.skippedFiles
@@ -103,6 +108,9 @@ struct TraceFleet {
     /// it has been said.
     struct Failure: Error {
         let message: String?
+
+        /// The run was cancelled before every trace was read: what it read is no result.
+        static let cancelled = Failure(message: "cancelled before every trace was read: nothing is reported")
     }
 
     /// The interval of a run whose traces have no header that reads.
@@ -150,6 +158,8 @@ struct TraceFleet {
                 }
             },
             append: { $0 += $1 })
+        // Cancelled: the caller stops before it uses what this returns.
+        guard completeness.count == contested.count else { return copyOf }
         let completenessOf = Dictionary(uniqueKeysWithValues: zip(contested, completeness))
         for group in groups {
             // Groups list their traces in order: the first of equally complete copies counts.
