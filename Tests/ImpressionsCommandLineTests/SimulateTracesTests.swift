@@ -9,17 +9,36 @@ import Testing
 // so that they do not hold the cooperative pool that other suites' awaits need.
 @Suite("simulate --traces re-measures recorded sessions", .timeLimit(.minutes(5)), .onThreadsOfItsOwn)
 struct SimulateTracesTests {
-    /// A simulation's own traces, with the feed file of its feed.
+    /// A simulation's own traces, with the feed file of its feed, in a directory of the
+    /// test's own (`traces/`, `feed.json`), where it may write what it likes.
     static func recordedRun(signals: Bool = false) async throws -> (directory: String, feed: String, run: [String]) {
+        let recorded = try await (signals ? recordingWithSignals : recording).value
         let directory = try temporaryDirectory()
-        let feed = directory + "/feed.json"
+        try FileManager.default.copyItem(atPath: recorded.directory + "/traces", toPath: directory + "/traces")
+        try FileManager.default.copyItem(atPath: recorded.directory + "/feed.json", toPath: directory + "/feed.json")
+        return (directory, directory + "/feed.json", recorded.run)
+    }
+
+    // Each recording is simulated once per test process, not once per test: a dozen tests
+    // re-measure it, and under the thread sanitizer each simulation costs seconds.
+    private static let recording = Task { try await record(signals: false) }
+    private static let recordingWithSignals = Task { try await record(signals: true) }
+
+    private static func record(signals: Bool) async throws -> (directory: String, run: [String]) {
+        let directory = try temporaryDirectory()
         let exported = await impressions("feed", "--export", "--sections", "300", "--seed", "3")
-        try Data(exported.output.utf8).write(to: URL(fileURLWithPath: feed))
+        try Data(exported.output.utf8).write(to: URL(fileURLWithPath: directory + "/feed.json"))
         let run = ["--sessions", "12", "--sections", "300", "--seconds", "40", "--seed", "3",
                    "--policy", "default", "--policy", "abema"] + (signals ? ["--signals"] : [])
         let written = await impressions(arguments: ["simulate"] + run + ["--trace-out", directory + "/traces"])
-        #expect(written.status == 0, "\(written.error)")
-        return (directory, feed, run)
+        guard written.status == 0 else { throw RecordingFailed(error: written.error) }
+        return (directory, run)
+    }
+
+    /// The simulation that records the traces failed: its standard error.
+    struct RecordingFailed: Error, CustomStringConvertible {
+        let error: String
+        var description: String { "recording the traces failed: \(error)" }
     }
 
     /// The members of a report's JSON that say what the sessions gave, without those that
