@@ -20,9 +20,13 @@ struct SimulateTracesTests {
     }
 
     // Each recording is simulated once per test process, not once per test: a dozen tests
-    // re-measure it, and under the thread sanitizer each simulation costs seconds.
-    private static let recording = Task { try await record(signals: false) }
-    private static let recordingWithSignals = Task { try await record(signals: true) }
+    // re-measure it, and under the thread sanitizer each simulation costs seconds. It runs
+    // on the threads of the suite that asks first: on the cooperative pool it would wait
+    // behind the other suites' CPU-bound tests, as these suites' own work did.
+    private static let recording = Task(executorPreference: OwnThreadsExecutor.current) { try await record(signals: false) }
+    private static let recordingWithSignals = Task(executorPreference: OwnThreadsExecutor.current) {
+        try await record(signals: true)
+    }
 
     private static func record(signals: Bool) async throws -> (directory: String, run: [String]) {
         let directory = try temporaryDirectory()

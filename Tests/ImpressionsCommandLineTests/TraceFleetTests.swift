@@ -12,8 +12,9 @@ struct TraceFleetTests {
         try await recording.value
     }
 
-    // Simulated once per test process: every test here starts from these lines.
-    private static let recording = Task {
+    // Simulated once per test process, on the suite's threads: every test here starts
+    // from these lines.
+    private static let recording = Task(executorPreference: OwnThreadsExecutor.current) {
         let directory = try temporaryDirectory()
         let written = await impressions(arguments: ["simulate", "--sessions", "3", "--sections", "100", "--seconds", "20",
                                                     "--seed", "5", "--trace-out", directory])
