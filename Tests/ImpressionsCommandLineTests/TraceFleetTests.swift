@@ -246,7 +246,8 @@ struct TraceFleetTests {
         // stops it after the first.
         for index in 0..<20 { try Self.write(Self.named("s\(index)", traces[index % 3]), to: "\(directory)/s\(index).jsonl") }
         for command in ["simulate", "sweep"] {
-            let run = await Task {
+            // On the suite's threads, as every other run here: the cooperative pool is busy.
+            let run = await Task(executorPreference: OwnThreadsExecutor.current) {
                 withUnsafeCurrentTask { $0?.cancel() }
                 return await impressions(arguments: [command, "--traces", directory, "--workers", "1", "--json"])
             }.value
