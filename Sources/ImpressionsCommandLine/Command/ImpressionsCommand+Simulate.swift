@@ -102,9 +102,7 @@ extension ImpressionsCommand {
         guard io.isErrorTerminal else { return await body(nil) }
         let clock = ContinuousClock()
         let start = clock.now
-        let bar = ProgressBar(io: io)
-        let result = await body { completed, total in bar.update(completed: completed, total: total) }
-        bar.clear()
+        let result = await ProgressBar.drawn(on: io, body)
         let elapsed = (clock.now - start).inSeconds
         let simulated = sessionSeconds(result)
         let rate = elapsed > 0 ? simulated / elapsed : 0

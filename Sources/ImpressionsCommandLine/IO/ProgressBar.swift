@@ -29,4 +29,17 @@ package final class ProgressBar: Sendable {
     package func clear() {
         io.writeError("\r" + String(repeating: " ", count: width + 40) + "\r")
     }
+
+    /// Runs `body`, giving it a progress callback that draws a bar on `io`'s standard
+    /// error when it is a terminal (`nil` when it is not), and erases the bar once `body`
+    /// returns.
+    package static func drawn<Result>(
+        on io: some CommandIO, _ body: (_ progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?) async -> Result
+    ) async -> Result {
+        guard io.isErrorTerminal else { return await body(nil) }
+        let bar = ProgressBar(io: io)
+        let result = await body { completed, total in bar.update(completed: completed, total: total) }
+        bar.clear()
+        return result
+    }
 }

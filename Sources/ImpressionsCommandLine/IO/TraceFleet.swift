@@ -69,7 +69,7 @@ struct TraceFleet {
 
         let keepGoing = keepGoing
         let traces = shard?.sessions(of: sources.count) ?? sources.indices
-        var tally = await withProgress(io: io) { progress in
+        var tally = await ProgressBar.drawn(on: io) { progress in
             await SessionChunks.tally(
                 sessions: traces, workers: workers, empty: counter.empty, progress: progress,
                 chunk: { range in
@@ -282,16 +282,5 @@ struct TraceFleet {
             throw FileAccessError("standard input: no traces (expected a trace's header line)")
         }
         return listing
-    }
-
-    /// Runs `body` with a progress bar of traces on standard error when it is a terminal.
-    private func withProgress<Tally>(
-        io: some CommandIO, _ body: (_ progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?) async -> Tally
-    ) async -> Tally {
-        guard io.isErrorTerminal else { return await body(nil) }
-        let bar = ProgressBar(io: io)
-        let tally = await body { completed, total in bar.update(completed: completed, total: total) }
-        bar.clear()
-        return tally
     }
 }
