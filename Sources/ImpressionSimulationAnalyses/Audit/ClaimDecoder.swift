@@ -37,7 +37,7 @@ package struct ClaimDecoder: Sendable {
     /// - Throws: ``TraceError`` naming the line and the problem.
     package mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> ClaimedImpression? {
         guard bytes.count <= maximumLineBytes else {
-            throw TraceError(line: number, "the line is longer than the limit of \(maximumLineBytes) bytes")
+            throw TraceError.lineTooLong(line: number, limit: maximumLineBytes)
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
         let line = try TraceDecoder.decodeJSON(ClaimLine.self, bytes, lineNumber: number)

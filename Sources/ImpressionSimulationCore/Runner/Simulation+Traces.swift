@@ -67,7 +67,7 @@ extension Simulation {
                 let number: Int
                 switch line {
                 case .tooLong(let lineNumber):
-                    throw TraceError(line: lineNumber, "the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)")
+                    throw TraceError.lineTooLong(line: lineNumber, limit: limits.maximumLineBytes, option: "--max-line-bytes")
                 case .text(let lineNumber, let text):
                     (number, bytes) = (lineNumber, text)
                 }

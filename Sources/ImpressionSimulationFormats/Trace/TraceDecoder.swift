@@ -89,7 +89,7 @@ public struct TraceDecoder: Sendable {
     /// - Throws: ``TraceError`` as ``decode(_:lineNumber:)`` does for every other line.
     package mutating func decodeStep(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Step {
         guard bytes.count <= limits.maximumLineBytes else {
-            throw TraceError(line: number, "the line is longer than the limit of \(limits.maximumLineBytes) bytes")
+            throw TraceError.lineTooLong(line: number, limit: limits.maximumLineBytes)
         }
         let decoded: DecodedLine
         // Before the blank check, which costs a line the fast path reads more than its

@@ -22,6 +22,12 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Line `line` is longer than `limit` bytes, which no reader holds whole; `option`
+    /// names the command line's option that sets the limit, where one set it.
+    package static func lineTooLong(line: Int, limit: Int, option: String? = nil) -> TraceError {
+        TraceError(line: line, "the line is longer than the limit of \(limit) bytes" + (option.map { " (\($0))" } ?? ""))
+    }
+
     /// `line 17: ...`, or the message alone for line 0.
     public var description: String {
         line > 0 ? "line \(line): \(message)" : message

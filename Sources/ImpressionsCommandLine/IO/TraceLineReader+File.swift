@@ -47,7 +47,7 @@ extension TraceLineReader {
                 switch line {
                 case .tooLong(let number):
                     lineCount = number
-                    throw TraceError(line: number, "the line is longer than the limit of \(maximumLineBytes) bytes (--max-line-bytes)")
+                    throw TraceError.lineTooLong(line: number, limit: maximumLineBytes, option: "--max-line-bytes")
                 case .text(let number, let bytes):
                     lineCount = number
                     try handle(bytes, number)

@@ -39,8 +39,8 @@ struct TraceStreamSplitter {
             if let trace = current, trace.problem == nil {
                 // Numbered as the trace's own line, with the stream's beside it, as a replay numbers its lines.
                 let label = TraceLabel(trace.name, firstLineInStream: trace.firstLine)
-                current?.problem = label.describe(TraceError(line: number - trace.firstLine + 1,
-                    "the line is longer than the limit of \(limits.maximumLineBytes) bytes (--max-line-bytes)"))
+                current?.problem = label.describe(TraceError.lineTooLong(
+                    line: number - trace.firstLine + 1, limit: limits.maximumLineBytes, option: "--max-line-bytes"))
             }
             return []
         case .text(let number, let bytes):
