@@ -9,10 +9,10 @@ package struct SweepOptions: Hashable, Sendable {
     package var grid: SweepGrid
     /// The simulation's options: `--sessions`, `--sections`, `--seconds`, `--seed`,
     /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's); with
-    /// `--traces`, only `--feed` (which names the traces' sections) and `--workers`.
+    /// `--traces FILE...` (its ``SimulateOptions/tracePaths``: sweep the sessions
+    /// recorded there instead of simulated ones), only `--feed` (which names the traces'
+    /// sections), `--workers` and the trace-reading flags.
     package var simulation = SimulateOptions()
-    /// `--traces FILE...`: sweep the sessions recorded there instead of simulated ones.
-    package var tracePaths: [String] = []
     /// `--presets none|NAME,...`: the presets shown; `nil` for every preset of the grid's
     /// measure (see ``effectivePresets``).
     package var presets: [NamedPolicy]?
@@ -72,7 +72,7 @@ package struct SweepOptions: Hashable, Sendable {
                 // Operands are traces, when they follow --traces (a shell's glob).
                 if case .operand(let operand) = argument {
                     guard afterTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
-                    options.tracePaths.append(operand)
+                    options.simulation.tracePaths.append(operand)
                 }
                 continue
             }
@@ -104,7 +104,7 @@ package struct SweepOptions: Hashable, Sendable {
                 durations = try SweepRangeParsing.durations(text, scanner: scanner)
                 gridFlags.append((flag, text))
             case "--traces":
-                options.tracePaths.append(try scanner.value())
+                options.simulation.tracePaths.append(try scanner.value())
                 afterTraces = true
             case "--presets":
                 let text = try scanner.value()
@@ -125,13 +125,13 @@ package struct SweepOptions: Hashable, Sendable {
         }
         // A feed file describes recorded sessions too: it names their sections, as for
         // `simulate --traces`. The other options describe generated sessions only.
-        if !options.tracePaths.isEmpty, let flag = simulationFlags.first(where: { $0 != "--feed" }) {
+        if !options.simulation.tracePaths.isEmpty, let flag = simulationFlags.first(where: { $0 != "--feed" }) {
             throw scanner.fail("\(flag) and --traces: the traces are the sessions")
         }
-        if options.tracePaths.isEmpty, let flag = traceReadingFlags.first {
+        if options.simulation.tracePaths.isEmpty, let flag = traceReadingFlags.first {
             throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
         }
-        if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
+        if options.simulation.tracePaths.contains("-") && options.simulation.tracePaths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
         do throws(SweepGridError) {
