@@ -106,7 +106,7 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
                     writer.key("copyOf"); writer.string(entry.copyOf)
                 }
             }
-            // Only when there are any, so that a run with none reads as it always did.
+            // Only when there are any: most runs have none, and an empty list would say nothing.
             if !readPastGaps.isEmpty { notes("readPastGaps", readPastGaps, to: &writer) }
             if !skippedFiles.isEmpty { writer.key("skippedFiles"); writer.array(skippedFiles) { $0.string($1) } }
             if !repeatedPaths.isEmpty { writer.key("repeatedPaths"); writer.array(repeatedPaths) { $0.string($1) } }
