@@ -33,8 +33,8 @@ struct LongRunTests {
                 "slotsInRun": engine.counters.slotsInRun.capacity,
                 "departedInRun": engine.departed[0].inRun.capacity,
                 "departedExitIDs": engine.departed[0].exited.capacity,
-                "candidates": engine.counters.candidates.capacity,
-                "openRuns": engine.counters.openRuns.capacity,
+                "candidates": engine.loop.candidates.capacity,
+                "openRuns": engine.loop.openRuns.capacity,
                 "records": engine.counters.records.capacity,
                 "subscribers": subscribers,
             ]

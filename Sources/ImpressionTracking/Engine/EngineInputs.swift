@@ -236,13 +236,13 @@ extension EngineInputs {
     /// `nil` when none is due.
     @inline(__always)
     mutating func takeDueSamples(through time: Duration, lastDue: Int)
-        -> (first: Int, last: Int, visits: SectionCounters.Visits, speed: Double?)? {
+        -> (first: Int, last: Int, visits: CountingRules.Visits, speed: Double?)? {
         if time > self.time { self.time = time }
         guard lastDue >= nextSample else { return nil }
         let first = nextSample
         nextSample = lastDue &+ 1
         changedSinceSample = false
-        return (first, lastDue, SectionCounters.Visits(current: visit, runsValidFrom: runsValidFrom,
+        return (first, lastDue, CountingRules.Visits(current: visit, runsValidFrom: runsValidFrom,
                                                    firstRemembered: firstRememberedVisit),
                 measuresSignals ? takeViewportSpeed() : nil)
     }

@@ -75,7 +75,7 @@ extension ImpressionEngine {
         for policyIndex in 0..<policyCount {
             policyRuns.removeAll(keepingCapacity: true)
             for slot in slotsInRun
-            where SectionCounters.isInRun(counters.states[Int(slot) * policyCount + policyIndex], before: inputs.nextSample) {
+            where CountingRules.isInRun(counters.states[Int(slot) * policyCount + policyIndex], before: inputs.nextSample) {
                 policyRuns.append(slot)
             }
             departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,

@@ -113,9 +113,9 @@ extension ImpressionEngine {
                 counters.append($0, signals: $1, policyIndex: policyIndex)
             }
         }
-        counters.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
-                          otherGroups: &otherGroups, visits: visits, recordingVisibility: recordingVisibility,
-                          speed: speed)
+        loop.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
+                      otherGroups: &otherGroups, counters: &counters, visits: visits,
+                      recordingVisibility: recordingVisibility, speed: speed)
         guard !counters.records.isEmpty else { return false }
         counters.sortRecords()
         return true

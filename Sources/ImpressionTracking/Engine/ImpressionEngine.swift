@@ -59,8 +59,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// same cells, containers and index as `inputs`' layout, with their own denominators
     /// and policies.
     var otherGroups: [SectionGeometry] = []
-    /// Every policy's counters, by slot and policy, and the loop a sample runs.
+    /// Every policy's counters, by slot and policy.
     var counters: SectionCounters
+    /// The loop a sample runs over the counters, and its scratch.
+    var loop = CountingLoop()
     /// Per policy, the sections that left the layout whose counters it keeps.
     var departed: [DepartedSections<ID>]
     /// Per policy, its default policy resolved for a small and a large section: what a

@@ -1,0 +1,332 @@
+/// The loop a sample runs: which sections near the viewport are visible under each
+/// policy, measured once per way of measuring (measure group), counted by
+/// ``CountingRules``, their reports appended to the counters' records; then the runs of
+/// the sections no longer visible end.
+///
+/// It keeps only scratch: the candidates near the viewport, the runs open before the
+/// sample, what was measured, and the measurer. The counters it reads and writes are
+/// ``SectionCounters``, handed in.
+///
+/// ## What the optimiser needs
+///
+/// This is the code every sample runs, and its shape is what keeps a steady sample's
+/// instructions where `Benchmarks/instruction-counts.sh` shows them, and its mallocs at 0
+/// (`Benchmarks/check-allocations.sh`). Each choice below was measured there:
+///
+/// 1. **One loop, four copies.** The loop is generic over its ``LoopVariant`` and each
+///    copy is a function of its own (`@inline(never)`): inlined side by side into one
+///    caller they made it too big for the small calls they make to be inlined in turn,
+///    and the copies with signals would make the code every sample without them runs
+///    bigger, and slower.
+/// 2. **Constants from the type, not captured.** Inside the loop's closure the variant's
+///    answers are read from the type again: a closure that is not inlined takes captured
+///    values as values, and the compiler then makes one copy of it for both counts of
+///    policies, looping over one policy at run time.
+/// 3. **Tables as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:counters:_:)``
+///    moves the tables the variant reads out of the counters and back: each write to an
+///    array checks it unique and each read is bounds-checked, a cost per section and
+///    policy. Only those the variant reads are moved (each move is paid at every sample);
+///    the policies' lists are read in place (moving them released a stand-in per sample).
+/// 4. **The first measure group by value, the others in place.** A geometry read from a
+///    stored property or an array element and handed to the measurer is copied, every
+///    table retained and released, per candidate and group.
+/// 5. **Counters in place.** ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``
+///    takes a section's counters `inout`: a copy out and back writes every line of them,
+///    where a steady sample changes two fields, and the extra writes miss the cache.
+/// 6. **Scratch kept.** The buffers here only grow, to the most candidates seen, so that
+///    a steady sample does not allocate.
+struct CountingLoop: Sendable {
+    /// The slots near the viewport at the sample evaluated.
+    private(set) var candidates: [Int32] = []
+    /// The slots with a run open before the sample evaluated: the counters' `slotsInRun`,
+    /// taken while the loop refills those.
+    private(set) var openRuns: [Int32] = []
+    private var measurer = VisibilityMeasurer()
+    /// When candidates are measured before they are counted, their ratios and screen
+    /// shares, `groupCount` per candidate (``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``).
+    private var measuredRatios: [Double] = []
+    private var measuredShares: [Double] = []
+
+    /// Evaluates sample `first` section by section under every policy, then the samples
+    /// after it up to `last` at once: nothing changes between them, so each visible
+    /// section's count just grows by one per sample. Appends to `counters`' records.
+    ///
+    /// Each section near `screen`'s viewport is measured once per measure group,
+    /// `firstGroup` then `otherGroups`, and each policy counts from its group's ratio; then
+    /// the open runs of the sections no longer visible end.
+    ///
+    /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
+    ///   samples after it are still); `nil` measures none.
+    @inline(__always)
+    mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                           firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
+                           counters: inout SectionCounters, visits: CountingRules.Visits,
+                           recordingVisibility: Bool, speed: Double?) {
+        let onePolicy = counters.policyCount == 1
+        switch (speed != nil, onePolicy) {
+        case (false, true):
+            run(OnePolicy.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                recordingVisibility: recordingVisibility, speed: 0)
+        case (false, false):
+            run(SeveralPolicies.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                recordingVisibility: recordingVisibility, speed: 0)
+        case (true, true):
+            run(OnePolicyWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                recordingVisibility: recordingVisibility, speed: speed ?? 0)
+        case (true, false):
+            run(SeveralPoliciesWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
+                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                recordingVisibility: recordingVisibility, speed: speed ?? 0)
+        }
+    }
+
+    /// The loop of ``evaluate(from:through:on:firstGroup:otherGroups:counters:visits:recordingVisibility:speed:)``,
+    /// written once, made for each ``LoopVariant`` (note 1).
+    @inline(never)
+    private mutating func run<Variant: LoopVariant>(
+        _ variant: Variant.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], counters: inout SectionCounters,
+        visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double
+    ) {
+        // One policy: each section is measured as it is counted, nothing to share.
+        // Otherwise every candidate is measured first, each way once.
+        let measuresFirst = !Variant.hasOnePolicy
+        candidates.clear()
+        counters.nextFiringSample = nil
+        swap(&openRuns, &counters.slotsInRun)
+        counters.slotsInRun.clear()
+        if let screen {
+            firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
+            if measuresFirst {
+                Self.measure(Variant.self, candidates, groupCount: Variant.groupCount(of: counters), on: screen,
+                             firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &measuredRatios,
+                             shares: &measuredShares, measurer: &measurer)
+            }
+        }
+        var nextFiring: Int?
+        withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, counters: &counters) {
+            loop, counters, tables in
+            // From the type, not captured (note 2).
+            let policyCount = Variant.policyCount(of: counters)
+            let groupCount = Variant.groupCount(of: counters)
+            if screen != nil {
+                for index in loop.candidates.indices {
+                    let slot = Int(loop.candidates[index])
+                    var ratioAsCounted = Double.nan, shareAsCounted = 0.0
+                    if Variant.hasOnePolicy {
+                        guard let screen, let measured = loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
+                        else { continue }
+                        ratioAsCounted = measured
+                        // The parts just measured are the section's: their area is its share.
+                        if Variant.measuresSignals {
+                            shareAsCounted = loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                        }
+                    }
+                    let measuredAt = index &* groupCount
+                    var counts = false
+                    for policyIndex in 0..<policyCount {
+                        let group = tables.group(ofPolicy: policyIndex)
+                        let ratio = Variant.hasOnePolicy ? ratioAsCounted : tables.ratios[measuredAt &+ group]
+                        guard !ratio.isNaN else { continue }
+                        let counterIndex = slot &* policyCount &+ policyIndex
+                        let signals = Variant.measuresSignals
+                            ? CountingRules.SignalInput(
+                                sample: SignalCounters.Sample(
+                                    share: Variant.hasOnePolicy ? shareAsCounted : tables.shares[measuredAt &+ group],
+                                    speed: speed),
+                                counters: tables.signalStates, index: counterIndex)
+                            : nil
+                        let (policyCounts, completion) = CountingRules.count(
+                            &tables.states[counterIndex], slot: slot, ratio: ratio,
+                            policy: tables.policy(ofSlot: slot, counterIndex: counterIndex, firstGroup: firstGroup),
+                            from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
+                            signals: signals) { counters.append($0, signals: $1, policyIndex: policyIndex) }
+                        if let completion { nextFiring = min(nextFiring ?? completion, completion) }
+                        counts = counts || policyCounts
+                    }
+                    if counts { counters.slotsInRun.append(Int32(slot)) }
+                }
+            }
+            loop.endRunsNotSeen(at: first, policyCount: policyCount, states: tables.states,
+                                signalStates: Variant.measuresSignals ? tables.signalStates : nil,
+                                counters: &counters, recordingVisibility: recordingVisibility)
+        }
+        counters.nextFiringSample = nextFiring
+    }
+
+    /// Measures `candidates` under every measure group, `firstGroup` then `otherGroups`:
+    /// candidate `i`'s ratio under group `g` (NaN where nothing shows) and, with signals,
+    /// its screen share go to `ratios` and `shares` at `i * groupCount + g`. What shows of
+    /// a candidate is collected once, and stays in the measurer for the other groups.
+    ///
+    /// Static, the first group passed as a value and the others read in place (note 4).
+    private static func measure<Variant: LoopVariant>(
+        _ variant: Variant.Type, _ candidates: [Int32], groupCount: Int, on screen: VisibilityMeasurer.Screen,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], ratios: inout [Double],
+        shares: inout [Double], measurer: inout VisibilityMeasurer
+    ) {
+        let needed = candidates.count &* groupCount
+        if ratios.count < needed {
+            ratios.append(contentsOf: repeatElement(.nan, count: needed &- ratios.count))
+        }
+        if Variant.measuresSignals && shares.count < needed {
+            shares.append(contentsOf: repeatElement(0, count: needed &- shares.count))
+        }
+        let viewportArea = screen.effectiveViewport.area
+        ratios.withUnsafeMutableBufferPointer { ratios in
+            shares.withMutableBuffer { shares in
+                otherGroups.withMutableBuffer { otherGroups in
+                    for index in candidates.indices {
+                        let slot = Int(candidates[index])
+                        let at = index &* groupCount
+                        var shared = VisibilityMeasurer.SharedMeasures()
+                        let ratio = measurer.ratio(ofSlot: slot, in: firstGroup, on: screen, sharing: &shared)
+                        ratios[at] = ratio ?? .nan
+                        if Variant.measuresSignals, ratio != nil {
+                            shares[at] = measurer.visibleArea(ofSlot: slot, in: firstGroup, on: screen,
+                                                              sharing: &shared) / viewportArea
+                        }
+                        for group in otherGroups.indices {
+                            // Once the candidate's parts are collected, a measure group without
+                            // gates hands over only its policy and denominator; the others are
+                            // measured in place, which copies the geometry per candidate.
+                            let ratio = if shared.hasCollectedParts && otherGroups[group].gateTable == nil {
+                                measurer.ratio(fromCollected: &shared, policy: otherGroups[group].policy(ofSlot: slot),
+                                               denominator: otherGroups[group].denominators[slot], on: screen)
+                            } else {
+                                otherGroups[group].ratio(ofSlot: slot, on: screen, with: &measurer, sharing: &shared)
+                            }
+                            ratios[at &+ group &+ 1] = ratio ?? .nan
+                            if Variant.measuresSignals, ratio != nil {
+                                shares[at &+ group &+ 1] = otherGroups[group].visibleArea(
+                                    ofSlot: slot, on: screen, with: &measurer, sharing: &shared) / viewportArea
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tables the loop reads and writes per section and policy, as buffers (note 3).
+    private struct Tables<Variant: LoopVariant> {
+        var states: UnsafeMutableBufferPointer<SectionState>
+        /// Empty without signals.
+        var signalStates: UnsafeMutableBufferPointer<SignalCounters>
+        /// Every policy's policies (with one policy, its measure group's list).
+        var policies: UnsafeBufferPointer<ResolvedPolicy>
+        /// Empty with one policy.
+        var lanes: UnsafeBufferPointer<SectionCounters.Lane>
+        /// Empty with one policy.
+        var policyOfCounter: UnsafeBufferPointer<Int32>
+        /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``
+        /// wrote: empty when each section is measured as it is counted.
+        var ratios: UnsafeMutableBufferPointer<Double>
+        var shares: UnsafeMutableBufferPointer<Double>
+
+        /// The measure group policy `policyIndex` measures in: the only one with one policy.
+        @inline(__always)
+        func group(ofPolicy policyIndex: Int) -> Int {
+            Variant.hasOnePolicy ? 0 : Int(lanes[policyIndex].group)
+        }
+
+        /// Where the policy of the section in `slot` is, its counters at `counterIndex`:
+        /// its place, not a copy, since a rule reads one or two of its fields. A lone
+        /// policy's list is its measure group's own, resolved under it.
+        @inline(__always)
+        func policy(ofSlot slot: Int, counterIndex: Int, firstGroup: SectionGeometry) -> UnsafePointer<ResolvedPolicy> {
+            policies.baseAddress.unsafelyUnwrapped
+                + (Variant.hasOnePolicy ? Int(firstGroup.policyIndices[slot]) : Int(policyOfCounter[counterIndex]))
+        }
+    }
+
+    /// Runs `body` with the tables as buffers, moved out of `counters` and this loop and
+    /// back, not copied: no retain, and a uniqueness check once rather than at every write
+    /// (note 3). Only those the variant reads are moved: with signals the signals'
+    /// counters, with several policies their lanes and policy per counter, when the
+    /// candidates were measured first what was measured; the others are handed over as
+    /// empty buffers.
+    @inline(__always)
+    private mutating func withTables<Variant: LoopVariant>(
+        _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, counters: inout SectionCounters,
+        _ body: (inout CountingLoop, inout SectionCounters, Tables<Variant>) -> Void
+    ) {
+        var states: [SectionState] = [], signalStates: [SignalCounters] = []
+        // Read only: taken as they are, not moved out and back. One policy's are its
+        // measure group's, read from the geometry the caller holds: not even retained.
+        let policies = Variant.hasOnePolicy ? firstGroup.policies : counters.policies
+        var lanes: [SectionCounters.Lane] = []
+        var ratios: [Double] = [], shares: [Double] = [], policyOfCounter: [Int32] = []
+        swapTables(Variant.self, measuresFirst: measuresFirst, counters: &counters, &states, &signalStates,
+                   &lanes, &policyOfCounter, &ratios, &shares)
+        defer {
+            swapTables(Variant.self, measuresFirst: measuresFirst, counters: &counters, &states, &signalStates,
+                       &lanes, &policyOfCounter, &ratios, &shares)
+        }
+        states.withMutableBuffer { states in
+            signalStates.withMutableBuffer { signalStates in
+                policies.withUnsafeBufferPointer { policies in
+                    lanes.withMutableBuffer { lanes in
+                        ratios.withMutableBuffer { ratios in
+                            shares.withMutableBuffer { shares in
+                                policyOfCounter.withMutableBuffer { policyOfCounter in
+                                    body(&self, &counters,
+                                         Tables(states: states, signalStates: signalStates, policies: policies,
+                                                lanes: UnsafeBufferPointer(lanes),
+                                                policyOfCounter: UnsafeBufferPointer(policyOfCounter),
+                                                ratios: ratios, shares: shares))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Swaps the tables ``withTables(_:measuresFirst:firstGroup:counters:_:)`` moves with these.
+    @inline(__always)
+    private mutating func swapTables<Variant: LoopVariant>(
+        _ variant: Variant.Type, measuresFirst: Bool, counters: inout SectionCounters, _ states: inout [SectionState],
+        _ signalStates: inout [SignalCounters], _ lanes: inout [SectionCounters.Lane],
+        _ policyOfCounter: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
+    ) {
+        swap(&states, &counters.states)
+        if Variant.measuresSignals { swap(&signalStates, &counters.signalStates) }
+        // Measured as counted, a section's share is a local: the buffer is not read.
+        if Variant.measuresSignals && measuresFirst { swap(&shares, &measuredShares) }
+        if !Variant.hasOnePolicy {
+            swap(&lanes, &counters.lanes)
+            swap(&policyOfCounter, &counters.policyOfCounter)
+        }
+        if measuresFirst {
+            swap(&ratios, &measuredRatios)
+        }
+    }
+
+    /// Ends the runs open before `first` of the sections not visible at it, policy by
+    /// policy (the visible ones were stamped with the last sample evaluated; those in view
+    /// below their policy, with exposure signals, ended in
+    /// ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``);
+    /// their exits carry `signalStates`' counters when the engine measures signals.
+    @inline(__always)
+    private func endRunsNotSeen(at first: Int, policyCount: Int, states: UnsafeMutableBufferPointer<SectionState>,
+                                signalStates: UnsafeMutableBufferPointer<SignalCounters>?,
+                                counters: inout SectionCounters, recordingVisibility: Bool) {
+        for slot in openRuns {
+            let slot = Int(slot)
+            for policyIndex in 0..<policyCount {
+                let counterIndex = slot &* policyCount &+ policyIndex
+                guard CountingRules.isInRun(states[counterIndex], before: first) else { continue }
+                states[counterIndex].endRun()
+                if recordingVisibility {
+                    counters.append(.exit(of: .slot(slot), ending: states[counterIndex], at: first),
+                                    signals: signalStates.map { $0[counterIndex] }, policyIndex: policyIndex)
+                }
+            }
+        }
+    }
+}
