@@ -27,15 +27,15 @@ struct LongRunTests {
 
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
-                "states": engine.counters.states.capacity,
+                "states": engine.table.counters.capacity,
                 "departedStates": engine.departed[0].entries.count,
                 "departedStates capacity": engine.departed[0].entries.capacity,
-                "slotsInRun": engine.counters.slotsInRun.capacity,
+                "slotsInRun": engine.table.slotsInRun.capacity,
                 "departedInRun": engine.departed[0].inRun.capacity,
                 "departedExitIDs": engine.departed[0].exited.capacity,
                 "candidates": engine.loop.candidates.capacity,
                 "openRuns": engine.loop.openRuns.capacity,
-                "records": engine.counters.records.capacity,
+                "records": engine.table.records.capacity,
                 "subscribers": subscribers,
             ]
         }
@@ -160,7 +160,7 @@ struct LongRunTests {
         // It fires once, at 1 s, however far the jump.
         #expect(events.compactMap(\.impression).map(\.time) == [.seconds(1)])
         // The count saturates: still visible, no wrap to a negative count.
-        #expect(engine.counters.states[0].consecutiveSamples > 0)
+        #expect(engine.table.counters[0].consecutiveSamples > 0)
         #expect(engine.inputs.nextSample == Int.max)
         try engine.setViewport(Rect(x: 0, y: 10_000, width: 320, height: 800))
         // No sample is left to evaluate: nothing happens, time stays where it was.

@@ -5,7 +5,7 @@
 ///
 /// It keeps only scratch: the candidates near the viewport, the runs open before the
 /// sample, what was measured, and the measurer. The counters it reads and writes are
-/// ``SectionCounters``, handed in.
+/// ``CounterTable``, handed in.
 ///
 /// ## What the optimiser needs
 ///
@@ -22,8 +22,8 @@
 ///    answers are read from the type again: a closure that is not inlined takes captured
 ///    values as values, and the compiler then makes one copy of it for both counts of
 ///    policies, looping over one policy at run time.
-/// 3. **Tables as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:counters:_:)``
-///    moves the tables the variant reads out of the counters and back: each write to an
+/// 3. **Buffers as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:counters:_:)``
+///    moves the buffers the variant reads out of the counters and back: each write to an
 ///    array checks it unique and each read is bounds-checked, a cost per section and
 ///    policy. Only those the variant reads are moved (each move is paid at every sample);
 ///    the policies' lists are read in place (moving them released a stand-in per sample).
@@ -60,25 +60,25 @@ struct CountingLoop: Sendable {
     @inline(__always)
     mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
-                           counters: inout SectionCounters, visits: CountingRules.Visits,
+                           table: inout CounterTable, visits: CountingRules.Visits,
                            recordingVisibility: Bool, speed: Double?) {
-        let onePolicy = counters.policyCount == 1
+        let onePolicy = table.policyCount == 1
         switch (speed != nil, onePolicy) {
         case (false, true):
             run(OnePolicy.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                otherGroups: &otherGroups, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: 0)
         case (false, false):
             run(SeveralPolicies.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                otherGroups: &otherGroups, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: 0)
         case (true, true):
             run(OnePolicyWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                otherGroups: &otherGroups, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: speed ?? 0)
         case (true, false):
             run(SeveralPoliciesWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, counters: &counters, visits: visits,
+                otherGroups: &otherGroups, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: speed ?? 0)
         }
     }
@@ -88,30 +88,30 @@ struct CountingLoop: Sendable {
     @inline(never)
     private mutating func run<Variant: LoopVariant>(
         _ variant: Variant.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
-        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], counters: inout SectionCounters,
+        firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], table: inout CounterTable,
         visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double
     ) {
         // One policy: each section is measured as it is counted, nothing to share.
         // Otherwise every candidate is measured first, each way once.
         let measuresFirst = !Variant.hasOnePolicy
         candidates.clear()
-        counters.nextFiringSample = nil
-        swap(&openRuns, &counters.slotsInRun)
-        counters.slotsInRun.clear()
+        table.nextFiringSample = nil
+        swap(&openRuns, &table.slotsInRun)
+        table.slotsInRun.clear()
         if let screen {
             firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
             if measuresFirst {
-                Self.measure(Variant.self, candidates, groupCount: Variant.groupCount(of: counters), on: screen,
+                Self.measure(Variant.self, candidates, groupCount: Variant.groupCount(of: table), on: screen,
                              firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &measuredRatios,
                              shares: &measuredShares, measurer: &measurer)
             }
         }
         var nextFiring: Int?
-        withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, counters: &counters) {
-            loop, counters, tables in
+        withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, table: &table) {
+            loop, table, buffers in
             // From the type, not captured (note 2).
-            let policyCount = Variant.policyCount(of: counters)
-            let groupCount = Variant.groupCount(of: counters)
+            let policyCount = Variant.policyCount(of: table)
+            let groupCount = Variant.groupCount(of: table)
             if screen != nil {
                 for index in loop.candidates.indices {
                     let slot = Int(loop.candidates[index])
@@ -128,33 +128,33 @@ struct CountingLoop: Sendable {
                     let measuredAt = index &* groupCount
                     var counts = false
                     for policyIndex in 0..<policyCount {
-                        let group = tables.group(ofPolicy: policyIndex)
-                        let ratio = Variant.hasOnePolicy ? ratioAsCounted : tables.ratios[measuredAt &+ group]
+                        let group = buffers.group(ofPolicy: policyIndex)
+                        let ratio = Variant.hasOnePolicy ? ratioAsCounted : buffers.ratios[measuredAt &+ group]
                         guard !ratio.isNaN else { continue }
                         let counterIndex = slot &* policyCount &+ policyIndex
                         let signals = Variant.measuresSignals
                             ? CountingRules.SignalInput(
                                 sample: SignalCounters.Sample(
-                                    share: Variant.hasOnePolicy ? shareAsCounted : tables.shares[measuredAt &+ group],
+                                    share: Variant.hasOnePolicy ? shareAsCounted : buffers.shares[measuredAt &+ group],
                                     speed: speed),
-                                counters: tables.signalStates, index: counterIndex)
+                                counters: buffers.signalCounters, index: counterIndex)
                             : nil
                         let (policyCounts, completion) = CountingRules.count(
-                            &tables.states[counterIndex], slot: slot, ratio: ratio,
-                            policy: tables.policy(ofSlot: slot, counterIndex: counterIndex, firstGroup: firstGroup),
+                            &buffers.counters[counterIndex], slot: slot, ratio: ratio,
+                            policy: buffers.policy(ofSlot: slot, counterIndex: counterIndex, firstGroup: firstGroup),
                             from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
-                            signals: signals) { counters.append($0, signals: $1, policyIndex: policyIndex) }
+                            signals: signals) { table.append($0, signals: $1, policyIndex: policyIndex) }
                         if let completion { nextFiring = min(nextFiring ?? completion, completion) }
                         counts = counts || policyCounts
                     }
-                    if counts { counters.slotsInRun.append(Int32(slot)) }
+                    if counts { table.slotsInRun.append(Int32(slot)) }
                 }
             }
-            loop.endRunsNotSeen(at: first, policyCount: policyCount, states: tables.states,
-                                signalStates: Variant.measuresSignals ? tables.signalStates : nil,
-                                counters: &counters, recordingVisibility: recordingVisibility)
+            loop.endRunsNotSeen(at: first, policyCount: policyCount, counters: buffers.counters,
+                                signalCounters: Variant.measuresSignals ? buffers.signalCounters : nil,
+                                table: &table, recordingVisibility: recordingVisibility)
         }
-        counters.nextFiringSample = nextFiring
+        table.nextFiringSample = nextFiring
     }
 
     /// Measures `candidates` under every measure group, `firstGroup` then `otherGroups`:
@@ -211,15 +211,15 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// The tables the loop reads and writes per section and policy, as buffers (note 3).
-    private struct Tables<Variant: LoopVariant> {
-        var states: UnsafeMutableBufferPointer<SectionState>
+    /// The buffers the loop reads and writes per section and policy, as buffers (note 3).
+    private struct Buffers<Variant: LoopVariant> {
+        var counters: UnsafeMutableBufferPointer<SectionCounters>
         /// Empty without signals.
-        var signalStates: UnsafeMutableBufferPointer<SignalCounters>
+        var signalCounters: UnsafeMutableBufferPointer<SignalCounters>
         /// Every policy's policies (with one policy, its measure group's list).
         var policies: UnsafeBufferPointer<ResolvedPolicy>
         /// Empty with one policy.
-        var lanes: UnsafeBufferPointer<SectionCounters.Lane>
+        var lanes: UnsafeBufferPointer<CounterTable.Lane>
         /// Empty with one policy.
         var policyOfCounter: UnsafeBufferPointer<Int32>
         /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``
@@ -243,7 +243,7 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Runs `body` with the tables as buffers, moved out of `counters` and this loop and
+    /// Runs `body` with the buffers as buffers, moved out of `counters` and this loop and
     /// back, not copied: no retain, and a uniqueness check once rather than at every write
     /// (note 3). Only those the variant reads are moved: with signals the signals'
     /// counters, with several policies their lanes and policy per counter, when the
@@ -251,30 +251,30 @@ struct CountingLoop: Sendable {
     /// empty buffers.
     @inline(__always)
     private mutating func withTables<Variant: LoopVariant>(
-        _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, counters: inout SectionCounters,
-        _ body: (inout CountingLoop, inout SectionCounters, Tables<Variant>) -> Void
+        _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, table: inout CounterTable,
+        _ body: (inout CountingLoop, inout CounterTable, Buffers<Variant>) -> Void
     ) {
-        var states: [SectionState] = [], signalStates: [SignalCounters] = []
+        var counters: [SectionCounters] = [], signalCounters: [SignalCounters] = []
         // Read only: taken as they are, not moved out and back. One policy's are its
         // measure group's, read from the geometry the caller holds: not even retained.
-        let policies = Variant.hasOnePolicy ? firstGroup.policies : counters.policies
-        var lanes: [SectionCounters.Lane] = []
+        let policies = Variant.hasOnePolicy ? firstGroup.policies : table.policies
+        var lanes: [CounterTable.Lane] = []
         var ratios: [Double] = [], shares: [Double] = [], policyOfCounter: [Int32] = []
-        swapTables(Variant.self, measuresFirst: measuresFirst, counters: &counters, &states, &signalStates,
+        swapTables(Variant.self, measuresFirst: measuresFirst, table: &table, &counters, &signalCounters,
                    &lanes, &policyOfCounter, &ratios, &shares)
         defer {
-            swapTables(Variant.self, measuresFirst: measuresFirst, counters: &counters, &states, &signalStates,
+            swapTables(Variant.self, measuresFirst: measuresFirst, table: &table, &counters, &signalCounters,
                        &lanes, &policyOfCounter, &ratios, &shares)
         }
-        states.withMutableBuffer { states in
-            signalStates.withMutableBuffer { signalStates in
+        counters.withMutableBuffer { counters in
+            signalCounters.withMutableBuffer { signalCounters in
                 policies.withUnsafeBufferPointer { policies in
                     lanes.withMutableBuffer { lanes in
                         ratios.withMutableBuffer { ratios in
                             shares.withMutableBuffer { shares in
                                 policyOfCounter.withMutableBuffer { policyOfCounter in
-                                    body(&self, &counters,
-                                         Tables(states: states, signalStates: signalStates, policies: policies,
+                                    body(&self, &table,
+                                         Buffers(counters: counters, signalCounters: signalCounters, policies: policies,
                                                 lanes: UnsafeBufferPointer(lanes),
                                                 policyOfCounter: UnsafeBufferPointer(policyOfCounter),
                                                 ratios: ratios, shares: shares))
@@ -287,20 +287,20 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Swaps the tables ``withTables(_:measuresFirst:firstGroup:counters:_:)`` moves with these.
+    /// Swaps the buffers ``withTables(_:measuresFirst:firstGroup:counters:_:)`` moves with these.
     @inline(__always)
     private mutating func swapTables<Variant: LoopVariant>(
-        _ variant: Variant.Type, measuresFirst: Bool, counters: inout SectionCounters, _ states: inout [SectionState],
-        _ signalStates: inout [SignalCounters], _ lanes: inout [SectionCounters.Lane],
+        _ variant: Variant.Type, measuresFirst: Bool, table: inout CounterTable, _ counters: inout [SectionCounters],
+        _ signalCounters: inout [SignalCounters], _ lanes: inout [CounterTable.Lane],
         _ policyOfCounter: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
     ) {
-        swap(&states, &counters.states)
-        if Variant.measuresSignals { swap(&signalStates, &counters.signalStates) }
+        swap(&counters, &table.counters)
+        if Variant.measuresSignals { swap(&signalCounters, &table.signals) }
         // Measured as counted, a section's share is a local: the buffer is not read.
         if Variant.measuresSignals && measuresFirst { swap(&shares, &measuredShares) }
         if !Variant.hasOnePolicy {
-            swap(&lanes, &counters.lanes)
-            swap(&policyOfCounter, &counters.policyOfCounter)
+            swap(&lanes, &table.lanes)
+            swap(&policyOfCounter, &table.policyOfCounter)
         }
         if measuresFirst {
             swap(&ratios, &measuredRatios)
@@ -311,20 +311,20 @@ struct CountingLoop: Sendable {
     /// policy (the visible ones were stamped with the last sample evaluated; those in view
     /// below their policy, with exposure signals, ended in
     /// ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``);
-    /// their exits carry `signalStates`' counters when the engine measures signals.
+    /// their exits carry `signalCounters` when the engine measures signals.
     @inline(__always)
-    private func endRunsNotSeen(at first: Int, policyCount: Int, states: UnsafeMutableBufferPointer<SectionState>,
-                                signalStates: UnsafeMutableBufferPointer<SignalCounters>?,
-                                counters: inout SectionCounters, recordingVisibility: Bool) {
+    private func endRunsNotSeen(at first: Int, policyCount: Int, counters: UnsafeMutableBufferPointer<SectionCounters>,
+                                signalCounters: UnsafeMutableBufferPointer<SignalCounters>?,
+                                table: inout CounterTable, recordingVisibility: Bool) {
         for slot in openRuns {
             let slot = Int(slot)
             for policyIndex in 0..<policyCount {
                 let counterIndex = slot &* policyCount &+ policyIndex
-                guard CountingRules.isInRun(states[counterIndex], before: first) else { continue }
-                states[counterIndex].endRun()
+                guard CountingRules.isInRun(counters[counterIndex], before: first) else { continue }
+                counters[counterIndex].endRun()
                 if recordingVisibility {
-                    counters.append(.exit(of: .slot(slot), ending: states[counterIndex], at: first),
-                                    signals: signalStates.map { $0[counterIndex] }, policyIndex: policyIndex)
+                    table.append(.exit(of: .slot(slot), ending: counters[counterIndex], at: first),
+                                    signals: signalCounters.map { $0[counterIndex] }, policyIndex: policyIndex)
                 }
             }
         }

@@ -1,5 +1,5 @@
 /// The rules a sample applies to one section under one policy, as the manual's "The
-/// rules" states them: pure functions of the section's counters (``SectionState``), the
+/// rules" states them: pure functions of the section's counters (``SectionCounters``), the
 /// ratio the sample measured, the section's resolved policy and the engine's visits.
 ///
 /// - Counting: a section counts as visible at a sample when its ratio meets the policy's
@@ -15,7 +15,7 @@
 /// - Exposure signals, when measured, add up every sample in view, counting or not.
 ///
 /// The loop that applies them to every section near the viewport is ``CountingLoop``;
-/// where the counters are kept is ``SectionCounters``.
+/// where the counters are kept is ``CounterTable``.
 enum CountingRules {
     /// What the engine's visits mean for a sample.
     struct Visits: Sendable {
@@ -37,13 +37,13 @@ enum CountingRules {
         var index: Int
     }
 
-    /// Whether `state` is in an open run at `nextSample`: visible at the sample before.
+    /// Whether `counters` is in an open run at `nextSample`: visible at the sample before.
     @inline(__always)
-    static func isInRun(_ state: SectionState, before nextSample: Int) -> Bool {
-        state.lastVisibleSample == nextSample &- 1
+    static func isInRun(_ counters: SectionCounters, before nextSample: Int) -> Bool {
+        counters.lastVisibleSample == nextSample &- 1
     }
 
-    /// Notes in `state` (the counters of the section in `slot` under `policy`) that `ratio`
+    /// Notes in `counters` (the section in `slot`'s, under `policy`) that `ratio`
     /// of it showed at sample `first` and, when that meets the policy (the entry ratio, or
     /// only the exit ratio once it is counting: hysteresis), counts it visible from `first`
     /// to `last`: its run grows, completes and fires, handing what it reports to `record`.
@@ -57,57 +57,57 @@ enum CountingRules {
     /// (``SignalCounters``); an exit then reports them up to the sample before it, an
     /// impression up to its own.
     @inline(__always)
-    static func count(_ state: inout SectionState, slot: Int, ratio: Double, policy: UnsafePointer<ResolvedPolicy>,
+    static func count(_ counters: inout SectionCounters, slot: Int, ratio: Double, policy: UnsafePointer<ResolvedPolicy>,
                       from first: Int, through last: Int, visits: Visits, recordingVisibility: Bool,
                       signals: SignalInput? = nil,
                       record: (SampleRecord, _ signals: SignalCounters?) -> Void) -> (counts: Bool, completion: Int?) {
-        if ratio > state.highestRatio { state.highestRatio = ratio }
-        // `state` in place: a copy out and back would write every line of the counters,
+        if ratio > counters.highestRatio { counters.highestRatio = ratio }
+        // `counters` in place: a copy out and back would write every line of them,
         // where a steady sample changes two fields, and the extra writes miss the cache.
-        let counting = state.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
+        let counting = counters.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
         guard ratio >= (counting ? policy.pointee.exitRatio : policy.pointee.entryRatio) else {
-            if let signals { countBelowPolicy(&state, slot: slot, ratio: ratio, signals, from: first, through: last,
+            if let signals { countBelowPolicy(&counters, slot: slot, ratio: ratio, signals, from: first, through: last,
                                               visits: visits, recordingVisibility: recordingVisibility, record: record) }
             return (false, nil)
         }
         if counting {
-            state.consecutiveSamples = SectionState.saturatingSum(state.consecutiveSamples, 1)
+            counters.consecutiveSamples = SectionCounters.saturatingSum(counters.consecutiveSamples, 1)
         } else {
-            if state.hasOpenRun(at: first) {
+            if counters.hasOpenRun(at: first) {
                 // Open until a visit started: that run ends here, a new one begins.
-                state.endRun()
+                counters.endRun()
                 if recordingVisibility {
-                    record(.exit(of: .slot(slot), ending: state, at: first), signals.map { $0.counters[$0.index] })
+                    record(.exit(of: .slot(slot), ending: counters, at: first), signals.map { $0.counters[$0.index] })
                 }
             }
-            state.startRun(at: first, visit: visits.current)
+            counters.startRun(at: first, visit: visits.current)
             if recordingVisibility { record(.entry(ofSlot: slot, at: first, ratio: ratio, visit: visits.current), nil) }
         }
         let extraSamples = last - first
-        let countAtFirst = state.consecutiveSamples
+        let countAtFirst = counters.consecutiveSamples
         let (grown, overflow) = countAtFirst.addingReportingOverflow(extraSamples)
-        state.consecutiveSamples = overflow ? Int.max : grown
-        state.lastVisibleSample = last
+        counters.consecutiveSamples = overflow ? Int.max : grown
+        counters.lastVisibleSample = last
 
         var completion: Int?
-        if !state.completedDuringRun && mayFire(state, recurrence: policy.pointee.recurrence, visits: visits) {
+        if !counters.completedDuringRun && mayFire(counters, recurrence: policy.pointee.recurrence, visits: visits) {
             // The run completes the duration at this sample, if within reach.
-            let countedAtFirst = state.countedSamples(run: countAtFirst, accumulating: policy.pointee.accumulatesTime)
+            let countedAtFirst = counters.countedSamples(run: countAtFirst, accumulating: policy.pointee.accumulatesTime)
             let missing = max(0, policy.pointee.requiredSamples - countedAtFirst)
             if missing <= extraSamples {
                 // Spent, fired or not: a completion in the cooldown is dropped, not delayed.
-                state.completedDuringRun = true
+                counters.completedDuringRun = true
                 let sample = first + missing
-                state.completionFired = !state.isCoolingDown(at: sample, cooldownSamples: policy.pointee.cooldownSamples,
+                counters.completionFired = !counters.isCoolingDown(at: sample, cooldownSamples: policy.pointee.cooldownSamples,
                                                              firstRememberedVisit: visits.firstRemembered)
-                if state.completionFired {
-                    state.lastFiredVisit = visits.current
-                    state.lastFiredSample = sample
+                if counters.completionFired {
+                    counters.lastFiredVisit = visits.current
+                    counters.lastFiredSample = sample
                     // The signals up to the sample it fires at (the counters are still those before `first`).
                     let signalsThen = signals.map {
                         $0.counters[$0.index].inVisit(visits.current).adding(
                             missing &+ 1, through: sample, ratio: ratio, $0.sample, metPolicy: true,
-                            runSamples: SectionState.saturatingSum(countAtFirst, missing))
+                            runSamples: SectionCounters.saturatingSum(countAtFirst, missing))
                     }
                     record(.impression(ofSlot: slot, at: sample, ratio: ratio, countedSamples: countedAtFirst + missing,
                                        visit: visits.current), signalsThen)
@@ -116,7 +116,7 @@ enum CountingRules {
                 // Past the last representable sample it never fires; in the cooldown,
                 // it completes without a report.
                 let (firing, overflow) = first.addingReportingOverflow(missing)
-                if !overflow && !state.isCoolingDown(at: firing, cooldownSamples: policy.pointee.cooldownSamples,
+                if !overflow && !counters.isCoolingDown(at: firing, cooldownSamples: policy.pointee.cooldownSamples,
                                                      firstRememberedVisit: visits.firstRemembered) {
                     completion = firing
                 }
@@ -126,39 +126,39 @@ enum CountingRules {
         if let signals {
             signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current).adding(
                 extraSamples &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: true,
-                runSamples: state.consecutiveSamples)
+                runSamples: counters.consecutiveSamples)
         }
         return (true, completion)
     }
 
-    /// Notes in `state` samples `first` to `last` of a section in view that does not meet
+    /// Notes in `counters` samples `first` to `last` of a section in view that does not meet
     /// its policy, with exposure signals: its open run ends here, its exit reporting the
     /// signals up to the sample before, and then the samples add to the signals.
     @inline(never)
-    static func countBelowPolicy(_ state: inout SectionState, slot: Int, ratio: Double,
+    static func countBelowPolicy(_ counters: inout SectionCounters, slot: Int, ratio: Double,
                                          _ signals: SignalInput, from first: Int, through last: Int,
                                          visits: Visits, recordingVisibility: Bool,
                                          record: (SampleRecord, _ signals: SignalCounters?) -> Void) {
-        if state.hasOpenRun(at: first) {
-            state.endRun()
+        if counters.hasOpenRun(at: first) {
+            counters.endRun()
             if recordingVisibility {
-                record(.exit(of: .slot(slot), ending: state, at: first), signals.counters[signals.index])
+                record(.exit(of: .slot(slot), ending: counters, at: first), signals.counters[signals.index])
             }
             // Ended: the end of the sample must not end it again.
-            state.lastVisibleSample = Int.min
+            counters.lastVisibleSample = Int.min
         }
         signals.counters[signals.index] = signals.counters[signals.index].inVisit(visits.current)
             .adding(last &- first &+ 1, through: last, ratio: ratio, signals.sample, metPolicy: false, runSamples: 0)
     }
 
     /// Whether the policy's recurrence lets a run of the section whose counters are
-    /// `state` complete in the current visit: always on every entry, once per visit, or
+    /// `counters` complete in the current visit: always on every entry, once per visit, or
     /// once per tracker (forgetting what fired before the first remembered visit).
-    static func mayFire(_ state: SectionState, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
+    static func mayFire(_ counters: SectionCounters, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
         switch recurrence {
         case .onEveryEntry: true
-        case .oncePerVisit: state.lastFiredVisit != visits.current
-        case .oncePerTracker: state.lastFiredVisit < visits.firstRemembered
+        case .oncePerVisit: counters.lastFiredVisit != visits.current
+        case .oncePerTracker: counters.lastFiredVisit < visits.firstRemembered
         }
     }
 }

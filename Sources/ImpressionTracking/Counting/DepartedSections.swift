@@ -31,7 +31,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         /// Whether `rules` still need the last impression of `state`: it forbids another
         /// (once per visit, in this visit; once per tracker, since the last reset), or its
         /// cooldown still runs at the next sample.
-        func needsLastImpression(_ state: SectionState, under rules: Rules) -> Bool {
+        func needsLastImpression(_ state: SectionCounters, under rules: Rules) -> Bool {
             guard state.lastFiredVisit >= firstRememberedVisit else { return false }
             switch rules.recurrence {
             case .oncePerTracker: return true
@@ -44,21 +44,21 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
 
         /// Whether `rules` still need the visible time `state` adds up: cumulative timing
         /// counts the visit's earlier runs.
-        func needsVisitTime(_ state: SectionState, under rules: Rules) -> Bool {
+        func needsVisitTime(_ state: SectionCounters, under rules: Rules) -> Bool {
             rules.accumulatesTime && state.exposureVisit == visit
         }
 
         /// Whether `rules` need anything of `state`: its run is open (even one a new visit
         /// voided, it owes its exit), or its last impression or visit time still counts.
-        func rulesNeed(_ state: SectionState, under rules: Rules) -> Bool {
+        func rulesNeed(_ state: SectionCounters, under rules: Rules) -> Bool {
             state.hasOpenRun(at: nextSample) || needsLastImpression(state, under: rules)
                 || needsVisitTime(state, under: rules)
         }
 
         /// The counters of a section that comes back at `time` after its statistics were
         /// forgotten: fresh ones, but for what `rules` still need of `state`.
-        func restored(_ state: SectionState, under rules: Rules, appearingAt time: Duration) -> SectionState {
-            var restored = SectionState(firstAppearance: time)
+        func restored(_ state: SectionCounters, under rules: Rules, appearingAt time: Duration) -> SectionCounters {
+            var restored = SectionCounters(firstAppearance: time)
             if needsLastImpression(state, under: rules) {
                 restored.lastFiredVisit = state.lastFiredVisit
                 restored.lastFiredSample = state.lastFiredSample
@@ -92,7 +92,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// A departed section's counters, the rules it left under, and where it stands in the
     /// order of departure.
     struct Entry: Sendable {
-        var state: SectionState
+        var state: SectionCounters
         var rules: Rules
         /// The number of the departure, counted from 0: what `departures` names it by.
         var departure: Int
@@ -139,12 +139,12 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
 
     /// The departed sections that keep their statistics, with their counters: the rows of
     /// a snapshot.
-    var remembered: [(id: ID, state: SectionState)] {
+    var remembered: [(id: ID, state: SectionCounters)] {
         entries.compactMap { $0.value.hasStatistics ? ($0.key, $0.value.state) : nil }
     }
 
     /// The counters of `id` when it is a departed section that keeps its statistics.
-    func remembered(_ id: ID) -> SectionState? {
+    func remembered(_ id: ID) -> SectionCounters? {
         entries[id].flatMap { $0.hasStatistics ? $0.state : nil }
     }
 
@@ -158,7 +158,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// `retention` does: whole once something of it has shown or its run is open (its
     /// statistics, its exposure `signals` among them when the engine measures them), else
     /// what its rules need. ``forgetOldest(_:)`` then applies the limit.
-    mutating func remember(_ state: SectionState, signals: SignalCounters?, of id: ID, under policy: ResolvedPolicy,
+    mutating func remember(_ state: SectionCounters, signals: SignalCounters?, of id: ID, under policy: ResolvedPolicy,
                            _ retention: Retention) {
         let hasStatistics = state.highestRatio > 0 || state.hasOpenRun(at: retention.nextSample)
         let entry = Entry(state: state, rules: Rules(policy), departure: nextDeparture, hasStatistics: hasStatistics)
@@ -202,10 +202,10 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// still need (``Retention/restored(_:under:appearingAt:)``); fresh ones when none
     /// were kept. Its exposure signals' counters likewise: those it left with, or fresh ones.
     mutating func takeBack(_ id: ID, appearingAt time: Duration, _ retention: Retention)
-        -> (state: SectionState, signals: SignalCounters) {
+        -> (state: SectionCounters, signals: SignalCounters) {
         // Nothing kept: no need to hash the id.
         guard !entries.isEmpty, let entry = entries.removeValue(forKey: id) else {
-            return (SectionState(firstAppearance: time), SignalCounters())
+            return (SectionCounters(firstAppearance: time), SignalCounters())
         }
         uncount(entry)
         let signals = signalsByID.isEmpty ? nil : signalsByID.removeValue(forKey: id)

@@ -17,14 +17,14 @@ extension LoopVariant {
     /// The number of policies the loop counts under: 1, known when the loop is compiled,
     /// or `counters`'.
     @inline(__always)
-    static func policyCount(of counters: SectionCounters) -> Int {
+    static func policyCount(of counters: CounterTable) -> Int {
         hasOnePolicy ? 1 : counters.policyCount
     }
 
     /// The number of ways of measuring (measure groups) the loop measures in: as
     /// ``policyCount(of:)``.
     @inline(__always)
-    static func groupCount(of counters: SectionCounters) -> Int {
+    static func groupCount(of counters: CounterTable) -> Int {
         hasOnePolicy ? 1 : counters.groupCount
     }
 }

@@ -43,7 +43,7 @@ struct SampleRecord: Sendable {
     var subject: Subject
     var kind: Kind
     /// With exposure signals, where those of the record's visit are among the evaluation's
-    /// (``SectionCounters/recordSignals``): up to the sample before an exit, up to an
+    /// (``CounterTable/recordSignals``): up to the sample before an exit, up to an
     /// impression's sample; -1 without. Inline, they would make every record, with
     /// signals or not, three times as large.
     var signalsIndex: Int32 = -1
@@ -80,7 +80,7 @@ struct SampleRecord: Sendable {
     }
 
     /// The exit, at `sample`, of the run `state` just ended.
-    static func exit(of subject: Subject, ending state: SectionState, at sample: Int) -> SampleRecord {
+    static func exit(of subject: Subject, ending state: SectionCounters, at sample: Int) -> SampleRecord {
         .init(sample: sample, kind: .exited, subject: subject, runSamples: state.consecutiveSamples,
               exposureSamples: state.exposureSamples, visit: state.exposureVisit)
     }

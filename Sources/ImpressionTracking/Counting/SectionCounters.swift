@@ -1,184 +1,121 @@
-/// Every section's counters under every policy of an engine, the policy each reads, and
-/// what the last sample reported.
-///
-/// The counters are laid out by slot, then policy (`slot * policyCount + policy`: a
-/// counter index), so a section's counters under every policy sit together. One policy
-/// is the case `policyCount == 1`: the same tables.
-///
-/// Free of the section id type, like ``SectionGeometry``: the loop every sample runs
-/// (``CountingLoop``) reads and writes these tables, so it is compiled once, optimised, in
-/// this module. It reports by slot and policy (``SampleRecord``); the engine turns records
-/// into events with ids only when there are any.
-struct SectionCounters: Sendable {
-    /// A record and the policy it is about.
-    struct PolicyRecord: Sendable {
-        var policyIndex: Int
-        var record: SampleRecord
+/// A section's counters, stamped with sample indices so that stale counts reset without
+/// visiting every section: only sections near the viewport are touched on a sample.
+struct SectionCounters: Sendable, Hashable {
+    // The fields a steady sample reads and writes come first, so that it touches one
+    // cache line of the counters, not two (with many policies the counters miss the cache).
+    /// The last sample at which the section was visible; `Int.min` for never (not -1,
+    /// which is "the sample just before the first" and would open a run at sample 0).
+    var lastVisibleSample = Int.min
+    /// Consecutive visible samples ending at `lastVisibleSample`.
+    var consecutiveSamples = 0
+    /// The highest ratio measured while active; 0 while nothing has shown. Statistics
+    /// (``SectionStatistics``), like ``entries``, ``endedRunsSamples`` and ``firstAppearance``.
+    var highestRatio = 0.0
+    /// The visit in which it last fired; 0 for never. See ``lastFiredVisit``.
+    private var lastFiredVisit32: Int32 = 0
+    /// The visit whose visible samples `exposureSamples` adds up. See ``exposureVisit``.
+    private var exposureVisit32: Int32 = 0
+    /// Whether the run of samples ending at `lastVisibleSample` is spent: it completed the
+    /// duration there, and fired or was held back by the cooldown.
+    var completedDuringRun = false
+    /// Whether that completion fired (rather than being held back by the cooldown): what
+    /// a snapshot calls counted. Beside `completedDuringRun`, in its padding.
+    var completionFired = false
+    /// Runs started, up to `Int32.max`; 32 bits fit in the word the two flags above begin.
+    /// A run starts at most once per call to `advance`, so the bound takes 2^31 calls, out
+    /// of reach of any session.
+    var entries: Int32 = 0
+    /// The sample at which it last fired, when `lastFiredVisit` is not 0 (visits start
+    /// at 1): what the cooldown counts from.
+    var lastFiredSample = 0
+    /// Visible samples in `exposureVisit`, over the runs that have ended.
+    var exposureSamples = 0
+    /// What cumulative timing adds to the current run: the visible samples of the ended
+    /// runs of `exposureVisit` since the sum last restarted (at the first entry after a
+    /// spent run). At most `exposureSamples`.
+    var accumulatedSamples = 0
+    /// Visible samples of every run that has ended, over every visit.
+    var endedRunsSamples = 0
+    /// The engine's time when a layout first held the section.
+    var firstAppearance = Duration.zero
+    // The exposure signals (``SignalCounters``) are not here: an engine that measures them
+    // keeps them in a table of their own, parallel to these counters, and one that does
+    // not has no room for them.
 
-        /// Policy, then the policy's report order.
-        func precedes(_ other: PolicyRecord) -> Bool {
-            policyIndex != other.policyIndex ? policyIndex < other.policyIndex : record.precedes(other.record)
+    /// The visit in which it last fired; 0 for never.
+    ///
+    /// Visits are kept in 32 bits, as ``entries`` is, so that both visits and both flags
+    /// share two words: a visit starts at most once per lifecycle call, so 2^31 visits
+    /// take 2^31 calls, out of reach of any session. Past it a visit reads as the last
+    /// representable one.
+    var lastFiredVisit: Int {
+        @inline(__always) get { Int(lastFiredVisit32) }
+        @inline(__always) set { lastFiredVisit32 = Int32(clamping: newValue) }
+    }
+
+    /// The visit whose visible samples `exposureSamples` adds up, in 32 bits as
+    /// ``lastFiredVisit`` is.
+    var exposureVisit: Int {
+        @inline(__always) get { Int(exposureVisit32) }
+        @inline(__always) set { exposureVisit32 = Int32(clamping: newValue) }
+    }
+
+    /// Fresh counters for a section a layout holds for the first time at `time`.
+    init(firstAppearance: Duration) {
+        self.firstAppearance = firstAppearance
+    }
+
+    /// Whether a run is open at `sample`: visible at the sample just before, possibly in
+    /// a visit that has ended since (then the run is void and its exit is due).
+    func hasOpenRun(at sample: Int) -> Bool {
+        lastVisibleSample == sample - 1
+    }
+
+    /// Whether the run of visible samples ending at `lastVisibleSample` goes on into
+    /// `sample`: it was visible at the sample just before, and no visit started since.
+    func continuesRun(into sample: Int, runsValidFrom: Int) -> Bool {
+        hasOpenRun(at: sample) && lastVisibleSample >= runsValidFrom
+    }
+
+    /// Starts a run at `sample`, in `visit`.
+    mutating func startRun(at sample: Int, visit: Int) {
+        consecutiveSamples = 1
+        lastVisibleSample = sample
+        if exposureVisit != visit {
+            exposureVisit = visit
+            exposureSamples = 0
+            accumulatedSamples = 0
+        } else if completedDuringRun {
+            accumulatedSamples = 0
         }
+        completedDuringRun = false
+        completionFired = false
+        if entries < Int32.max { entries += 1 }
     }
 
-    /// The number of policies.
-    let policyCount: Int
-    /// Where each policy reads, one lane per policy: its measure group and its list of
-    /// policies. One table, so that a policy costs the loop one load for both. Empty with
-    /// one policy, which reads its measure group's own list: an engine of one policy
-    /// allocates nothing for it.
-    var lanes: [Lane]
-    /// The number of measure groups.
-    let groupCount: Int
-    /// Counters by slot and policy.
-    var states: [SectionState] = []
-    /// With exposure signals, the signals' counters, laid out as `states`; empty without,
-    /// so that an engine that does not measure them holds nothing for them.
-    var signalStates: [SignalCounters] = []
-    /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
-    var slotsInRun: [Int32] = []
-    /// What the last evaluation reported, in policy order, each policy's in the order
-    /// events are reported, once `sortRecords()` ran.
-    private(set) var records: [PolicyRecord] = []
-    /// With exposure signals, those the records carry (``SampleRecord/signalsIndex``).
-    private(set) var recordSignals: [SignalCounters] = []
-    /// The first sample after the last one evaluated at which a visible section completes
-    /// its run under some policy, if nothing changes; `nil` when none will.
-    var nextFiringSample: Int?
-    /// Every policy's resolved policies, one list per policy parallel to its measure
-    /// group's (``SectionGeometry/policies``), its default ones replaced by its own.
-    private(set) var policies: [ResolvedPolicy] = []
-    /// Per slot and policy, laid out as `states`, where the section's policy is in
-    /// `policies`: one load per section and policy in the loop. Empty with one policy.
-    var policyOfCounter: [Int32] = []
-
-    /// Counters for `policyCount` policies, policy `p` measuring as measure group
-    /// `groupOfPolicy[p]`; with one policy, `groupOfPolicy` may be empty.
-    init(policyCount: Int, groupOfPolicy: [Int]) {
-        self.policyCount = policyCount
-        lanes = policyCount == 1 ? [] : groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
-        groupCount = (groupOfPolicy.max() ?? 0) + 1
+    /// Ends the current run, adding it to the visit's exposure and cumulative sum.
+    mutating func endRun() {
+        exposureSamples = Self.saturatingSum(exposureSamples, consecutiveSamples)
+        accumulatedSamples = Self.saturatingSum(accumulatedSamples, consecutiveSamples)
+        endedRunsSamples = Self.saturatingSum(endedRunsSamples, consecutiveSamples)
     }
 
-    /// Where one policy reads.
-    struct Lane {
-        /// Its measure group.
-        var group: Int32
-        /// Where its list starts in `policies`.
-        var firstPolicy: Int32
+    /// The samples that count towards the duration when the open run has `runSamples`:
+    /// the run's, plus, with cumulative timing, those of the visit's earlier runs since
+    /// the sum restarted.
+    func countedSamples(run runSamples: Int, accumulating: Bool) -> Int {
+        accumulating ? Self.saturatingSum(accumulatedSamples, runSamples) : runSamples
     }
 
-    /// The measure group of policy `policyIndex`.
-    func group(ofPolicy policyIndex: Int) -> Int {
-        lanes.isEmpty ? 0 : Int(lanes[policyIndex].group)
+    /// Whether a cooldown of `cooldownSamples` since the last impression still runs at
+    /// `sample`; impressions before the first remembered visit (a reset) are forgotten.
+    func isCoolingDown(at sample: Int, cooldownSamples: Int, firstRememberedVisit: Int) -> Bool {
+        cooldownSamples > 0 && lastFiredVisit >= firstRememberedVisit
+            && sample - lastFiredSample < cooldownSamples
     }
 
-    // MARK: - Layouts
-
-    /// Puts in force the counters of a new layout, `policyCount` per slot, their signals'
-    /// counters (empty without signals), and the slots with an open run under some policy.
-    mutating func replaceCounters(_ states: [SectionState], signalStates: [SignalCounters], slotsInRun: [Int32]) {
-        self.states = states
-        self.signalStates = signalStates
-        self.slotsInRun = slotsInRun
-    }
-
-    /// Resolves each policy's policies: policy `policyIndex` measures as measure group
-    /// `groupOfPolicy[policyIndex]` (`firstGroup`, then `otherGroups`) does, with the
-    /// sections that have no policy of their own under `defaultsByPolicy[policyIndex]` (its
-    /// policy resolved for a small and a large section).
-    mutating func resolvePolicies(firstGroup: SectionGeometry, otherGroups: [SectionGeometry],
-                                  defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
-        // One policy's list is its measure group's, resolved under it: shared, not copied.
-        guard policyCount > 1 else {
-            policies = firstGroup.policies
-            return
-        }
-        policies.clear()
-        // The measure group's tables, not the measure group: a geometry handed over whole is
-        // copied, its arrays retained and released, per policy and layout.
-        for policyIndex in 0..<policyCount {
-            let group = Int(lanes[policyIndex].group)
-            lanes[policyIndex].firstPolicy = Int32(policies.count)
-            if group == 0 {
-                appendPolicies(firstGroup.policies, sources: firstGroup.policySources,
-                               defaults: defaultsByPolicy[policyIndex])
-            } else {
-                appendPolicies(otherGroups[group &- 1].policies, sources: otherGroups[group &- 1].policySources,
-                               defaults: defaultsByPolicy[policyIndex])
-            }
-        }
-        let slotCount = firstGroup.policyIndices.count
-        policyOfCounter = Array(repeating: 0, count: slotCount &* policyCount)
-        for policyIndex in 0..<policyCount {
-            let group = Int(lanes[policyIndex].group)
-            let firstPolicy = lanes[policyIndex].firstPolicy
-            let indices = group == 0 ? firstGroup.policyIndices : otherGroups[group &- 1].policyIndices
-            for slot in indices.indices {
-                policyOfCounter[slot &* policyCount &+ policyIndex] = firstPolicy &+ indices[slot]
-            }
-        }
-    }
-
-    /// Appends a measure group's policies (`groupPolicies`, from `sources`) to `policies`,
-    /// its default policy's replaced by `defaults`.
-    private mutating func appendPolicies(_ groupPolicies: [ResolvedPolicy], sources: [SectionGeometry.PolicySource],
-                                         defaults: (small: ResolvedPolicy, large: ResolvedPolicy)) {
-        for index in groupPolicies.indices {
-            let source = sources[index]
-            guard source.isDefault else { policies.append(groupPolicies[index]); continue }
-            policies.append(source.isLarge ? defaults.large : defaults.small)
-        }
-    }
-
-    /// The policy of the section whose index in its measure group's policies is
-    /// `groupPolicyIndex` (``SectionGeometry/policyIndices``), under policy `policyIndex`.
-    func policy(groupPolicyIndex: Int32, policyIndex: Int) -> ResolvedPolicy {
-        policies[Int((lanes.isEmpty ? 0 : lanes[policyIndex].firstPolicy) &+ groupPolicyIndex)]
-    }
-
-    /// The counters of the section in `slot` under policy `policyIndex`.
-    @inline(__always)
-    func state(ofSlot slot: Int, policyIndex: Int) -> SectionState {
-        states[slot &* policyCount &+ policyIndex]
-    }
-
-    /// The signals' counters of the section in `slot` under policy `policyIndex`; fresh ones
-    /// without signals.
-    func signalState(ofSlot slot: Int, policyIndex: Int) -> SignalCounters {
-        signalStates.isEmpty ? SignalCounters() : signalStates[slot &* policyCount &+ policyIndex]
-    }
-
-    /// The slots whose run is open under policy `policyIndex` before `nextSample`, ascending.
-    func slotsInRun(ofPolicy policyIndex: Int, before nextSample: Int) -> [Int32] {
-        slotsInRun.filter { CountingRules.isInRun(state(ofSlot: Int($0), policyIndex: policyIndex), before: nextSample) }.sorted()
-    }
-
-    // MARK: - Samples
-
-    /// Forgets the records of the last evaluation.
-    mutating func clearRecords() {
-        records.clear()
-        recordSignals.clear()
-    }
-
-    /// Appends `record` about policy `policyIndex`, and the exposure signals it carries, if any.
-    @inline(__always)
-    mutating func append(_ record: SampleRecord, signals: SignalCounters?, policyIndex: Int) {
-        var record = record
-        if let signals {
-            record.signalsIndex = Int32(truncatingIfNeeded: recordSignals.count)
-            recordSignals.append(signals)
-        }
-        records.append(PolicyRecord(policyIndex: policyIndex, record: record))
-    }
-
-    /// Puts the records in policy order, each policy's in the order events are reported.
-    mutating func sortRecords() {
-        // Usually there is nothing, or one record, or they are in order already: sorting
-        // would move each record out and back even so.
-        guard records.count > 1,
-              records.indices.dropFirst().contains(where: { records[$0].precedes(records[$0 &- 1]) }) else { return }
-        records.sort { $0.precedes($1) }
+    static func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? Int.max : sum
     }
 }

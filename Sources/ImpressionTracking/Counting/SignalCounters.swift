@@ -65,13 +65,13 @@ struct SignalCounters: Sendable, Hashable {
         next.lastSampleAtRatio = metPolicy
         next.lastSampleAtRest = count > 1 || sample.speed < ExposureSignals.restingSpeed
         next.lastSampleLengthensLongestRun = metPolicy && runSamples > longestRun
-        next.inViewSamples = SectionState.saturatingSum(inViewSamples, count)
+        next.inViewSamples = SectionCounters.saturatingSum(inViewSamples, count)
         if metPolicy {
-            next.samplesAtRatio = SectionState.saturatingSum(samplesAtRatio, count)
+            next.samplesAtRatio = SectionCounters.saturatingSum(samplesAtRatio, count)
             next.longestRun = max(longestRun, runSamples)
         }
         let restingAfterFirst = count &- 1
-        next.restingSamples = SectionState.saturatingSum(
+        next.restingSamples = SectionCounters.saturatingSum(
             restingSamples, sample.speed < ExposureSignals.restingSpeed ? count : restingAfterFirst)
         next.ratioSum = Self.saturatingSum(ratioSum, Self.fixedPoint(ratio), times: count)
         next.shareSum = Self.saturatingSum(shareSum, Self.fixedPoint(sample.share), times: count)

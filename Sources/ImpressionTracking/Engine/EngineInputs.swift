@@ -3,7 +3,7 @@
 /// lifecycle and its visits, and the time and samples evaluated so far.
 ///
 /// ``ImpressionEngine`` holds one and counts every policy's samples over it
-/// (``SectionCounters``). Every setter checks its input and throws ``InputError`` before
+/// (``CounterTable``). Every setter checks its input and throws ``InputError`` before
 /// changing anything, so a refused input leaves the previous state in force.
 ///
 /// Its state is `private(set)`: only its own methods, all in this file, change it.

@@ -10,21 +10,21 @@ extension ImpressionEngine {
         let time = inputs.time
         let retention = inputs.retention
         let measuresSignals = inputs.measuresSignals
-        var newStates: [SectionState]
+        var newCounters: [SectionCounters]
         // With exposure signals, their counters, laid out as the counters; empty without.
-        var newSignalStates: [SignalCounters] = []
+        var newSignals: [SignalCounters] = []
         if oldIDs.isEmpty && departed.allSatisfy({ $0.isEmpty && !$0.hasOpenRuns }) {
             // A first layout: nothing to look up (each lookup hashes an id).
-            newStates = Array(repeating: SectionState(firstAppearance: time), count: newLayout.count * policyCount)
-            if measuresSignals { newSignalStates = Array(repeating: SignalCounters(), count: newStates.count) }
-            counters.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: counters.slotsInRun)
+            newCounters = Array(repeating: SectionCounters(firstAppearance: time), count: newLayout.count * policyCount)
+            if measuresSignals { newSignals = Array(repeating: SignalCounters(), count: newCounters.count) }
+            table.replace(counters: newCounters, signals: newSignals, slotsInRun: table.slotsInRun)
             return
         }
         let carryOver = SlotCarryOver(from: inputs.layout.slotsByID, count: oldIDs.count, to: newLayout.ids)
-        newStates = []
-        newStates.reserveCapacity(newLayout.count * policyCount)
-        if measuresSignals { newSignalStates.reserveCapacity(newLayout.count * policyCount) }
-        let fresh = SectionState(firstAppearance: time)
+        newCounters = []
+        newCounters.reserveCapacity(newLayout.count * policyCount)
+        if measuresSignals { newSignals.reserveCapacity(newLayout.count * policyCount) }
+        let fresh = SectionCounters(firstAppearance: time)
         var newSlot = 0
         while newSlot < newLayout.count {
             if let oldSlot = carryOver.oldSlots[newSlot].index {
@@ -34,30 +34,30 @@ extension ImpressionEngine {
                 var end = newSlot + 1
                 while end < newLayout.count, carryOver.oldSlots[end].index == oldSlot + (end - newSlot) { end += 1 }
                 let cells = oldSlot * policyCount ..< (oldSlot + end - newSlot) * policyCount
-                newStates.append(contentsOf: counters.states[cells])
-                if measuresSignals { newSignalStates.append(contentsOf: counters.signalStates[cells]) }
+                newCounters.append(contentsOf: table.counters[cells])
+                if measuresSignals { newSignals.append(contentsOf: table.signals[cells]) }
                 newSlot = end
                 continue
             }
             for policyIndex in 0..<policyCount {
                 // A new section, or one that comes back to a policy that kept its counters.
                 guard !departed[policyIndex].isEmpty else {
-                    newStates.append(fresh)
-                    if measuresSignals { newSignalStates.append(SignalCounters()) }
+                    newCounters.append(fresh)
+                    if measuresSignals { newSignals.append(SignalCounters()) }
                     continue
                 }
                 let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
                                                                       retention)
-                newStates.append(state)
-                if measuresSignals { newSignalStates.append(signals) }
+                newCounters.append(state)
+                if measuresSignals { newSignals.append(signals) }
             }
             newSlot += 1
         }
         for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
             for policyIndex in 0..<policyCount {
                 let cell = oldSlot * policyCount + policyIndex
-                departed[policyIndex].remember(counters.states[cell],
-                                               signals: measuresSignals ? counters.signalStates[cell] : nil,
+                departed[policyIndex].remember(table.counters[cell],
+                                               signals: measuresSignals ? table.signals[cell] : nil,
                                                of: oldIDs[oldSlot],
                                                under: policy(ofSlot: oldSlot, policyIndex: policyIndex), retention)
             }
@@ -66,7 +66,7 @@ extension ImpressionEngine {
         // their layout order.
         // The list's buffer is kept: it is refilled, not grown again, at every layout.
         var newSlotsInRun: [Int32] = []
-        swap(&newSlotsInRun, &counters.slotsInRun)
+        swap(&newSlotsInRun, &table.slotsInRun)
         let slotsInRun = newSlotsInRun.sorted()
         newSlotsInRun.removeAll(keepingCapacity: true)
         // One list for every policy's runs, refilled policy by policy: a list per policy
@@ -75,7 +75,7 @@ extension ImpressionEngine {
         for policyIndex in 0..<policyCount {
             policyRuns.removeAll(keepingCapacity: true)
             for slot in slotsInRun
-            where CountingRules.isInRun(counters.states[Int(slot) * policyCount + policyIndex], before: inputs.nextSample) {
+            where CountingRules.isInRun(table.counters[Int(slot) * policyCount + policyIndex], before: inputs.nextSample) {
                 policyRuns.append(slot)
             }
             departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
@@ -85,14 +85,14 @@ extension ImpressionEngine {
         // A slot open under several policies is listed once.
         newSlotsInRun.sort()
         newSlotsInRun.removeAdjacentDuplicates()
-        counters.replaceCounters(newStates, signalStates: newSignalStates, slotsInRun: newSlotsInRun)
+        table.replace(counters: newCounters, signals: newSignals, slotsInRun: newSlotsInRun)
     }
 
     /// The policy of the section in `slot` of the layout in force, under policy `policyIndex`.
     func policy(ofSlot slot: Int, policyIndex: Int) -> ResolvedPolicy {
-        let group = counters.group(ofPolicy: policyIndex)
+        let group = table.group(ofPolicy: policyIndex)
         let groupPolicyIndex = group == 0 ? inputs.layout.geometry.policyIndices[slot]
             : otherGroups[group - 1].policyIndices[slot]
-        return counters.policy(groupPolicyIndex: groupPolicyIndex, policyIndex: policyIndex)
+        return table.policy(groupPolicyIndex: groupPolicyIndex, policyIndex: policyIndex)
     }
 }

@@ -68,10 +68,10 @@ extension ImpressionEngine {
         // One reader, given a policy's departed exits when it moves to a policy that has some
         // (only those records name departed sections): a reader and a slice of records per
         // policy would retain and release five arrays, atomically, per policy that reported.
-        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], signals: counters.recordSignals,
+        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], signals: table.recordSignals,
                                   grid: inputs.grid)
         var readerPolicy: Int?
-        for entry in counters.records {
+        for entry in table.records {
             if entry.policyIndex != readerPolicy && departed[entry.policyIndex].hasExits {
                 reader.departedExits = departed[entry.policyIndex].exitedSections
                 readerPolicy = entry.policyIndex
@@ -89,35 +89,35 @@ extension ImpressionEngine {
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
         if inputs.changedSinceSample { return inputs.duration(ofSamples: inputs.nextSample) }
-        return counters.nextFiringSample.map { inputs.duration(ofSamples: $0) }
+        return table.nextFiringSample.map { inputs.duration(ofSamples: $0) }
     }
 
-    /// Evaluates the samples due by `time` under every policy into `counters.records`, in
+    /// Evaluates the samples due by `time` under every policy into `table.records`, in
     /// order: the exits of the sections that left with a run open, then the sections near
     /// the viewport, measured once per way of measuring and counted under each policy.
     /// Returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
-        counters.clearRecords()
+        table.clearRecords()
         guard let (first, last, visits, speed) = inputs.takeDueSamples(
             through: time, lastDue: inputs.lastSample(atOrBefore: time)) else { return false }
         let screen = inputs.isActive ? inputs.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
-        if screen == nil && counters.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
-            counters.nextFiringSample = nil
+        if screen == nil && table.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
+            table.nextFiringSample = nil
             return false
         }
         let retention = inputs.retention
         // Those with no run open and no exit to forget have nothing to do.
         for policyIndex in departed.indices where departed[policyIndex].hasOpenRuns || departed[policyIndex].hasExits {
             departed[policyIndex].endOpenRuns(at: first, retention, recordingVisibility: recordingVisibility) {
-                counters.append($0, signals: $1, policyIndex: policyIndex)
+                table.append($0, signals: $1, policyIndex: policyIndex)
             }
         }
         loop.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
-                      otherGroups: &otherGroups, counters: &counters, visits: visits,
+                      otherGroups: &otherGroups, table: &table, visits: visits,
                       recordingVisibility: recordingVisibility, speed: speed)
-        guard !counters.records.isEmpty else { return false }
-        counters.sortRecords()
+        guard !table.records.isEmpty else { return false }
+        table.sortRecords()
         return true
     }
 

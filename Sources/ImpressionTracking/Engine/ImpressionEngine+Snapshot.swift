@@ -41,13 +41,13 @@ extension ImpressionEngine {
     private func rows(ofPolicy policy: Int) -> PolicyRows {
         precondition((0..<policyCount).contains(policy),
                      "policy \(policy) is not an index of the \(policyCount) policies")
-        let group = counters.group(ofPolicy: policy)
+        let group = table.group(ofPolicy: policy)
         var geometry = group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
         let firstPolicyOfGroup = group == 0 ? 0 : otherGroupsFirstPolicies[group - 1]
         if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }
-        return PolicyRows(inputs: inputs, geometry: geometry, counters: counters, policyIndex: policy,
+        return PolicyRows(inputs: inputs, geometry: geometry, table: table, policyIndex: policy,
                           departed: departed[policy])
     }
 
@@ -56,7 +56,7 @@ extension ImpressionEngine {
         let inputs: EngineInputs<ID>
         /// The layout's geometry under the policy.
         let geometry: SectionGeometry
-        let counters: SectionCounters
+        let table: CounterTable
         let policyIndex: Int
         /// The sections the policy remembers that left the layout.
         let departed: DepartedSections<ID>
@@ -73,7 +73,7 @@ extension ImpressionEngine {
         var measuresSignals: Bool { inputs.measuresSignals }
         var inactiveCauses: InactiveCauses { inputs.inactiveCauses }
 
-        func state(ofSlot slot: Int) -> SectionState { counters.state(ofSlot: slot, policyIndex: policyIndex) }
+        func counters(ofSlot slot: Int) -> SectionCounters { table.counters(ofSlot: slot, policyIndex: policyIndex) }
         /// Every section's state now: its ratio as the next sample will see it, its count,
         /// whether it fired this visit, and why it does not count when it does not.
         ///
@@ -110,7 +110,7 @@ extension ImpressionEngine {
                                 width: shown.width * 2, height: shown.height * 2)
                 geometry.index.collect(intersecting: near, into: &slots)
             }
-            slots += counters.slotsInRun(ofPolicy: policyIndex, before: nextSample)
+            slots += table.slotsInRun(ofPolicy: policyIndex, before: nextSample)
             slots.sort()
             var measurer = VisibilityMeasurer()
             var rows: [SectionSnapshot<ID>] = []
@@ -137,7 +137,7 @@ extension ImpressionEngine {
         /// The row of the section in `slot`: measured with `measurer`, whose buffers it reuses.
         private func row(ofSlot slot: Int, screen: VisibilityMeasurer.Screen?, causes: InactiveCauses,
                          measurer: inout VisibilityMeasurer) -> SectionSnapshot<ID> {
-            let state = state(ofSlot: slot)
+            let state = counters(ofSlot: slot)
             let policy = geometry.policy(ofSlot: slot)
             var ratio = 0.0
             let reason: NotVisibleReason?
@@ -151,7 +151,7 @@ extension ImpressionEngine {
             } else {
                 reason = .noViewport
             }
-            let signals = counters.signalState(ofSlot: slot, policyIndex: policyIndex)
+            let signals = table.signals(ofSlot: slot, policyIndex: policyIndex)
             let statistics = statistics(of: state, signals: signals, policy: policy)
             let hasFired = state.lastFiredVisit == visit
             // Inactivity comes first: it is why nothing counts, whatever shows.
@@ -165,7 +165,7 @@ extension ImpressionEngine {
 
         /// Where the counting of a section with counters `state` under `policy` stands at the
         /// next sample, `statistics` being its statistics then.
-        private func counting(of state: SectionState, policy: ResolvedPolicy,
+        private func counting(of state: SectionCounters, policy: ResolvedPolicy,
                               statistics: SectionStatistics) -> SectionSnapshot<ID>.Counting {
             let hasFired = state.lastFiredVisit == visit
             let blockedByRecurrence = switch policy.recurrence {
@@ -188,20 +188,20 @@ extension ImpressionEngine {
 
         /// The row of a section that left the layout and is remembered, with its exposure
         /// signals' counters.
-        private func departedRow(_ id: ID, _ state: SectionState, signals: SignalCounters) -> SectionSnapshot<ID> {
+        private func departedRow(_ id: ID, _ state: SectionCounters, signals: SignalCounters) -> SectionSnapshot<ID> {
             SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                             hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
                             statistics: statistics(of: state, signals: signals, policy: nil), policy: policyIndex)
         }
 
-        private func consecutiveSamples(_ state: SectionState) -> Int {
+        private func consecutiveSamples(_ state: SectionCounters) -> Int {
             state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom) ? state.consecutiveSamples : 0
         }
 
         /// The statistics of a section with counters `state` and exposure signals' counters
         /// `signalCounters` under `policy` (`nil` for a section no longer in the layout), as of
         /// the next sample.
-        private func statistics(of state: SectionState, signals signalCounters: SignalCounters,
+        private func statistics(of state: SectionCounters, signals signalCounters: SignalCounters,
                                 policy: ResolvedPolicy?) -> SectionStatistics {
             // A run open at the last sample evaluated, even one a new visit voided, has been seen.
             let openRun = state.hasOpenRun(at: nextSample) ? state.consecutiveSamples : 0
@@ -210,7 +210,7 @@ extension ImpressionEngine {
             // still open has been visible from its first sample to the last one evaluated,
             // one interval fewer than its samples (an ended run, to the sample that ended it).
             let openElapsed = max(openRun &- 1, 0), validElapsed = max(validRun &- 1, 0)
-            let thisVisit = state.exposureVisit == visit ? SectionState.saturatingSum(state.exposureSamples, validElapsed) : 0
+            let thisVisit = state.exposureVisit == visit ? SectionCounters.saturatingSum(state.exposureSamples, validElapsed) : 0
             var counted = validRun
             if policy?.accumulatesTime == true {
                 counted = state.exposureVisit == visit ? state.countedSamples(run: validRun, accumulating: true) : 0
@@ -218,14 +218,14 @@ extension ImpressionEngine {
             var cooldownEnd: Duration?
             if let policy, state.isCoolingDown(at: nextSample, cooldownSamples: policy.cooldownSamples,
                                                firstRememberedVisit: firstRememberedVisit) {
-                cooldownEnd = sampleInterval * SectionState.saturatingSum(state.lastFiredSample, policy.cooldownSamples)
+                cooldownEnd = sampleInterval * SectionCounters.saturatingSum(state.lastFiredSample, policy.cooldownSamples)
             }
             // The visit's signals; none yet when the section was last in view in another visit.
             let signals = measuresSignals
                 ? signalCounters.inVisit(visit).signals(interval: sampleInterval, reportedAt: nextSample &- 1) : nil
             return SectionStatistics(
                 entries: Int(state.entries), visibleDurationThisVisit: sampleInterval * thisVisit,
-                totalVisibleDuration: sampleInterval * SectionState.saturatingSum(state.endedRunsSamples, openElapsed),
+                totalVisibleDuration: sampleInterval * SectionCounters.saturatingSum(state.endedRunsSamples, openElapsed),
                 highestVisibleRatio: state.highestRatio, firstAppearance: state.firstAppearance,
                 timeSinceFirstAppearance: time - state.firstAppearance, countedSamples: counted, cooldownEnd: cooldownEnd,
                 signals: signals)

@@ -60,7 +60,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// and policies.
     var otherGroups: [SectionGeometry] = []
     /// Every policy's counters, by slot and policy.
-    var counters: SectionCounters
+    var table: CounterTable
     /// The loop a sample runs over the counters, and its scratch.
     var loop = CountingLoop()
     /// Per policy, the sections that left the layout whose counters it keeps.
@@ -183,7 +183,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         }
         self.defaultsByPolicy = defaultsByPolicy
         otherGroupsFirstPolicies = Array(firstPolicyOfGroup.dropFirst())
-        counters = SectionCounters(policyCount: count, groupOfPolicy: groupOfPolicy)
+        table = CounterTable(policyCount: count, groupOfPolicy: groupOfPolicy)
         otherGroups = Array(repeating: SectionGeometry(), count: otherGroupsFirstPolicies.count)
     }
 
@@ -250,7 +250,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         if !keepsSlots { carryCountersOver(to: layout) }
         inputs.commit(layout)
         self.otherGroups = otherGroups
-        counters.resolvePolicies(firstGroup: inputs.layout.geometry, otherGroups: otherGroups,
+        table.resolvePolicies(firstGroup: inputs.layout.geometry, otherGroups: otherGroups,
                                  defaultsByPolicy: defaultsByPolicy)
         record(.layout(sections: sections, containers: containers))
     }

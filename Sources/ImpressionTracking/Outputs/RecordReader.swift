@@ -11,7 +11,7 @@ struct RecordReader<ID: Hashable & Sendable> {
     /// (``DepartedSections/exitedSections``); an engine of several policies switches them from one
     /// policy's records to the next.
     var departedExits: [ID]
-    /// The exposure signals the records carry (``SectionCounters/recordSignals``).
+    /// The exposure signals the records carry (``CounterTable/recordSignals``).
     let signals: [SignalCounters]
     /// When the samples are.
     let grid: SampleGrid

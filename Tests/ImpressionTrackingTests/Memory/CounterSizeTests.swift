@@ -7,7 +7,7 @@ import Testing
 struct CounterSizeTests {
     @Test("a section's counters take 88 bytes, with no room for exposure signals")
     func countersTake88Bytes() {
-        #expect(MemoryLayout<SectionState>.stride == 88)
+        #expect(MemoryLayout<SectionCounters>.stride == 88)
     }
 
     @Test("an engine without exposure signals keeps no signal counters; one with them keeps one per section and policy")
@@ -37,7 +37,7 @@ struct CounterSizeTests {
             let impressions = engine.advance(to: .seconds(2))
             #expect(impressions.count == 6)
             #expect(impressions.allSatisfy { ($0.signals != nil) == measuresSignals })
-            #expect(engine.counters.recordSignals.count == (measuresSignals ? 6 : 0))
+            #expect(engine.table.recordSignals.count == (measuresSignals ? 6 : 0))
         }
     }
 
