@@ -52,12 +52,11 @@ struct CounterTable: Sendable {
     /// `policies`: one load per section and policy in the loop. Empty with one policy.
     var policyOfCounter: [Int32] = []
 
-    /// Counters for `policyCount` policies, policy `p` measuring as measure group
-    /// `groupOfPolicy[p]`; with one policy, `groupOfPolicy` may be empty.
-    init(policyCount: Int, groupOfPolicy: [Int]) {
+    /// Counters for `policyCount` policies, each measuring in its group of `groups`.
+    init(policyCount: Int, groups: MeasureGroups) {
         self.policyCount = policyCount
-        lanes = policyCount == 1 ? [] : groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
-        groupCount = (groupOfPolicy.max() ?? 0) + 1
+        lanes = policyCount == 1 ? [] : groups.groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
+        groupCount = groups.count
     }
 
     /// Where one policy reads.
@@ -66,11 +65,6 @@ struct CounterTable: Sendable {
         var group: Int32
         /// Where its list starts in `policies`.
         var firstPolicy: Int32
-    }
-
-    /// The measure group of policy `policyIndex`.
-    func group(ofPolicy policyIndex: Int) -> Int {
-        lanes.isEmpty ? 0 : Int(lanes[policyIndex].group)
     }
 
     // MARK: - Layouts

@@ -90,7 +90,7 @@ extension ImpressionEngine {
 
     /// The policy of the section in `slot` of the layout in force, under policy `policyIndex`.
     func policy(ofSlot slot: Int, policyIndex: Int) -> ResolvedPolicy {
-        let group = table.group(ofPolicy: policyIndex)
+        let group = measureGroups.group(ofPolicy: policyIndex)
         let groupPolicyIndex = group == 0 ? inputs.layout.geometry.policyIndices[slot]
             : otherGroups[group - 1].policyIndices[slot]
         return table.policy(groupPolicyIndex: groupPolicyIndex, policyIndex: policyIndex)

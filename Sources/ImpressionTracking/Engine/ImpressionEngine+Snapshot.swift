@@ -41,9 +41,9 @@ extension ImpressionEngine {
     private func rows(ofPolicy policy: Int) -> PolicyRows {
         precondition((0..<policyCount).contains(policy),
                      "policy \(policy) is not an index of the \(policyCount) policies")
-        let group = table.group(ofPolicy: policy)
-        var geometry = group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
-        let firstPolicyOfGroup = group == 0 ? 0 : otherGroupsFirstPolicies[group - 1]
+        let group = measureGroups.group(ofPolicy: policy)
+        var geometry = geometry(ofGroup: group)
+        let firstPolicyOfGroup = measureGroups.firstPolicy(ofGroup: group)
         if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup) {
             geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
         }

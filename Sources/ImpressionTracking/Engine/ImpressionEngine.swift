@@ -68,21 +68,13 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
     let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
-    /// Per measure group after the first, the first policy measuring that way: the
-    /// measure group is resolved under it (the first group under the first policy).
-    let otherGroupsFirstPolicies: [Int]
+    /// Which policies measure alike: the group each policy measures in, and the policy
+    /// each group's geometry is resolved under.
+    let measureGroups: MeasureGroups
     /// The sample of each report collected at the last advance.
     var sampleOfReport: [Int] = []
     /// Where every input the engine accepts is written, when it records a trace.
     public let recorder: TraceRecorder?
-
-    /// What makes two policies measure a section alike: the same denominators, gates and
-    /// large sections, hence the same ratio.
-    private struct MeasureKey: Hashable {
-        var measure: ImpressionPolicy.Measure
-        var largeSectionRule: ImpressionPolicy.LargeSectionRule?
-        var minimumOpacity: Double
-    }
 
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport,
     /// deciding impressions under every policy of `policies`.
@@ -161,9 +153,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         inputs = EngineInputs(policy: first, sampleInterval: sampleInterval, measuresSignals: measuresExposureSignals)
         let count = others.count + 1
         departed = Array(repeating: DepartedSections(statisticsLimit: rememberedSectionLimit), count: count)
-        var measureGroups: [MeasureKey: Int] = [:]
-        var groupOfPolicy: [Int] = []
-        var firstPolicyOfGroup: [Int] = []
         var defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
         // One policy is one measure group with its own defaults: nothing to work out, and
         // nothing allocated for it.
@@ -171,20 +160,16 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
             let policy = policyIndex == 0 ? first : others[policyIndex - 1]
             defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
                                      ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
-            let key = MeasureKey(measure: policy.measure, largeSectionRule: policy.largeSectionRule,
-                                 minimumOpacity: policy.minimumOpacity)
-            if let group = measureGroups[key] {
-                groupOfPolicy.append(group)
-            } else {
-                measureGroups[key] = firstPolicyOfGroup.count
-                groupOfPolicy.append(firstPolicyOfGroup.count)
-                firstPolicyOfGroup.append(policyIndex)
-            }
         }
         self.defaultsByPolicy = defaultsByPolicy
-        otherGroupsFirstPolicies = Array(firstPolicyOfGroup.dropFirst())
-        table = CounterTable(policyCount: count, groupOfPolicy: groupOfPolicy)
-        otherGroups = Array(repeating: SectionGeometry(), count: otherGroupsFirstPolicies.count)
+        measureGroups = MeasureGroups(first: first, others: others)
+        table = CounterTable(policyCount: count, groups: measureGroups)
+        otherGroups = Array(repeating: SectionGeometry(), count: measureGroups.count - 1)
+    }
+
+    /// The layout resolved under measure group `group`: the layout's own for group 0.
+    func geometry(ofGroup group: Int) -> SectionGeometry {
+        group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
     }
 
     /// The policies, in the order their indices tag impressions, events and snapshot rows.
@@ -244,7 +229,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
         // No list for one way of measuring: an engine of one policy allocates nothing for it.
-        let otherGroupPolicies = otherGroupsFirstPolicies.isEmpty ? [] : otherGroupsFirstPolicies.map { policy(at: $0) }
+        let firstPolicies = measureGroups.otherGroupsFirstPolicies
+        let otherGroupPolicies = firstPolicies.isEmpty ? [] : firstPolicies.map { policy(at: $0) }
         let (layout, otherGroups, keepsSlots) = try inputs.validatedLayout(
             sections, containers: containers, otherGroupPolicies: otherGroupPolicies)
         if !keepsSlots { carryCountersOver(to: layout) }

@@ -51,7 +51,7 @@ final class GateTable: @unchecked Sendable {
     func setDisplay(_ display: DisplayState, ofSlot slot: Int, cells: Range<Int>, cellContainers: [PackedIndex],
                     containers: ContainerTree, minimumOpacity: Double) {
         sectionDisplays[slot] = display
-        var figures = MeasureGroup.SectionFigures()
+        var figures = MeasureGroupBuilder.SectionFigures()
         for cell in cells {
             if let container = cellContainers[cell].index, !containerDisplays.isEmpty {
                 cellOpacities[cell] = containers.display(of: display.opacity, inContainer: container,

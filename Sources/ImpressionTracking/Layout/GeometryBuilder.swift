@@ -3,10 +3,10 @@
 struct GeometryBuilder {
     private var geometry = SectionGeometry()
     /// The tables that depend on the engine's policy.
-    private var group: MeasureGroup
+    private var group: MeasureGroupBuilder
     /// The same tables under each other way of measuring of an engine of several policies; empty
     /// for an engine of one policy.
-    private var otherGroups: [MeasureGroup]
+    private var otherGroups: [MeasureGroupBuilder]
     /// Whether some measure group's default policy measures full areas (its measure, or its
     /// large-section rule), heights or widths: what a section without a policy of its own
     /// needs worked out.
@@ -52,16 +52,16 @@ struct GeometryBuilder {
             cellHiders.reserveCapacity(cellCount)
             sectionDisplays.reserveCapacity(sectionCount)
         }
-        group = MeasureGroup(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
+        group = MeasureGroupBuilder(defaultPolicy: defaultPolicy, sampleInterval: sampleInterval,
                               sectionCount: sectionCount, hasGates: hasGates)
         otherGroups = otherGroupPolicies.isEmpty ? [] : otherGroupPolicies.map {
-            MeasureGroup(defaultPolicy: $0, sampleInterval: sampleInterval, sectionCount: sectionCount,
+            MeasureGroupBuilder(defaultPolicy: $0, sampleInterval: sampleInterval, sectionCount: sectionCount,
                          hasGates: hasGates)
         }
-        var usesArea = MeasureGroup.usesFullArea(defaultPolicy), usesHeight = defaultPolicy.measure == .height
+        var usesArea = MeasureGroupBuilder.usesFullArea(defaultPolicy), usesHeight = defaultPolicy.measure == .height
         var usesWidth = defaultPolicy.measure == .width
         for policy in otherGroupPolicies {
-            usesArea = usesArea || MeasureGroup.usesFullArea(policy)
+            usesArea = usesArea || MeasureGroupBuilder.usesFullArea(policy)
             usesHeight = usesHeight || policy.measure == .height
             usesWidth = usesWidth || policy.measure == .width
         }
@@ -114,8 +114,8 @@ struct GeometryBuilder {
         }
         // The figures every measure group reads, worked out once, and only those some measure group
         // uses.
-        var figures = MeasureGroup.SectionFigures()
-        let usesArea = sectionPolicy.map(MeasureGroup.usesFullArea) ?? defaultsUseArea
+        var figures = MeasureGroupBuilder.SectionFigures()
+        let usesArea = sectionPolicy.map(MeasureGroupBuilder.usesFullArea) ?? defaultsUseArea
         let usesHeight = sectionPolicy.map { $0.measure == .height } ?? defaultsUseHeight
         let usesWidth = sectionPolicy.map { $0.measure == .width } ?? defaultsUseWidth
         if usesArea { figures.fullArea = givenArea ?? unionArea.unionArea(of: sectionCells) }
@@ -149,7 +149,7 @@ struct GeometryBuilder {
     /// layout, so that a sample reads a flag; and into `figures` what its gate under any
     /// policy follows from.
     private mutating func appendCellDisplays(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
-                                             into figures: inout MeasureGroup.SectionFigures) {
+                                             into figures: inout MeasureGroupBuilder.SectionFigures) {
         let containers = geometry.containers
         sectionDisplays.append(display)
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))

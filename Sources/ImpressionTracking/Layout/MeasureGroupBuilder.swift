@@ -1,10 +1,10 @@
-/// The part of a layout's geometry that depends on the engine's policy, built section by
-/// section: denominators, resolved policies and gates.
+/// One measure group's part of a layout's geometry (see ``MeasureGroups``), built section
+/// by section: denominators, resolved policies and gates.
 ///
 /// ``GeometryBuilder`` validates a layout and builds its cells, containers and spatial
 /// index once, then fills one measure group per way of measuring from the same figures of each
 /// section, so an engine of several policies builds a layout once, not once per way of measuring.
-struct MeasureGroup {
+struct MeasureGroupBuilder {
     /// The policy of the sections that have none of their own.
     let defaultPolicy: ImpressionPolicy
     private let sampleInterval: Duration
