@@ -15,9 +15,11 @@ struct CounterTable: Sendable {
         var policyIndex: Int
         var record: SampleRecord
 
-        /// Policy, then the policy's report order.
+        /// The order records are reported in: sample, then policy, then within one
+        /// policy's sample (``SampleRecord/precedes(_:)``).
         func precedes(_ other: PolicyRecord) -> Bool {
-            policyIndex != other.policyIndex ? policyIndex < other.policyIndex : record.precedes(other.record)
+            if record.sample != other.record.sample { return record.sample < other.record.sample }
+            return policyIndex != other.policyIndex ? policyIndex < other.policyIndex : record.precedes(other.record)
         }
     }
 
@@ -37,8 +39,8 @@ struct CounterTable: Sendable {
     var signals: [SignalCounters] = []
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
     var slotsInRun: [Int32] = []
-    /// What the last evaluation reported, in policy order, each policy's in the order
-    /// events are reported, once `sortRecords()` ran.
+    /// What the last evaluation reported, in the order it is reported
+    /// (``PolicyRecord/precedes(_:)``) once `sortRecords()` ran.
     private(set) var records: [PolicyRecord] = []
     /// With exposure signals, those the records carry (``SampleRecord/signalsIndex``).
     private(set) var recordSignals: [SignalCounters] = []
@@ -167,7 +169,8 @@ struct CounterTable: Sendable {
         records.append(PolicyRecord(policyIndex: policyIndex, record: record))
     }
 
-    /// Puts the records in policy order, each policy's in the order events are reported.
+    /// Puts the records in the order they are reported: sample, then policy, then each
+    /// policy's order within the sample.
     mutating func sortRecords() {
         // Usually there is nothing, or one record, or they are in order already: sorting
         // would move each record out and back even so.

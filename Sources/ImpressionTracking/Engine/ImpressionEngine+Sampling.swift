@@ -13,13 +13,11 @@ extension ImpressionEngine {
     public mutating func advance(to time: Duration) -> [Impression<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: false) else { return [] }
         var impressions: [Impression<ID>] = []
-        sampleOfReport.clear()
         forEachRecord { policy, reader, record in
             guard record.kind == .impression else { return }
             impressions.append(reader.impression(from: record, policy: policy))
-            sampleOfReport.append(record.sample)
         }
-        return inSampleOrder(impressions)
+        return impressions
     }
 
     /// Like ``advance(to:)``, and also reports when sections become visible and stop
@@ -33,20 +31,18 @@ extension ImpressionEngine {
     public mutating func advanceWithEvents(to time: Duration) -> [VisibilityEvent<ID>] {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return [] }
         var events: [VisibilityEvent<ID>] = []
-        sampleOfReport.clear()
         forEachRecord { policy, reader, record in
             events.append(reader.event(from: record, policy: policy))
-            sampleOfReport.append(record.sample)
         }
-        return inSampleOrder(events)
+        return events
     }
 
     /// Evaluates the samples due by `time` as ``advanceWithEvents(to:)`` does, and hands
     /// each policy's impressions to `impression` and the stays its exits end (the section,
     /// its visible samples, its visit, and the visit's exposure signals so far when the
-    /// engine measures them) to `exit`: policy after policy, each policy's in its order,
-    /// neither tagged nor put in time order across policies, and stays in samples, not
-    /// durations. What a simulation's tally needs, for less than the events cost.
+    /// engine measures them) to `exit`, in the order ``advanceWithEvents(to:)`` reports
+    /// them: neither tagged, and stays in samples, not durations. What a simulation's
+    /// tally needs, for less than the events cost.
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
@@ -56,26 +52,20 @@ extension ImpressionEngine {
         forEachRecord { policy, reader, record in
             switch record.kind {
             case .impression: impression(policy, reader.impression(from: record, policy: policy))
-            case .exited: exit(policy, reader.sectionID(of: record), record.staySamples, record.visit, reader.signals(of: record))
+            case .exited: exit(policy, reader.sectionID(of: record, policy: policy), record.staySamples, record.visit, reader.signals(of: record))
             case .entered: break
             }
         }
     }
 
-    /// Hands the records of the last evaluation to `body`, policy after policy, each
-    /// policy's in order, with what names them.
+    /// Hands the records of the last evaluation to `body` in the order they are reported
+    /// (``CounterTable/records``), with what names them.
     private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SampleRecord) -> Void) {
-        // One reader, given a policy's departed exits when it moves to a policy that has some
-        // (only those records name departed sections): a reader and a slice of records per
-        // policy would retain and release five arrays, atomically, per policy that reported.
-        var reader = RecordReader(ids: inputs.layout.ids, departedExits: [], signals: table.recordSignals,
+        // One reader for every record: a reader per policy would retain and release its
+        // arrays, atomically, per policy that reported.
+        let reader = RecordReader(ids: inputs.layout.ids, departed: departed, signals: table.recordSignals,
                                   grid: inputs.grid)
-        var readerPolicy: Int?
         for entry in table.records {
-            if entry.policyIndex != readerPolicy && departed[entry.policyIndex].hasExits {
-                reader.departedExits = departed[entry.policyIndex].exitedSections
-                readerPolicy = entry.policyIndex
-            }
             body(entry.policyIndex, reader, entry.record)
         }
     }
@@ -119,15 +109,5 @@ extension ImpressionEngine {
         guard !table.records.isEmpty else { return false }
         table.sortRecords()
         return true
-    }
-
-    /// `reports`, appended policy by policy (each policy's in its order, their samples in
-    /// `sampleOfReport`), in sample order, then policy order, then each policy's order: a
-    /// stable sort by sample. Usually a sample's reports share one sample: nothing to do.
-    private func inSampleOrder<Report>(_ reports: [Report]) -> [Report] {
-        // With one policy, policy order is sample order.
-        guard policyCount > 1, let first = sampleOfReport.first, sampleOfReport.contains(where: { $0 != first }) else { return reports }
-        let order = reports.indices.sorted { (sampleOfReport[$0], $0) < (sampleOfReport[$1], $1) }
-        return order.map { reports[$0] }
     }
 }

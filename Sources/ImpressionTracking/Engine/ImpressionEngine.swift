@@ -71,8 +71,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Which policies measure alike: the group each policy measures in, and the policy
     /// each group's geometry is resolved under.
     let measureGroups: MeasureGroups
-    /// The sample of each report collected at the last advance.
-    var sampleOfReport: [Int] = []
     /// Where every input the engine accepts is written, when it records a trace.
     public let recorder: TraceRecorder?
 

@@ -7,25 +7,25 @@
 struct RecordReader<ID: Hashable & Sendable> {
     /// The layout's ids, by slot.
     let ids: [ID]
-    /// The departed sections whose exits the evaluation recorded
-    /// (``DepartedSections/exitedSections``); an engine of several policies switches them from one
-    /// policy's records to the next.
-    var departedExits: [ID]
+    /// Every policy's departed sections: a record about a departed section names it among
+    /// its policy's ``DepartedSections/exitedSections``.
+    let departed: [DepartedSections<ID>]
     /// The exposure signals the records carry (``CounterTable/recordSignals``).
     let signals: [SignalCounters]
     /// When the samples are.
     let grid: SampleGrid
 
-    func sectionID(of record: SampleRecord) -> ID {
+    /// The section `record`, about policy `policy`, names.
+    func sectionID(of record: SampleRecord, policy: Int) -> ID {
         switch record.subject {
         case .slot(let slot): ids[slot]
-        case .departed(let index): departedExits[index]
+        case .departed(let index): departed[policy].exitedSections[index]
         }
     }
 
     /// The impression `record` reports, under the policy with index `policy`.
-    func impression(from record: SampleRecord, policy: Int = 0) -> Impression<ID> {
-        Impression(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
+    func impression(from record: SampleRecord, policy: Int) -> Impression<ID> {
+        Impression(sectionID: sectionID(of: record, policy: policy), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
                    visit: record.visit, policy: policy, signals: signals(of: record))
     }
@@ -41,15 +41,15 @@ struct RecordReader<ID: Hashable & Sendable> {
     }
 
     /// The event `record` reports, under the policy with index `policy`.
-    func event(from record: SampleRecord, policy: Int = 0) -> VisibilityEvent<ID> {
+    func event(from record: SampleRecord, policy: Int) -> VisibilityEvent<ID> {
         switch record.kind {
         case .exited:
-            .exited(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
+            .exited(sectionID: sectionID(of: record, policy: policy), time: duration(ofSamples: record.sample),
                     stayDuration: duration(ofSamples: record.staySamples),
                     totalVisibleDuration: duration(ofSamples: record.exposureSamples), visit: record.visit,
                     policy: policy, signals: signals(of: record))
         case .entered:
-            .entered(sectionID: sectionID(of: record), time: duration(ofSamples: record.sample),
+            .entered(sectionID: sectionID(of: record, policy: policy), time: duration(ofSamples: record.sample),
                      visibleRatio: record.ratio, visit: record.visit, policy: policy)
         case .impression:
             .impression(impression(from: record, policy: policy))
