@@ -71,12 +71,95 @@ struct CounterTable: Sendable {
 
     // MARK: - Layouts
 
-    /// Puts in force the counters of a new layout, `policyCount` per slot, their signals'
-    /// counters (empty without signals), and the slots with an open run under some policy.
-    mutating func replace(counters: [SectionCounters], signals: [SignalCounters], slotsInRun: [Int32]) {
-        self.counters = counters
-        self.signals = signals
-        self.slotsInRun = slotsInRun
+    /// Carries every policy's counters over from `oldLayout`, the layout they are laid out
+    /// by, to `newLayout`: found by slot in the old layout (matched once for all
+    /// policies), or among the policy's `departed` sections. Sections that leave become
+    /// departed under each policy that keeps them (at `time`, by `retention`), and open
+    /// runs (those before `nextSample`) follow their sections.
+    mutating func carryOver<ID>(from oldLayout: SectionLayout<ID>, to newLayout: SectionLayout<ID>,
+                                departed: inout [DepartedSections<ID>], at time: Duration, nextSample: Int,
+                                retention: DepartedSections<ID>.Retention, measuresSignals: Bool) {
+        let oldIDs = oldLayout.ids
+        var newCounters: [SectionCounters]
+        // With exposure signals, their counters, laid out as the counters; empty without.
+        var newSignals: [SignalCounters] = []
+        if oldIDs.isEmpty && departed.allSatisfy({ $0.isEmpty && !$0.hasOpenRuns }) {
+            // A first layout: nothing to look up (each lookup hashes an id).
+            newCounters = Array(repeating: SectionCounters(firstAppearance: time), count: newLayout.count * policyCount)
+            if measuresSignals { newSignals = Array(repeating: SignalCounters(), count: newCounters.count) }
+            counters = newCounters
+            signals = newSignals
+            return
+        }
+        let carryOver = SlotCarryOver(from: oldLayout.slotsByID, count: oldIDs.count, to: newLayout.ids)
+        newCounters = []
+        newCounters.reserveCapacity(newLayout.count * policyCount)
+        if measuresSignals { newSignals.reserveCapacity(newLayout.count * policyCount) }
+        let fresh = SectionCounters(firstAppearance: time)
+        var newSlot = 0
+        while newSlot < newLayout.count {
+            if let oldSlot = carryOver.oldSlots[newSlot].index {
+                // Sections that stay next to each other, in the same order, move their
+                // counters (every policy's) in one copy: a layout change mostly adds or
+                // removes sections around runs of them.
+                var end = newSlot + 1
+                while end < newLayout.count, carryOver.oldSlots[end].index == oldSlot + (end - newSlot) { end += 1 }
+                let moved = oldSlot * policyCount ..< (oldSlot + end - newSlot) * policyCount
+                newCounters.append(contentsOf: counters[moved])
+                if measuresSignals { newSignals.append(contentsOf: signals[moved]) }
+                newSlot = end
+                continue
+            }
+            for policyIndex in 0..<policyCount {
+                // A new section, or one that comes back to a policy that kept its counters.
+                guard !departed[policyIndex].isEmpty else {
+                    newCounters.append(fresh)
+                    if measuresSignals { newSignals.append(SignalCounters()) }
+                    continue
+                }
+                let (state, signals) = departed[policyIndex].takeBack(newLayout.ids[newSlot], appearingAt: time,
+                                                                      retention)
+                newCounters.append(state)
+                if measuresSignals { newSignals.append(signals) }
+            }
+            newSlot += 1
+        }
+        for oldSlot in oldIDs.indices where !carryOver.newSlots[oldSlot].isSome {
+            for policyIndex in 0..<policyCount {
+                let index = oldSlot * policyCount + policyIndex
+                departed[policyIndex].remember(counters[index],
+                                               signals: measuresSignals ? signals[index] : nil,
+                                               of: oldIDs[oldSlot],
+                                               under: policy(ofSlot: oldSlot, policyIndex: policyIndex, firstGroup: oldLayout.geometry),
+                                               retention)
+            }
+        }
+        // Each policy's open runs, in slot order: sections that leave together exit in
+        // their layout order.
+        // The list's buffer is kept: it is refilled, not grown again, at every layout.
+        var newSlotsInRun: [Int32] = []
+        swap(&newSlotsInRun, &slotsInRun)
+        let oldSlotsInRun = newSlotsInRun.sorted()
+        newSlotsInRun.removeAll(keepingCapacity: true)
+        // One list for every policy's runs, refilled policy by policy: a list per policy
+        // would allocate once per policy and layout.
+        var policyRuns: [Int32] = []
+        for policyIndex in 0..<policyCount {
+            policyRuns.removeAll(keepingCapacity: true)
+            for slot in oldSlotsInRun
+            where CountingRules.isInRun(counters[Int(slot) * policyCount + policyIndex], before: nextSample) {
+                policyRuns.append(slot)
+            }
+            departed[policyIndex].moveOpenRuns(slots: policyRuns, of: oldIDs, to: carryOver.newSlots,
+                                               orInto: newLayout.slotsByID, slotsInRun: &newSlotsInRun)
+            departed[policyIndex].forgetOldest(retention)
+        }
+        // A slot open under several policies is listed once.
+        newSlotsInRun.sort()
+        newSlotsInRun.removeAdjacentDuplicates()
+        counters = newCounters
+        signals = newSignals
+        slotsInRun = newSlotsInRun
     }
 
     /// Resolves each policy's policies: policy `policyIndex` measures as measure group
@@ -127,10 +210,12 @@ struct CounterTable: Sendable {
         }
     }
 
-    /// The policy of the section whose index in its measure group's policies is
-    /// `groupPolicyIndex` (``SectionGeometry/policyIndices``), under policy `policyIndex`.
-    func policy(groupPolicyIndex: Int32, policyIndex: Int) -> ResolvedPolicy {
-        policies[Int((lanes.isEmpty ? 0 : lanes[policyIndex].firstPolicy) &+ groupPolicyIndex)]
+    /// The policy of the section in `slot` under policy `policyIndex`, in the layout the
+    /// policies were resolved for, whose geometry under the first measure group is
+    /// `firstGroup`.
+    func policy(ofSlot slot: Int, policyIndex: Int, firstGroup: SectionGeometry) -> ResolvedPolicy {
+        policyCount == 1 ? policies[Int(firstGroup.policyIndices[slot])]
+            : policies[Int(policyOfCounter[slot &* policyCount &+ policyIndex])]
     }
 
     /// The counters of the section in `slot` under policy `policyIndex`.

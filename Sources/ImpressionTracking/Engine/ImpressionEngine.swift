@@ -231,7 +231,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         let otherGroupPolicies = firstPolicies.isEmpty ? [] : firstPolicies.map { policy(at: $0) }
         let (layout, otherGroups, keepsSlots) = try inputs.validatedLayout(
             sections, containers: containers, otherGroupPolicies: otherGroupPolicies)
-        if !keepsSlots { carryCountersOver(to: layout) }
+        if !keepsSlots {
+            // Each policy's counters follow their sections.
+            table.carryOver(from: inputs.layout, to: layout, departed: &departed, at: inputs.time,
+                            nextSample: inputs.nextSample, retention: inputs.retention,
+                            measuresSignals: inputs.measuresSignals)
+        }
         inputs.commit(layout)
         self.otherGroups = otherGroups
         table.resolvePolicies(firstGroup: inputs.layout.geometry, otherGroups: otherGroups,
