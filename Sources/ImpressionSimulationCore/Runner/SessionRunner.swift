@@ -174,8 +174,8 @@ public struct SessionRunner: Sendable {
             sink.endEvent()
         }
 
-        // A held frame goes before the sections that load after it and before the input
-        // that released it, as it would have without holding it back.
+        // A held frame goes before the sections that load after its time and before the
+        // input that released it: the order the session's events made them in.
         func applyReleased(_ held: LatestScrollFrame<Double>.Held?, sink: inout some SessionInputSink) {
             guard let held else { return }
             apply(.scroll(offset: held.frame), at: held.time, sample: held.sample, sink: &sink)

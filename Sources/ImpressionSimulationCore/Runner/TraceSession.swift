@@ -21,8 +21,8 @@ struct TraceSession {
     private var deepestBottom: Double?
     /// When the engine samples.
     private let grid: SampleGrid
-    /// The valid viewports not given to the engine yet; an input at time zero without
-    /// `afterSample` is held at sample -1, before sample 0.
+    /// The last valid viewport, held back until it is known whether a sample sees it;
+    /// one at time zero without `afterSample` is held at sample -1, before sample 0.
     private var frames = LatestScrollFrame<Rect>()
 
     /// A session at time zero; `engine` is a fresh engine of the run's policies and the
