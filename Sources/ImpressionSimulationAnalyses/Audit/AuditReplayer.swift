@@ -188,8 +188,9 @@ public struct AuditReplayer: Sendable {
     public static func audit(_ trace: Trace, policy: NamedPolicy, claims: [ClaimedImpression],
                              tolerance: Duration? = nil) throws -> AuditReport {
         var replayer = try AuditReplayer(policy: policy, sampleInterval: trace.header.sampleInterval, claims: claims)
-        for (offset, input) in trace.inputs.enumerated() { try replayer.apply(input, lineNumber: offset + 2) }
-        replayer.finish(at: trace.end ?? trace.inputs.last?.time ?? .zero)
+        try replayer.replay(trace)
         return replayer.report(tolerance: tolerance ?? trace.header.sampleInterval)
     }
 }
+
+extension AuditReplayer: TraceReplaying {}

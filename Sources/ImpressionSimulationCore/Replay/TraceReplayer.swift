@@ -138,10 +138,7 @@ public struct TraceReplayer: Sendable {
     ///   for an invalid policy.
     public static func impressions(of trace: Trace, policies: [NamedPolicy]) throws -> [[Impression<String>]] {
         var replayer = try TraceReplayer(policies: policies, sampleInterval: trace.header.sampleInterval)
-        for (offset, input) in trace.inputs.enumerated() {
-            try replayer.apply(input, lineNumber: offset + 2)
-        }
-        replayer.advance(to: trace.end ?? trace.inputs.last?.time ?? .zero)
+        try replayer.replay(trace)
         return replayer.impressions
     }
 
@@ -156,4 +153,9 @@ public struct TraceReplayer: Sendable {
         case .lifecycle(let call): call.name
         }
     }
+}
+
+extension TraceReplayer: TraceReplaying {
+    /// Advances to the end of the session: ``advance(to:)``.
+    package mutating func finish(at end: Duration) { advance(to: end) }
 }

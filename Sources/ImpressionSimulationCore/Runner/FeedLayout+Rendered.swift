@@ -2,11 +2,11 @@ import ImpressionTracking
 
 extension FeedLayout {
     /// Appends to `sections`, ascending, the feed positions of the sections rendered in
-    /// `viewport`: those with a part of a cell of positive area inside it.
+    /// `viewport`, by the rule of ``OnScreen``.
     ///
-    /// A carousel's cards are moved by its current offset and clipped by its frame, as
-    /// the engine clips nested cells by their container; only the feed's sections that
-    /// share height with the viewport are looked at, so this costs O(log feed + shown).
+    /// A carousel's cards are moved by its current offset and clipped by its frame; only
+    /// the feed's sections that share height with the viewport are looked at, so this
+    /// costs O(log feed + shown).
     func appendRenderedSections(in viewport: Rect, to sections: inout [Int]) {
         let feedSections = feed.sections
         var index = feed.firstSection(endingBelow: viewport.minY)
@@ -17,11 +17,12 @@ extension FeedLayout {
     }
 
     private func showsCell(of section: FeedSection, in viewport: Rect) -> Bool {
-        if section.cells.contains(where: { $0.intersects(viewport) }) { return true }
-        guard let row = section.carouselFrame else { return false }
-        let shift = carouselOffset(ofSection: section.index)
-        return section.cards.contains { card in
-            card.offsetBy(dx: -shift, dy: 0).intersection(row)?.intersects(viewport) ?? false
-        }
+        // Cards are where they are at offset 0, in the feed's coordinates, so the
+        // carousel's offset alone places them; a section without a carousel has none.
+        let row = section.carouselFrame
+        let shift = row == nil ? 0 : carouselOffset(ofSection: section.index)
+        return OnScreen.shows(cells: section.cells,
+                              nestedCells: section.cards.lazy.map { (frame: $0.offsetBy(dx: -shift, dy: 0), clip: row) },
+                              in: viewport)
     }
 }

@@ -11,10 +11,10 @@ import ImpressionTracking
 /// At the end the engine is advanced to the session's duration.
 ///
 /// Two shortcuts keep the engine's work to what changes its answers, and neither
-/// changes an impression: a scroll input followed by another before the next sample is
-/// skipped (no sample would see it), and the engine is advanced only when a sample fell
-/// due. The engine is made once, with the first layout and the screen at the top, and
-/// copied for each session.
+/// changes an impression: a scroll input that another replaces before the next sample
+/// is not given to the engine (``LatestScrollFrame``: no sample would see it), and the
+/// engine is advanced only when a sample fell due. The engine is made once, with the
+/// first layout and the screen at the top, and copied for each session.
 ///
 /// Besides the impressions, a run records the sections rendered (checked against the
 /// feed's geometry at each evaluated sample while the screen is active) and, from the
@@ -131,22 +131,14 @@ public struct SessionRunner: Sendable {
         var deepestOffset = 0.0
         // The last sample the engines were brought up to; -1 before sample 0.
         var evaluatedThrough = -1
-        let events = session.events
-        // Each event's sample is asked for twice, as the next event's and then as its own:
-        // the second time is an equality test, not 128-bit division.
-        var lastAsked: (time: Duration, sample: Int)?
-        func lastSample(atOrBefore time: Duration) -> Int {
-            if let lastAsked, lastAsked.time == time { return lastAsked.sample }
-            let sample = grid.lastSample(atOrBefore: time)
-            lastAsked = (time, sample)
-            return sample
-        }
+        // Scroll offsets no sample sees are dropped here, unless the sink keeps every frame.
+        var frames = LatestScrollFrame<Double>()
 
         // Sections that load late: each load is a new layout at its time, before the
         // session's events at that time. None in a feed without load delays.
         func loadSections(through time: Duration, sink: inout some SessionInputSink) {
             while let load = layout.nextLoadTime, load <= time {
-                let sample = lastSample(atOrBefore: load)
+                let sample = grid.lastSample(atOrBefore: load)
                 if load > .zero, sample > evaluatedThrough {
                     sink.advance(to: load, showing: layout, in: viewport)
                     evaluatedThrough = sample
@@ -157,26 +149,14 @@ public struct SessionRunner: Sendable {
             }
         }
 
-        for (position, event) in events.enumerated() {
-            loadSections(through: event.time, sink: &sink)
-            let sample = lastSample(atOrBefore: event.time)
-            if case .scroll(let offset) = event.input, offset.isFinite {
-                // What came on screen, whether or not a sample saw it.
-                deepestOffset = max(deepestOffset, offset)
-            }
-            if !sink.keepsEveryFrame, case .scroll = event.input, position + 1 < events.count,
-               case .scroll = events[position + 1].input,
-               sample == lastSample(atOrBefore: events[position + 1].time) {
-                // The next scroll replaces this one before any sample sees it.
-                continue
-            }
+        // One event's inputs, at `time`, whose last sample is `sample`.
+        func apply(_ input: SessionInput, at time: Duration, sample: Int, sink: inout some SessionInputSink) {
             // Inputs at time zero join the initial state, before sample 0, as in a trace.
-            if event.time > .zero, sample > evaluatedThrough {
-                sink.advance(to: event.time, showing: layout, in: viewport)
+            if time > .zero, sample > evaluatedThrough {
+                sink.advance(to: time, showing: layout, in: viewport)
                 evaluatedThrough = sample
             }
-            let time = event.time
-            switch event.input {
+            switch input {
             case .scroll(let offset):
                 let scrolled = feed.screen.viewport(atOffset: offset)
                 guard scrolled.isValid else { sink.reject(); break }
@@ -193,6 +173,31 @@ public struct SessionRunner: Sendable {
             }
             sink.endEvent()
         }
+
+        // A held frame goes before the sections that load after its time and before the
+        // input that released it: the order the session's events made them in.
+        func applyReleased(_ held: LatestScrollFrame<Double>.Held?, sink: inout some SessionInputSink) {
+            guard let held else { return }
+            apply(.scroll(offset: held.frame), at: held.time, sample: held.sample, sink: &sink)
+        }
+
+        for event in session.events {
+            let sample = grid.lastSample(atOrBefore: event.time)
+            if case .scroll(let offset) = event.input {
+                // What came on screen, whether or not a sample saw it.
+                if offset.isFinite { deepestOffset = max(deepestOffset, offset) }
+                if !sink.keepsEveryFrame {
+                    applyReleased(frames.hold(offset, at: event.time, sample: sample), sink: &sink)
+                    loadSections(through: event.time, sink: &sink)
+                    continue
+                }
+            } else {
+                applyReleased(frames.release(), sink: &sink)
+            }
+            loadSections(through: event.time, sink: &sink)
+            apply(event.input, at: event.time, sample: sample, sink: &sink)
+        }
+        applyReleased(frames.release(), sink: &sink)
         loadSections(through: session.duration, sink: &sink)
         sink.advance(to: session.duration, showing: layout, in: viewport)
         return deepestOffset

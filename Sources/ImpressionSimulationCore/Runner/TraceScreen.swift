@@ -2,15 +2,9 @@ import ImpressionTracking
 
 /// What a trace's inputs put on screen, for the sections a replayed session rendered:
 /// the current layout's cells, its scroll containers with their content offsets, and
-/// the viewport.
-///
-/// A section is on screen when one of its cells shares a positive area with the
-/// viewport: a root cell as it is, a nested cell moved by its containers' content
-/// offsets and clipped to their frames. That is the rule ``FeedLayout`` applies to a
-/// generated feed's cells (a carousel's cards clipped to its row), so a generated
-/// session and its trace render the same sections. Like it, the rule is geometry only:
-/// insets, obstructions, opacity and the load gate change what the engine measures, not
-/// what was drawn.
+/// the viewport. Which sections are on screen is the rule of ``OnScreen``, which a
+/// generated feed's sections are rendered by too; this type places nested cells by
+/// their containers' content offsets and clips them to their containers' frames.
 struct TraceScreen {
     /// The layout's sections: their ids, root cells, and nested cells with the index of
     /// their container (a cell of an unknown container is left out: the engine refuses it).
@@ -60,23 +54,25 @@ struct TraceScreen {
         }
         var found: [Int] = []
         if let viewport {
-            if placements == nil { placements = Self.placements(of: containers, index: containerIndex) }
-            for section in sections where shows(section, in: viewport) { found.append(section.id) }
+            let placements = placements ?? Self.placements(of: containers, index: containerIndex)
+            self.placements = placements
+            for section in sections where Self.shows(section, placedBy: placements, in: viewport) {
+                found.append(section.id)
+            }
         }
         onScreen = found
         result.append(contentsOf: found)
     }
 
-    private func shows(_ section: (id: Int, cells: [Rect], nested: [(container: Int, frame: Rect)]), in viewport: Rect) -> Bool {
-        if section.cells.contains(where: { $0.intersects(viewport) }) { return true }
-        guard let placements else { return false }
-        return section.nested.contains { cell in
-            guard let clip = placements[cell.container].clip else { return false }
-            let origin = placements[cell.container].origin
-            let frame = Rect(x: origin.x + cell.frame.x, y: origin.y + cell.frame.y,
-                             width: cell.frame.width, height: cell.frame.height)
-            return frame.intersection(clip)?.intersects(viewport) ?? false
-        }
+    /// Whether `section` is on screen, its nested cells placed by `placements`.
+    private static func shows(_ section: (id: Int, cells: [Rect], nested: [(container: Int, frame: Rect)]),
+                              placedBy placements: [(origin: Point, clip: Rect?)], in viewport: Rect) -> Bool {
+        OnScreen.shows(cells: section.cells, nestedCells: section.nested.lazy.map { cell in
+            let placement = placements[cell.container]
+            return (frame: Rect(x: placement.origin.x + cell.frame.x, y: placement.origin.y + cell.frame.y,
+                                width: cell.frame.width, height: cell.frame.height),
+                    clip: placement.clip)
+        }, in: viewport)
     }
 
     /// Each container's content origin and clip in root coordinates, parents first by

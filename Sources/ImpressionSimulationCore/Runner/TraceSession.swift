@@ -12,8 +12,8 @@ import ImpressionTracking
 /// a trace of a generated session counts exactly as the session did.
 ///
 /// A scroll frame that another replaces before the next sample is not given to the
-/// engine, as ``SessionRunner`` does not give it one: no sample would see it, and a
-/// trace of a fling holds several frames a sample.
+/// engine, by the rule ``SessionRunner`` follows too (``LatestScrollFrame``): no sample
+/// would see it.
 struct TraceSession {
     private var tally: SessionOutcomeTally
     private var screen = TraceScreen()
@@ -21,8 +21,9 @@ struct TraceSession {
     private var deepestBottom: Double?
     /// When the engine samples.
     private let grid: SampleGrid
-    /// A valid viewport not given to the engine yet, with its time and that time's sample.
-    private var pendingViewport: (rect: Rect, time: Duration, sample: Int)?
+    /// The last valid viewport, held back until it is known whether a sample sees it;
+    /// one at time zero without `afterSample` is held at sample -1, before sample 0.
+    private var frames = LatestScrollFrame<Rect>()
 
     /// A session at time zero; `engine` is a fresh engine of the run's policies and the
     /// trace's sample interval, `nil` without policies.
@@ -39,23 +40,21 @@ struct TraceSession {
         if case .viewport(let rect) = input.input, rect.isValid {
             deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
             let sample = input.advancesFirst ? grid.lastSample(atOrBefore: input.time) : -1
-            if let pending = pendingViewport, pending.sample != sample { flushViewport() }
-            pendingViewport = (rect, input.time, sample)
+            applyViewport(frames.hold(rect, at: input.time, sample: sample))
             return
         }
-        flushViewport()
+        applyViewport(frames.release())
         try applyNow(input, lineNumber: lineNumber, catalog: &catalog)
     }
 
-    /// Gives the engine the viewport held back, at its time.
-    private mutating func flushViewport() {
-        guard let pending = pendingViewport else { return }
-        pendingViewport = nil
+    /// Gives the engine a viewport held back, at its time.
+    private mutating func applyViewport(_ held: LatestScrollFrame<Rect>.Held?) {
+        guard let held else { return }
         // Sample -1: before sample 0, as an input at time zero without `afterSample`.
-        if pending.sample >= 0 { advance(to: pending.time) }
+        if held.sample >= 0 { advance(to: held.time) }
         // Valid, so the engine takes it.
-        try? tally.engine?.apply(.viewport(pending.rect))
-        screen.setViewport(pending.rect)
+        try? tally.engine?.apply(.viewport(held.frame))
+        screen.setViewport(held.frame)
     }
 
     private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
@@ -90,7 +89,7 @@ struct TraceSession {
     /// cut short), as ``SessionRunner`` ends a generated one, and gives its outcome;
     /// `feed` places the deepest viewport edge.
     mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
-        flushViewport()
+        applyViewport(frames.release())
         advance(to: end)
         tally.finish(at: end)
         let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }

@@ -8,9 +8,8 @@ extension Trace {
     package func timelineSVG(policy: NamedPolicy, title: String, maximumRows: Int = 40) -> String {
         guard var replayer = try? TraceReplayer(policies: [policy], sampleInterval: header.sampleInterval,
                                                 recordsTimeline: true) else { return "" }
-        // Line numbers as in the trace's text: the header is line 1.
-        for (offset, input) in inputs.enumerated() { try? replayer.apply(input, lineNumber: offset + 2) }
-        replayer.advance(to: end ?? inputs.last?.time ?? .zero)
+        // Skipping what the engine refuses, it throws nothing.
+        try? replayer.replay(self, skippingRefused: true)
         return replayer.timeline?.svg(title: title, maximumRows: maximumRows) ?? ""
     }
 }

@@ -1,22 +1,6 @@
 import ImpressionSimulation
 import ImpressionTracking
 
-/// What `replay` and `audit` drive through a trace: inputs in time order, then the end.
-protocol TraceReplaying {
-    /// Advances to `input.time` and applies `input`.
-    ///
-    /// - Throws: ``TraceError`` on line `lineNumber` when the engines refuse it.
-    mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError)
-    /// Advances to the end of the session.
-    mutating func finish(at end: Duration)
-}
-
-extension TraceReplayer: TraceReplaying {
-    mutating func finish(at end: Duration) { advance(to: end) }
-}
-
-extension AuditReplayer: TraceReplaying {}
-
 extension TraceFile {
     /// Reads the trace at `path` and replays it through the replayer `make` builds from
     /// its header: every input, then its end (its `end` line, else its last line's time).
