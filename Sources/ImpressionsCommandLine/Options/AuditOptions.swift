@@ -37,7 +37,8 @@ package struct AuditOptions: Hashable, Sendable {
     /// The command line the HTML report shows: the arguments as given, less where the
     /// audit writes (see ``ShownCommand``).
     package var reportCommand: String {
-        ShownCommand.text(subcommand: "audit", arguments: givenArguments)
+        // Where the report goes and how the audit is spread change nothing it says.
+        ShownCommand.text(subcommand: "audit", arguments: givenArguments, leavingOut: ["--report", "--shard"], alone: ["--json"])
     }
 
     /// Reads `audit`'s arguments (without the subcommand).

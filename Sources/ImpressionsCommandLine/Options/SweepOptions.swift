@@ -46,8 +46,23 @@ package struct SweepOptions: Hashable, Sendable {
     /// The command line a report shows: the arguments as given, less where the sweep
     /// writes and how many workers it uses (see ``ShownCommand``).
     package var reportCommand: String {
-        ShownCommand.text(subcommand: "sweep", arguments: givenArguments)
+        let leftOut = Self.simulationFlags.filter { !$0.isShownInReports }.map(\.name)
+        return ShownCommand.text(subcommand: "sweep", arguments: givenArguments,
+                                 leavingOut: Set(leftOut + ["--heatmap", "--report"]), alone: ["--json"])
     }
+
+    /// The flags of `simulate` that `sweep` takes, read into ``simulation`` as `simulate`
+    /// reads them: the simulated sessions, and the traces that replace them.
+    static let simulationFlags = SimulateOptions.flags.filter {
+        ["--sessions", "--sections", "--feed", "--seconds", "--users", "--seed", "--workers", "--layout",
+         "--traces", "--keep-going", "--max-line-bytes", "--max-sections"].contains($0.name)
+    }
+
+    /// The flags of ``simulationFlags`` a sweep of traces takes besides `--feed`: how it
+    /// runs and how the traces are read. `--layout` changes no count, so it is let be.
+    private static let simulationFlagsWithTraces: Set<String> = [
+        "--workers", "--layout", "--traces", "--keep-going", "--max-line-bytes", "--max-sections",
+    ]
 
     /// Reads `sweep`'s arguments (without the subcommand).
     ///
@@ -64,28 +79,27 @@ package struct SweepOptions: Hashable, Sendable {
         var ratios = SweepGrid.defaultRatios
         var durations = SweepGrid.defaultDurations
         var gridFlags: [(flag: String, text: String)] = []
-        var simulationFlags: [String] = []
-        var afterTraces = false
-        var traceReadingFlags: [String] = []
+        var given: [CommandFlag<SimulateOptions>] = []
+        // The flag whose value the operands that follow it add to (`--traces day/*.jsonl`).
+        var previous: CommandFlag<SimulateOptions>?
         while let argument = scanner.next() {
             guard case .flag(let flag) = argument else {
-                // Operands are traces, when they follow --traces (a shell's glob).
                 if case .operand(let operand) = argument {
-                    guard afterTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
-                    options.simulation.tracePaths.append(operand)
+                    guard let readOperand = previous?.readFollowingOperand else {
+                        throw scanner.fail("unexpected argument '\(operand)'")
+                    }
+                    readOperand(&options.simulation, operand)
                 }
                 continue
             }
-            afterTraces = false
-            if try options.simulation.readRunFlag(flag, scanner: &scanner) {
+            previous = nil
+            if let simulationFlag = simulationFlags.first(where: { $0.name == flag }) {
+                try simulationFlag.read(&options.simulation, &scanner)
                 if flag == "--feed" && options.simulation.feedPaths.count > 1 {
                     throw scanner.fail("--feed given twice: sweep one feed at a time")
                 }
-                if flag != "--workers" && flag != "--layout" { simulationFlags.append(flag) }
-                continue
-            }
-            if try scanner.traceReadingFlag(flag, keepGoing: &options.simulation.keepGoing, limits: &options.simulation.limits) {
-                traceReadingFlags.append(flag)
+                given.append(simulationFlag)
+                previous = simulationFlag
                 continue
             }
             switch flag {
@@ -103,9 +117,6 @@ package struct SweepOptions: Hashable, Sendable {
                 let text = try scanner.value()
                 durations = try SweepRangeParsing.durations(text, scanner: scanner)
                 gridFlags.append((flag, text))
-            case "--traces":
-                options.simulation.tracePaths.append(try scanner.value())
-                afterTraces = true
             case "--presets":
                 let text = try scanner.value()
                 options.presets = try presetList(text, scanner: scanner)
@@ -120,16 +131,21 @@ package struct SweepOptions: Hashable, Sendable {
                 throw scanner.fail("unknown option '\(flag)'")
             }
         }
-        if simulationFlags.contains("--sections") && simulationFlags.contains("--feed") {
+        let givenNames = given.map(\.name)
+        if givenNames.contains("--sections") && givenNames.contains("--feed") {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
+        let mode = options.simulation.mode
         // A feed file describes recorded sessions too: it names their sections, as for
-        // `simulate --traces`. The other options describe generated sessions only.
-        if !options.simulation.tracePaths.isEmpty, let flag = simulationFlags.first(where: { $0 != "--feed" }) {
+        // `simulate --traces`. The options of generated sessions describe nothing in a trace.
+        if mode == .recordedTraces,
+           let flag = givenNames.first(where: { $0 != "--feed" && !simulationFlagsWithTraces.contains($0) }) {
             throw scanner.fail("\(flag) and --traces: the traces are the sessions")
         }
-        if options.simulation.tracePaths.isEmpty, let flag = traceReadingFlags.first {
-            throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
+        // The flags that say how traces are read, refused as `simulate` refuses them.
+        if mode == .generatedSessions, let flag = given.first(where: { $0.refusals[mode] != nil }),
+           let reason = flag.refusals[mode] {
+            throw scanner.fail("\(flag.name) \(reason)")
         }
         if options.simulation.tracePaths.contains("-") && options.simulation.tracePaths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
