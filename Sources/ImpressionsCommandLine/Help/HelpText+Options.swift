@@ -1,7 +1,7 @@
 extension HelpText {
     /// The lines of a help's OPTIONS drawn from a subcommand's flags, in their order,
     /// then `-h, --help`: each flag (or the flags described together) two spaces in,
-    /// its description from `column` on, beside it when the flags leave two spaces
+    /// its description from `column` on, beside the flags' last line when it ends
     /// before `column`, else from the next line. No newline after the last line.
     static func options<Options>(_ flags: [CommandFlag<Options>], column: Int) -> String {
         // Flags without a description of their own join the entry of the one before.
@@ -17,10 +17,22 @@ extension HelpText {
         let indentation = String(repeating: " ", count: column)
         var lines: [String] = []
         for entry in entries {
-            let label = "  " + entry.synopses.joined(separator: ", ")
+            // The flags, as many to a line as fit in 78 columns, each but the last with a comma.
+            var labels = ["  "]
+            for (index, synopsis) in entry.synopses.enumerated() {
+                let item = synopsis + (index == entry.synopses.count - 1 ? "" : ",")
+                let separator = labels[labels.count - 1] == "  " ? "" : " "
+                if labels[labels.count - 1].count + separator.count + item.count > 78 {
+                    labels.append("  " + item)
+                } else {
+                    labels[labels.count - 1] += separator + item
+                }
+            }
             var description = entry.description.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { indentation + $0 }
-            if label.count + 2 <= column {
+            let label = labels.removeLast()
+            lines += labels
+            if label.count < column {
                 description[0] = label + String(repeating: " ", count: column - label.count) + description[0].dropFirst(column)
             } else {
                 lines.append(label)

@@ -45,4 +45,20 @@ struct CommandFlag<Options>: Sendable {
 
     /// The flag as the help's OPTIONS column writes it: `--seconds S`, `--json`.
     var synopsis: String { valueName.map { name + " " + $0 } ?? name }
+
+    /// This flag as a flag of options that hold these at `keyPath` (`sweep`'s
+    /// ``SweepOptions/simulation``): read the same way, described and refused as given.
+    func lifted<Outer>(into keyPath: any WritableKeyPath<Outer, Options> & Sendable, value valueName: String? = nil,
+                       help: String?, refusals: [RunMode: String] = [:]) -> CommandFlag<Outer> {
+        let read = self.read
+        var readOuterOperand: (@Sendable (inout Outer, String) -> Void)?
+        if let readOperand = readFollowingOperand {
+            readOuterOperand = { outer, operand in readOperand(&outer[keyPath: keyPath], operand) }
+        }
+        let readOuter: @Sendable (inout Outer, inout ArgumentScanner) throws(CommandLineError) -> Void = { outer, scanner throws(CommandLineError) in
+            try read(&outer[keyPath: keyPath], &scanner)
+        }
+        return CommandFlag<Outer>(name, value: valueName ?? self.valueName, help: help, isShownInReports: isShownInReports,
+                                  refusals: refusals, readFollowingOperand: readOuterOperand, read: readOuter)
+    }
 }

@@ -109,23 +109,7 @@ package struct SimulateOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
-        var given: [CommandFlag<SimulateOptions>] = []
-        // The flag whose value the operands that follow it add to (`--traces day/*.jsonl`).
-        var previous: CommandFlag<SimulateOptions>?
-        while let argument = scanner.next() {
-            switch argument {
-            case .operand(let operand):
-                guard let readOperand = previous?.readFollowingOperand else {
-                    throw scanner.fail("unexpected argument '\(operand)'")
-                }
-                readOperand(&options, operand)
-            case .flag(let name):
-                guard let flag = flag(named: name) else { throw scanner.fail("unknown option '\(name)'") }
-                try flag.read(&options, &scanner)
-                given.append(flag)
-                previous = flag
-            }
-        }
+        let given = try scanner.readFlags(flags, into: &options)
         try refuseOutOfMode(options, given: given, scanner)
         return options
     }

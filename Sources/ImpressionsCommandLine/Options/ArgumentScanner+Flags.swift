@@ -1,0 +1,27 @@
+extension ArgumentScanner {
+    /// Reads every argument as `flags` declare them into `options`: each flag by its
+    /// ``CommandFlag/read``, and the operands that follow a flag by its
+    /// ``CommandFlag/readFollowingOperand``.
+    ///
+    /// - Returns: the flags given, in the order given (a repeated flag each time).
+    /// - Throws: ``CommandLineError`` for an unknown flag, an unexpected operand or a bad value.
+    mutating func readFlags<Options>(_ flags: [CommandFlag<Options>], into options: inout Options)
+        throws(CommandLineError) -> [CommandFlag<Options>] {
+        var given: [CommandFlag<Options>] = []
+        // The flag whose value the operands that follow it add to (`--traces day/*.jsonl`).
+        var previous: CommandFlag<Options>?
+        while let argument = next() {
+            switch argument {
+            case .operand(let operand):
+                guard let readOperand = previous?.readFollowingOperand else { throw fail("unexpected argument '\(operand)'") }
+                readOperand(&options, operand)
+            case .flag(let name):
+                guard let flag = flags.first(where: { $0.name == name }) else { throw fail("unknown option '\(name)'") }
+                try flag.read(&options, &self)
+                given.append(flag)
+                previous = flag
+            }
+        }
+        return given
+    }
+}
