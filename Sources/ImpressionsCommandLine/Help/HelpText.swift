@@ -80,122 +80,88 @@ package enum HelpText {
             """
     }
 
-    /// `impressions replay --help`.
-    package static let replay = """
-        OVERVIEW: Replay a recorded session (a trace: JSON Lines, see docs/trace-format.md)
-        under one or more policies. Prints one JSON object per impression on standard
-        output, in time order, and a summary on standard error.
-
-        USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
-                                  [--timeline FILE.svg] [--timeline-rows N]
-                                  [--report FILE.html] [--player FILE.html]
-                                  [--snapshot-at T] [--signals]
-                                  [--max-line-bytes N] [--max-sections N]
-
-        ARGUMENTS:
-          FILE                The trace; - reads standard input.
-
-        OPTIONS:
-          --policy P          A policy, as for 'impressions simulate' (default: default,
-                              mrc-display, abema); repeat it to compare several.
-          --keep-going        Skip bad lines (and count them) instead of stopping.
-          --timeline FILE     Draw the timeline under the first policy as an SVG picture.
-          --timeline-rows N   Sections drawn, the most relevant first, 1...500 (default 40).
-          --signals           Give each impression line its exposure signals up to the
-                              sample it fired at ("signals": timeInViewMs, timeAtRatioMs,
-                              longestRunMs, timeInViewAtRestMs, meanVisibleRatio,
-                              peakVisibleRatio, meanScreenShare, peakScreenShare,
-                              meanScrollSpeed; the ImpressionTracking manual defines them).
-          --report FILE       Also write the replay as an HTML page for a browser
-                              (inline CSS and SVG, no script, nothing fetched):
-                              the trace, each policy's impressions, the timeline.
-          --player FILE       Write the session player: one self-contained HTML page
-                              that plays the session back, sample by sample, under
-                              every policy (the sections as rectangles, the viewport
-                              moving over them, how each section shows, its ratio
-                              and its counting, each impression as it fires). At
-                              most 36,000 samples (an hour at 100 ms) and 48 MiB of
-                              session data; a longer trace is refused, naming the
-                              limit.
-          --snapshot-at T     Instead of the impressions, print what the player shows
-                              just after the sample at time T (e.g. 12.35s): one JSON
-                              object per section on or near the screen, per policy,
-                              with how it shows ("visibility") and where its counting
-                              stands ("counting"), and both in the page's words
-                              ("shown": "below threshold, counted").
-          --max-line-bytes N  The longest line accepted (default 16777216); a longer one
-                              fails as soon as it passes the limit (with --keep-going,
-                              it is skipped to its newline).
-          --max-sections N    The most sections in one layout (default 100000).
-          -h, --help          Show this help.
-
-        A bad line (unknown version, malformed JSON, a missing field, a number that is not
-        finite, a time going backwards, a layout the engine refuses, a limit passed) stops
-        the replay with its line number on standard error, status 1, and nothing on
-        standard output.
-
-        EXAMPLES:
-          impressions replay traces/session-000000.jsonl --policy default --policy abema
-          impressions replay recorded.jsonl --player session.html
-          cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
-          impressions replay trace.jsonl --report replay.html > impressions.jsonl
-
+    /// `impressions replay --help`: its OPTIONS are its flags' (``ReplayOptions/flags``).
+    package static var replay: String {
         """
+            OVERVIEW: Replay a recorded session (a trace: JSON Lines, see docs/trace-format.md)
+            under one or more policies. Prints one JSON object per impression on standard
+            output, in time order, and a summary on standard error.
 
-    /// `impressions feed --help`.
-    package static let feed = """
-        OVERVIEW: Write the synthetic feed 'impressions simulate' runs as a feed file
-        (JSON, see docs/feed-format.md) on standard output: a starting point to edit
-        into your app's feed for 'impressions simulate --feed FILE'. Simulating the
-        file gives exactly the report the synthetic feed gives.
+            USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
+                                      [--timeline FILE.svg] [--timeline-rows N]
+                                      [--report FILE.html] [--player FILE.html]
+                                      [--snapshot-at T] [--signals]
+                                      [--max-line-bytes N] [--max-sections N]
 
-        USAGE: impressions feed --export [--sections N] [--seed X]
+            ARGUMENTS:
+              FILE                The trace; - reads standard input.
 
-        OPTIONS:
-          --export      Write the feed (required).
-          --sections N  Sections in the feed, 1...1000000 (default 2000).
-          --seed X      Seed of the feed, as for simulate (default 1).
-          -h, --help    Show this help.
+            OPTIONS:
+            \(options(ReplayOptions.flags, column: 22))
 
-        EXAMPLE:
-          impressions feed --export --seed 7 > feed.json
-          impressions simulate --seed 7 --feed feed.json
+            A bad line (unknown version, malformed JSON, a missing field, a number that is not
+            finite, a time going backwards, a layout the engine refuses, a limit passed) stops
+            the replay with its line number on standard error, status 1, and nothing on
+            standard output.
 
+            EXAMPLES:
+              impressions replay traces/session-000000.jsonl --policy default --policy abema
+              impressions replay recorded.jsonl --player session.html
+              cat trace.jsonl | impressions replay - --timeline trace.svg > impressions.jsonl
+              impressions replay trace.jsonl --report replay.html > impressions.jsonl
+
+            """
+    }
+
+    /// `impressions feed --help`: its OPTIONS are its flags' (``FeedOptions/flags``).
+    package static var feed: String {
         """
+            OVERVIEW: Write the synthetic feed 'impressions simulate' runs as a feed file
+            (JSON, see docs/feed-format.md) on standard output: a starting point to edit
+            into your app's feed for 'impressions simulate --feed FILE'. Simulating the
+            file gives exactly the report the synthetic feed gives.
 
-    /// `impressions merge --help`.
-    package static let merge = """
-        OVERVIEW: Combine the JSON printed by 'impressions simulate --shard I/N' for every
-        I into exactly the JSON the whole run prints. The shards must come from the same
-        arguments; each must be given once, in any order. Shards of a --feed run carry
-        the feed, so no feed file is needed; shards of different feeds are refused.
-        Shards of a layouts A/B run (two --feed files) merge into its JSON, bootstrap
-        intervals included; they do not mix with a single run's. Files are read one at
-        a time.
+            USAGE: impressions feed --export [--sections N] [--seed X]
 
-        Shards of 'impressions audit --shard I/N' merge into exactly what the whole
-        audit prints (its text, or its JSON when the shards were run with --json), with
-        its exit status: 0 when no claim is early, phantom or duplicate, 1 when one is.
-        They must come from the same traces, claims and options, and do not mix with
-        simulate's shards.
+            OPTIONS:
+            \(options(FeedOptions.flags, column: 16))
 
-        USAGE: impressions merge <FILE> ... [--sections-out FILE.csv] [--report FILE.html]
+            EXAMPLE:
+              impressions feed --export --seed 7 > feed.json
+              impressions simulate --seed 7 --feed feed.json
 
-        OPTIONS:
-          --sections-out FILE  Also write the whole run's per-section results as CSV,
-                               exactly as 'simulate --sections-out' writes them.
-          --report FILE        Also write the whole run as one HTML page, as
-                               'simulate --report' (or, for an audit's shards,
-                               'audit --report') writes it, without the command
-                               line, which the shards do not record.
-          -h, --help           Show this help.
+            """
+    }
 
-        EXAMPLE:
-          for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
-          impressions merge part-*.json --sections-out sections.csv --report run.html
-          for i in 0 1; do impressions audit traces/*.jsonl --claimed day.jsonl \\
-              --policy default --shard $i/2 > audit-$i.json; done
-          impressions merge audit-*.json --report audit.html
-
+    /// `impressions merge --help`: its OPTIONS are its flags' (``MergeOptions/flags``).
+    package static var merge: String {
         """
+            OVERVIEW: Combine the JSON printed by 'impressions simulate --shard I/N' for every
+            I into exactly the JSON the whole run prints. The shards must come from the same
+            arguments; each must be given once, in any order. Shards of a --feed run carry
+            the feed, so no feed file is needed; shards of different feeds are refused.
+            Shards of a layouts A/B run (two --feed files) merge into its JSON, bootstrap
+            intervals included; they do not mix with a single run's. Files are read one at
+            a time.
+
+            Shards of 'impressions audit --shard I/N' merge into exactly what the whole
+            audit prints (its text, or its JSON when the shards were run with --json), with
+            its exit status: 0 when no claim is early, phantom or duplicate, 1 when one is.
+            They must come from the same traces, claims and options, and do not mix with
+            simulate's shards.
+
+            USAGE: impressions merge <FILE> ... [--sections-out FILE.csv] [--report FILE.html]
+
+            OPTIONS:
+            \(options(MergeOptions.flags, column: 23))
+
+            EXAMPLE:
+              for i in 0 1 2 3; do impressions simulate --sessions 1000 --shard $i/4 > part-$i.json; done
+              impressions merge part-*.json --sections-out sections.csv --report run.html
+              for i in 0 1; do impressions audit traces/*.jsonl --claimed day.jsonl \\
+                  --policy default --shard $i/2 > audit-$i.json; done
+              impressions merge audit-*.json --report audit.html
+
+            """
+    }
 }

@@ -199,22 +199,15 @@ extension SimulateOptions {
             """, readFollowingOperand: { options, path in options.tracePaths.append(path) }) { options, scanner throws(CommandLineError) in
             options.tracePaths.append(try scanner.value())
         },
-        CommandFlag("--keep-going", help: """
+        .keepGoing(\.keepGoing, help: """
             With --traces: leave a bad trace out (a bad line, another
             sample interval, no header) and list it, with why.
-            """, refusals: withoutTraces) { options, scanner throws(CommandLineError) in
-            try scanner.noValue()
-            options.keepGoing = true
-        },
-        CommandFlag("--max-line-bytes", value: "N", help: """
+            """, refusals: withoutTraces),
+        .maximumLineBytes(\.limits, help: """
             With --traces: the longest line (default 16777216) and
             the most sections a layout may have (default 100000).
-            """, refusals: withoutTraces) { options, scanner throws(CommandLineError) in
-            options.limits.maximumLineBytes = try scanner.integer(in: ArgumentScanner.lineBytesRange)
-        },
-        CommandFlag("--max-sections", value: "N", help: nil, refusals: withoutTraces) { options, scanner throws(CommandLineError) in
-            options.limits.maximumSectionsPerLayout = try scanner.integer(in: ArgumentScanner.sectionsPerLayoutRange)
-        },
+            """, refusals: withoutTraces),
+        .maximumSections(\.limits, help: nil, refusals: withoutTraces),
     ]
 
     /// The refusal of the flags that say how recorded traces are read, by the runs that

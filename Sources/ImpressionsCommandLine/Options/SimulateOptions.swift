@@ -109,7 +109,7 @@ package struct SimulateOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
-        let given = try scanner.readFlags(flags, into: &options)
+        let given = try scanner.readFlags(flags, into: &options).flags
         try refuseOutOfMode(options, given: given, scanner)
         return options
     }

@@ -70,7 +70,7 @@ package struct SweepOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "sweep")
-        let given = try scanner.readFlags(flags, into: &options)
+        let given = try scanner.readFlags(flags, into: &options).flags
         if given.contains(where: { $0.name == "--sections" }) && given.contains(where: { $0.name == "--feed" }) {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
