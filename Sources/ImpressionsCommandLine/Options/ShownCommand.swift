@@ -7,28 +7,21 @@
 /// `--feed` files stay side by side), quoted for a POSIX shell where it needs quoting.
 enum ShownCommand {
     /// `impressions <subcommand>` and `arguments` as given, less the flags of `flags`
-    /// that a report does not show (``CommandFlag/isShownInReports``).
+    /// that a report does not show (``CommandFlag/isShownInReports``) with their values,
+    /// each argument quoted as a shell needs it. `arguments` are ones the subcommand's
+    /// parser accepted, so a flag that takes a value is followed by it unless written
+    /// `--flag=value`.
     static func text<Options>(subcommand: String, arguments: [String], flags: [CommandFlag<Options>]) -> String {
-        let leftOut = flags.filter { !$0.isShownInReports }
-        return text(subcommand: subcommand, arguments: arguments,
-                    leavingOut: Set(leftOut.filter { $0.valueName != nil }.map(\.name)),
-                    alone: Set(leftOut.filter { $0.valueName == nil }.map(\.name)))
-    }
-
-    /// `impressions <subcommand>` and `arguments` as given, less the flags of
-    /// `leavingOut` with their value and those of `alone`, which take none; each
-    /// argument quoted as a shell needs it. `arguments` are ones a subcommand's parser
-    /// accepted, so a flag that takes a value is followed by it unless written `--flag=value`.
-    static func text(subcommand: String, arguments: [String], leavingOut: Set<String>, alone: Set<String>) -> String {
+        let leftOut = Dictionary(flags.filter { !$0.isShownInReports }.map { ($0.name, $0.valueName != nil) },
+                                 uniquingKeysWith: { first, _ in first })
         var shown: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             let flag = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
-            if alone.contains(flag) { continue }
-            if leavingOut.contains(flag) {
-                if !argument.contains("=") { index += 1 }
+            if let takesValue = leftOut[flag] {
+                if takesValue && !argument.contains("=") { index += 1 }
                 continue
             }
             shown.append(quoted(argument))
