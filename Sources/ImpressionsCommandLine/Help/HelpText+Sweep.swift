@@ -15,7 +15,8 @@ extension HelpText {
                                  [--sessions N] [--sections N | --feed FILE.json]
                                  [--seconds S] [--users FILE.json] [--seed X]
                                  [--workers N] [--layout window|feed]
-                                 [--traces PATH ...] [--keep-going] [--json]
+                                 [--traces PATH ...] [--keep-going]
+                                 [--max-line-bytes N] [--max-sections N] [--json]
                                  [--heatmap FILE.svg] [--report FILE.html]
 
         OPTIONS:
