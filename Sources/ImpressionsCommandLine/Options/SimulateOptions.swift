@@ -88,9 +88,13 @@ package struct SimulateOptions: Hashable, Sendable {
         ShownCommand.text(subcommand: "simulate", arguments: givenArguments, flags: Self.flags)
     }
 
+    /// The values `--sessions` accepts.
     static let sessionRange = 1...1_000_000
+    /// The values `--sections` accepts, here and in `feed`.
     static let sectionRange = 1...1_000_000
+    /// The values `--workers` accepts.
     static let workerRange = 1...1024
+    /// The longest session `--seconds` accepts: a day.
     static let maximumSeconds = 86_400.0
 
     /// Reads `simulate`'s arguments (without the subcommand), each flag as ``flags``
