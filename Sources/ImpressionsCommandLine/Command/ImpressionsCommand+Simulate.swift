@@ -5,9 +5,23 @@ extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
-        if !options.tracePaths.isEmpty { return await simulateTraces(options, io: io) }
-        guard let configuration = configuration(of: options, io: io) else { return 1 }
-        if options.feedPaths.count == 2 { return await compareLayouts(options, configuration: configuration, io: io) }
+        switch options.mode {
+        case .recordedTraces:
+            return await simulateTraces(options, io: io)
+        case .layoutComparison:
+            guard let configuration = configuration(of: options, io: io) else { return 1 }
+            return await compareLayouts(options, configuration: configuration, io: io)
+        case .generatedSessions:
+            guard let configuration = configuration(of: options, io: io) else { return 1 }
+            return await simulateGenerated(options, configuration: configuration, io: io)
+        }
+    }
+
+    /// `impressions simulate` over one feed: the sessions the user model generates on
+    /// the synthetic feed or `--feed`'s. `configuration` is what `options` describe, with
+    /// the users file's model.
+    private static func simulateGenerated(_ options: SimulateOptions, configuration: SimulationConfiguration,
+                                          io: some CommandIO) async -> Int32 {
         let simulation: Simulation
         do throws(SimulationError) {
             if let path = options.feedPath {

@@ -6,8 +6,8 @@ extension ImpressionsCommand {
     /// or recorded in traces), printed as a table or JSON, and drawn as a heatmap.
     static func sweep(_ options: SweepOptions, io: some CommandIO) async -> Int32 {
         let sweep = Sweep(grid: options.grid, presets: options.effectivePresets)
-        let swept = options.simulation.tracePaths.isEmpty ? await sweepSimulated(sweep, options, io: io)
-                                                          : await sweepTraces(sweep, options, io: io)
+        let swept = options.simulation.mode == .recordedTraces ? await sweepTraces(sweep, options, io: io)
+                                                               : await sweepSimulated(sweep, options, io: io)
         guard let report = swept else { return 1 }
         if let path = options.heatmapPath {
             let title = "Impressions per session by definition: impressions sweep --measure \(options.grid.measure.name)"

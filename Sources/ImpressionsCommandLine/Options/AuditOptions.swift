@@ -30,6 +30,10 @@ package struct AuditOptions: Hashable, Sendable {
     package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
+    /// `--claimed` as read, `nil` until it is given: ``parse`` requires it once.
+    var givenClaimedPath: String?
+    /// `--policy` as read, `nil` until it is given: ``parse`` requires it once.
+    var givenPolicy: NamedPolicy?
 
     /// The options of `impressions audit` alone: every default, no files yet.
     package init() {}
@@ -37,7 +41,7 @@ package struct AuditOptions: Hashable, Sendable {
     /// The command line the HTML report shows: the arguments as given, less where the
     /// audit writes (see ``ShownCommand``).
     package var reportCommand: String {
-        ShownCommand.text(subcommand: "audit", arguments: givenArguments)
+        ShownCommand.text(subcommand: "audit", arguments: givenArguments, flags: Self.flags)
     }
 
     /// Reads `audit`'s arguments (without the subcommand).
@@ -51,47 +55,8 @@ package struct AuditOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "audit")
-        var paths: [String] = []
-        var claimed: String?
-        var policy: NamedPolicy?
-        while let argument = scanner.next() {
-            switch argument {
-            case .operand(let path):
-                paths.append(path)
-            case .flag("--claimed"):
-                guard claimed == nil else { throw scanner.fail("--claimed given twice: one claims file at a time") }
-                claimed = try scanner.value()
-            case .flag("--policy"):
-                let text = try scanner.value()
-                guard policy == nil else { throw scanner.fail("--policy given twice: an audit is against one policy") }
-                do throws(PolicyParseError) {
-                    policy = try NamedPolicy(parsing: text)
-                } catch {
-                    throw scanner.invalid(text, error.message)
-                }
-            case .flag("--their-interval"):
-                let text = try scanner.value()
-                guard let seconds = NamedPolicy.parseSeconds(text), seconds >= 0, seconds <= 3600 else {
-                    throw scanner.invalid(text, "expected a duration in 0...3600 s (e.g. 200ms, 0.5s)")
-                }
-                options.theirInterval = .microseconds(Int64((seconds * 1_000_000).rounded()))
-            case .flag("--json"):
-                try scanner.noValue()
-                options.json = true
-            case .flag("--report"):
-                options.reportPath = try scanner.value()
-            case .flag("--shard"):
-                let text = try scanner.value()
-                guard let shard = Shard(parsing: text) else {
-                    throw scanner.invalid(text, "expected i/n with 0 <= i < n <= 100000 (e.g. 0/4 ... 3/4)")
-                }
-                options.shard = shard
-            case .flag(let flag):
-                guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
-                    throw scanner.fail("unknown option '\(flag)'")
-                }
-            }
-        }
+        let paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
+        let (claimed, policy) = (options.givenClaimedPath, options.givenPolicy)
         guard !paths.isEmpty else { throw scanner.fail("missing the trace to audit against (a file, or - for standard input)") }
         guard let claimed else { throw scanner.fail("missing --claimed FILE: the impressions to audit") }
         guard let policy else { throw scanner.fail("missing --policy P: the definition to audit against") }

@@ -32,23 +32,7 @@ package struct FeedOptions: Hashable, Sendable {
             return options
         }
         var scanner = ArgumentScanner(arguments, subcommand: "feed")
-        while let argument = scanner.next() {
-            guard case .flag(let flag) = argument else {
-                guard case .operand(let operand) = argument else { continue }
-                throw scanner.fail("unexpected argument '\(operand)'")
-            }
-            switch flag {
-            case "--export":
-                try scanner.noValue()
-                options.export = true
-            case "--sections":
-                options.sections = try scanner.integer(in: SimulateOptions.sectionRange)
-            case "--seed":
-                options.seed = try scanner.seed()
-            default:
-                throw scanner.fail("unknown option '\(flag)'")
-            }
-        }
+        _ = try scanner.readFlags(flags, into: &options)
         guard options.export else { throw scanner.fail("missing --export (the feed to write)") }
         return options
     }

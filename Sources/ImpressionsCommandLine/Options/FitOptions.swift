@@ -24,16 +24,7 @@ package struct FitOptions: Hashable, Sendable {
             return options
         }
         var scanner = ArgumentScanner(arguments, subcommand: "fit")
-        while let argument = scanner.next() {
-            switch argument {
-            case .operand(let path):
-                options.paths.append(path)
-            case .flag(let flag):
-                guard try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) else {
-                    throw scanner.fail("unknown option '\(flag)'")
-                }
-            }
-        }
+        options.paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
         if options.paths.isEmpty { throw scanner.fail("missing the traces to fit (files, or - for standard input)") }
         if options.paths.count(where: { $0 == "-" }) > 1 { throw scanner.fail("standard input (-) can be read only once") }
         return options

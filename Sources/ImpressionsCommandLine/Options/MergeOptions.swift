@@ -23,14 +23,7 @@ package struct MergeOptions: Hashable, Sendable {
             return options
         }
         var scanner = ArgumentScanner(arguments, subcommand: "merge")
-        while let argument = scanner.next() {
-            switch argument {
-            case .operand(let path): options.paths.append(path)
-            case .flag("--sections-out"): options.sectionsOutPath = try scanner.value()
-            case .flag("--report"): options.reportPath = try scanner.value()
-            case .flag(let flag): throw scanner.fail("unknown option '\(flag)'")
-            }
-        }
+        options.paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
         guard !options.paths.isEmpty else { throw scanner.fail("missing the shard summaries to merge") }
         return options
     }

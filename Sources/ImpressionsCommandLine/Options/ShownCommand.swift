@@ -6,26 +6,22 @@
 /// workers; every other argument is printed as given (`--seconds 60` stays `60`, two
 /// `--feed` files stay side by side), quoted for a POSIX shell where it needs quoting.
 enum ShownCommand {
-    /// Flags left out with their value: where output goes, how the run is spread.
-    static let outputFlagsWithValue: Set<String> = [
-        "--report", "--sections-out", "--trace-out", "--timeline", "--heatmap", "--workers", "--shard",
-    ]
-    /// Flags left out that take no value.
-    static let outputFlagsAlone: Set<String> = ["--json"]
-
-    /// `impressions <subcommand>` and `arguments` as given, less the output flags, each
-    /// argument quoted as a shell needs it. `arguments` are ones a subcommand's parser
-    /// accepted, so a flag that takes a value is followed by it unless written `--flag=value`.
-    static func text(subcommand: String, arguments: [String]) -> String {
+    /// `impressions <subcommand>` and `arguments` as given, less the flags of `flags`
+    /// that a report does not show (``CommandFlag/isShownInReports``) with their values,
+    /// each argument quoted as a shell needs it. `arguments` are ones the subcommand's
+    /// parser accepted, so a flag that takes a value is followed by it unless written
+    /// `--flag=value`.
+    static func text<Options>(subcommand: String, arguments: [String], flags: [CommandFlag<Options>]) -> String {
+        let leftOut = Dictionary(flags.filter { !$0.isShownInReports }.map { ($0.name, $0.valueName != nil) },
+                                 uniquingKeysWith: { first, _ in first })
         var shown: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             let flag = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
-            if outputFlagsAlone.contains(flag) { continue }
-            if outputFlagsWithValue.contains(flag) {
-                if !argument.contains("=") { index += 1 }
+            if let takesValue = leftOut[flag] {
+                if takesValue && !argument.contains("=") { index += 1 }
                 continue
             }
             shown.append(quoted(argument))

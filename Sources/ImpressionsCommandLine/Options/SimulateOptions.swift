@@ -85,15 +85,20 @@ package struct SimulateOptions: Hashable, Sendable {
     /// The command line a report shows: the arguments as given, less where the run
     /// writes and how many workers it uses (see ``ShownCommand``).
     package var reportCommand: String {
-        ShownCommand.text(subcommand: "simulate", arguments: givenArguments)
+        ShownCommand.text(subcommand: "simulate", arguments: givenArguments, flags: Self.flags)
     }
 
+    /// The values `--sessions` accepts.
     static let sessionRange = 1...1_000_000
+    /// The values `--sections` accepts, here and in `feed`.
     static let sectionRange = 1...1_000_000
+    /// The values `--workers` accepts.
     static let workerRange = 1...1024
+    /// The longest session `--seconds` accepts: a day.
     static let maximumSeconds = 86_400.0
 
-    /// Reads `simulate`'s arguments (without the subcommand).
+    /// Reads `simulate`'s arguments (without the subcommand), each flag as ``flags``
+    /// declares it.
     ///
     /// Accepts `--flag value` and `--flag=value`; a repeated flag takes its last value,
     /// except `--policy`, which adds a policy each time, and `--feed`, given at most
@@ -108,107 +113,47 @@ package struct SimulateOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
-        var given: Set<String> = []
-        // Operands right after --traces are more traces: `--traces day/*.jsonl`.
-        var readingTraces = false
-        while let argument = scanner.next() {
-            guard case .flag(let flag) = argument else {
-                guard case .operand(let operand) = argument else { continue }
-                guard readingTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
-                options.tracePaths.append(operand)
-                continue
+        let given = try scanner.readFlags(flags, into: &options).flags
+        try refuseOutOfMode(options, given: given, scanner)
+        return options
+    }
+
+    /// The kind of run these options ask for: recorded traces when `--traces` is given,
+    /// else two layouts when `--feed` is given twice, else generated sessions.
+    package var mode: RunMode {
+        if !tracePaths.isEmpty { return .recordedTraces }
+        return feedPaths.count == 2 ? .layoutComparison : .generatedSessions
+    }
+
+    /// Refuses a flag the run's ``mode`` refuses (the first by name, when several are),
+    /// then the values that do not go together.
+    private static func refuseOutOfMode(_ options: SimulateOptions, given: [CommandFlag<SimulateOptions>],
+                                        _ scanner: ArgumentScanner) throws(CommandLineError) {
+        let mode = options.mode
+        if let refused = given.filter({ $0.refusals[mode] != nil }).min(by: { $0.name < $1.name }),
+           let reason = refused.refusals[mode] {
+            throw scanner.fail("\(refused.name) \(reason)")
+        }
+        if mode == .recordedTraces {
+            if options.feedPaths.count == 2 {
+                throw scanner.fail("two --feed files with --traces: a feed file only names the traces' sections; compare "
+                    + "definitions with several --policy")
             }
-            readingTraces = false
-            given.insert(flag)
-            if try options.readRunFlag(flag, scanner: &scanner) { continue }
-            if try scanner.traceReadingFlag(flag, keepGoing: &options.keepGoing, limits: &options.limits) { continue }
-            switch flag {
-            case "--traces":
-                options.tracePaths.append(try scanner.value())
-                readingTraces = true
-            case "--policy":
-                let text = try scanner.value()
-                do throws(PolicyParseError) {
-                    options.policies.append(try NamedPolicy(parsing: text))
-                    options.policyTexts.append(text)
-                } catch {
-                    throw scanner.invalid(text, error.message)
-                }
-            case "--json":
-                try scanner.noValue()
-                options.json = true
-            case "--signals":
-                try scanner.noValue()
-                options.measuresExposureSignals = true
-            case "--trace-out":
-                options.traceDirectory = try scanner.value()
-            case "--timeline":
-                options.timelinePath = try scanner.value()
-            case "--sections-out":
-                options.sectionsOutPath = try scanner.value()
-            case "--report":
-                options.reportPath = try scanner.value()
-            case "--shard":
-                let text = try scanner.value()
-                guard let shard = Shard(parsing: text) else {
-                    throw scanner.invalid(text, "expected i/n with 0 <= i < n <= 100000 (e.g. 0/4 ... 3/4)")
-                }
-                options.shard = shard
-            default:
-                throw scanner.fail("unknown option '\(flag)'")
+            if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
+                throw scanner.fail("--traces -: standard input is the only source of traces when given")
+            }
+            if options.tracePaths.contains("-") && options.shard != nil {
+                throw scanner.fail("--shard with --traces -: a shard takes its slice of a list of traces; name the files "
+                    + "or directories instead")
             }
         }
-        if options.tracePaths.isEmpty {
-            if let flag = ["--keep-going", "--max-line-bytes", "--max-sections"].first(where: given.contains) {
-                throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
-            }
-        } else {
-            try refuseWithTraces(options, given: given, scanner)
-        }
-        if options.feedPaths.count == 2 { try refuseWithTwoFeeds(options, scanner) }
         if options.shard != nil && options.reportPath != nil {
             throw scanner.fail("--report with --shard: a shard has a slice of the sessions; write the report "
                 + "with 'impressions merge --report' from all the shards")
         }
-        if options.feedPath != nil && given.contains("--sections") {
+        if options.feedPath != nil && given.contains(where: { $0.name == "--sections" }) {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
-        return options
-    }
-
-    /// The options that describe generated sessions, which a run over recorded traces
-    /// does not have.
-    private static func refuseWithTraces(_ options: SimulateOptions, given: Set<String>,
-                                         _ scanner: ArgumentScanner) throws(CommandLineError) {
-        let generated = ["--sessions": "the traces are the sessions", "--sections": "the traces lay out their sections",
-                         "--seconds": "each trace lasts what it recorded", "--users": "the traces are real users",
-                         "--layout": "the traces lay out what the app laid out",
-                         "--trace-out": "the traces are already traces", "--timeline": "draw a trace's with 'impressions replay --timeline'"]
-        if let flag = generated.keys.sorted().first(where: given.contains) {
-            throw scanner.fail("\(flag) with --traces: \(generated[flag]!)")
-        }
-        if options.feedPaths.count == 2 {
-            throw scanner.fail("two --feed files with --traces: a feed file only names the traces' sections; compare "
-                + "definitions with several --policy")
-        }
-        if options.tracePaths.contains("-") && options.tracePaths.count > 1 {
-            throw scanner.fail("--traces -: standard input is the only source of traces when given")
-        }
-        if options.tracePaths.contains("-") && options.shard != nil {
-            throw scanner.fail("--shard with --traces -: a shard takes its slice of a list of traces; name the files "
-                + "or directories instead")
-        }
-    }
-
-    /// The options a comparison of two feeds does not take yet.
-    private static func refuseWithTwoFeeds(_ options: SimulateOptions, _ scanner: ArgumentScanner) throws(CommandLineError) {
-        let refused: [(given: Bool, message: String)] = [
-            (options.traceDirectory != nil, "--trace-out with two --feed files: record each feed's traces in a run of "
-                + "its own with the same --seed and options (the users are the same)"),
-            (options.timelinePath != nil, "--timeline with two --feed files: draw each feed's in a run of its own "
-                + "with the same --seed and options (the users are the same)"),
-        ]
-        if let first = refused.first(where: \.given) { throw scanner.fail(first.message) }
     }
 
     /// A seed written in decimal or as `0x` hexadecimal; `nil` otherwise.

@@ -26,6 +26,15 @@ package struct SweepOptions: Hashable, Sendable {
     package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
+    /// `--measure`: the measure of the grid ``parse`` builds.
+    var gridMeasure = ImpressionPolicy.Measure.height
+    /// `--ratios`: the columns of the grid ``parse`` builds.
+    var gridRatios = SweepGrid.defaultRatios
+    /// `--durations`: the rows of the grid ``parse`` builds.
+    var gridDurations = SweepGrid.defaultDurations
+    /// The text `--ratios` and `--durations` were last given, by flag, for an error
+    /// that quotes it.
+    var gridTexts: [String: String] = [:]
 
     /// The options of `impressions sweep` alone: the default grid.
     package init() {
@@ -46,10 +55,11 @@ package struct SweepOptions: Hashable, Sendable {
     /// The command line a report shows: the arguments as given, less where the sweep
     /// writes and how many workers it uses (see ``ShownCommand``).
     package var reportCommand: String {
-        ShownCommand.text(subcommand: "sweep", arguments: givenArguments)
+        ShownCommand.text(subcommand: "sweep", arguments: givenArguments, flags: Self.flags)
     }
 
-    /// Reads `sweep`'s arguments (without the subcommand).
+    /// Reads `sweep`'s arguments (without the subcommand), each flag as ``flags``
+    /// declares it.
     ///
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SweepOptions {
@@ -60,94 +70,32 @@ package struct SweepOptions: Hashable, Sendable {
         }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "sweep")
-        var measure = ImpressionPolicy.Measure.height
-        var ratios = SweepGrid.defaultRatios
-        var durations = SweepGrid.defaultDurations
-        var gridFlags: [(flag: String, text: String)] = []
-        var simulationFlags: [String] = []
-        var afterTraces = false
-        var traceReadingFlags: [String] = []
-        while let argument = scanner.next() {
-            guard case .flag(let flag) = argument else {
-                // Operands are traces, when they follow --traces (a shell's glob).
-                if case .operand(let operand) = argument {
-                    guard afterTraces else { throw scanner.fail("unexpected argument '\(operand)'") }
-                    options.simulation.tracePaths.append(operand)
-                }
-                continue
-            }
-            afterTraces = false
-            if try options.simulation.readRunFlag(flag, scanner: &scanner) {
-                if flag == "--feed" && options.simulation.feedPaths.count > 1 {
-                    throw scanner.fail("--feed given twice: sweep one feed at a time")
-                }
-                if flag != "--workers" && flag != "--layout" { simulationFlags.append(flag) }
-                continue
-            }
-            if try scanner.traceReadingFlag(flag, keepGoing: &options.simulation.keepGoing, limits: &options.simulation.limits) {
-                traceReadingFlags.append(flag)
-                continue
-            }
-            switch flag {
-            case "--measure":
-                let text = try scanner.value()
-                guard let parsed = ImpressionPolicy.Measure(name: text.lowercased()) else {
-                    throw scanner.invalid(text, "expected height, area or width")
-                }
-                measure = parsed
-            case "--ratios":
-                let text = try scanner.value()
-                ratios = try SweepRangeParsing.ratios(text, scanner: scanner)
-                gridFlags.append((flag, text))
-            case "--durations":
-                let text = try scanner.value()
-                durations = try SweepRangeParsing.durations(text, scanner: scanner)
-                gridFlags.append((flag, text))
-            case "--traces":
-                options.simulation.tracePaths.append(try scanner.value())
-                afterTraces = true
-            case "--presets":
-                let text = try scanner.value()
-                options.presets = try presetList(text, scanner: scanner)
-            case "--json":
-                try scanner.noValue()
-                options.json = true
-            case "--heatmap":
-                options.heatmapPath = try scanner.value()
-            case "--report":
-                options.reportPath = try scanner.value()
-            default:
-                throw scanner.fail("unknown option '\(flag)'")
-            }
-        }
-        if simulationFlags.contains("--sections") && simulationFlags.contains("--feed") {
+        let given = try scanner.readFlags(flags, into: &options).flags
+        if given.contains(where: { $0.name == "--sections" }) && given.contains(where: { $0.name == "--feed" }) {
             throw scanner.fail("--sections and --feed: the feed file gives the sections")
         }
-        // A feed file describes recorded sessions too: it names their sections, as for
-        // `simulate --traces`. The other options describe generated sessions only.
-        if !options.simulation.tracePaths.isEmpty, let flag = simulationFlags.first(where: { $0 != "--feed" }) {
-            throw scanner.fail("\(flag) and --traces: the traces are the sessions")
-        }
-        if options.simulation.tracePaths.isEmpty, let flag = traceReadingFlags.first {
-            throw scanner.fail("\(flag) without --traces: it says how recorded traces are read")
+        let mode = options.simulation.mode
+        if let refused = given.first(where: { $0.refusals[mode] != nil }), let reason = refused.refusals[mode] {
+            throw scanner.fail("\(refused.name) \(reason)")
         }
         if options.simulation.tracePaths.contains("-") && options.simulation.tracePaths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
         do throws(SweepGridError) {
-            options.grid = try SweepGrid(measure: measure, ratios: ratios, durations: durations)
+            options.grid = try SweepGrid(measure: options.gridMeasure, ratios: options.gridRatios,
+                                         durations: options.gridDurations)
         } catch {
             // Name the flag whose values are wrong: a duplicate or range problem is one list's.
             let flag = error.code == .durationOutOfRange || (error.code == .duplicate && error.message.hasPrefix("duration"))
                 ? "--durations" : (error.code == .tooLarge ? "--ratios and --durations" : "--ratios")
-            let given = gridFlags.last { $0.flag == flag }?.text
+            let given = options.gridTexts[flag]
             throw scanner.fail(given.map { "invalid value '\($0)' for \(flag): \(error)" } ?? "\(flag): \(error)")
         }
         return options
     }
 
     /// `none`, or preset names separated by commas.
-    private static func presetList(_ text: String, scanner: ArgumentScanner) throws(CommandLineError) -> [NamedPolicy] {
+    static func presetList(_ text: String, scanner: ArgumentScanner) throws(CommandLineError) -> [NamedPolicy] {
         guard text != "none" else { return [] }
         var presets: [NamedPolicy] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces() }) {
