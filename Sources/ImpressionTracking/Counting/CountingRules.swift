@@ -62,8 +62,7 @@ enum CountingRules {
                       signals: SignalInput? = nil,
                       record: (SampleRecord, _ signals: SignalCounters?) -> Void) -> (counts: Bool, completion: Int?) {
         if ratio > counters.highestRatio { counters.highestRatio = ratio }
-        // `counters` in place: a copy out and back would write every line of them,
-        // where a steady sample changes two fields, and the extra writes miss the cache.
+        // `counters` in place, never copied out and back: see ``CountingLoop``, note 5.
         let counting = counters.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
         guard ratio >= (counting ? policy.pointee.exitRatio : policy.pointee.entryRatio) else {
             if let signals { countBelowPolicy(&counters, slot: slot, ratio: ratio, signals, from: first, through: last,
