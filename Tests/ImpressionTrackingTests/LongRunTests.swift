@@ -27,14 +27,14 @@ struct LongRunTests {
 
         init(_ engine: ImpressionEngine<Int>, subscribers: Int) {
             values = [
-                "states": engine.table.counters.capacity,
+                "counters": engine.table.counters.capacity,
                 "departedStates": engine.departed[0].entries.count,
                 "departedStates capacity": engine.departed[0].entries.capacity,
                 "slotsInRun": engine.table.slotsInRun.capacity,
                 "departedInRun": engine.departed[0].inRun.capacity,
                 "departedExitIDs": engine.departed[0].exited.capacity,
-                "candidates": engine.loop.candidates.capacity,
-                "openRuns": engine.loop.openRuns.capacity,
+                "candidates": engine.table.loop.candidates.capacity,
+                "openRuns": engine.table.loop.openRuns.capacity,
                 "records": engine.table.records.capacity,
                 "subscribers": subscribers,
             ]

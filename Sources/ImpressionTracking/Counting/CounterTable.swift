@@ -50,6 +50,9 @@ struct CounterTable: Sendable {
     /// Every policy's resolved policies, one list per policy parallel to its measure
     /// group's (``SectionGeometry/policies``), its default ones replaced by its own.
     private(set) var policies: [ResolvedPolicy] = []
+    /// The scratch of the loop that runs over this table (``CountingLoop``), kept between
+    /// samples.
+    var loop = CountingLoop()
     /// Per slot and policy, laid out as `counters`, where the section's policy is in
     /// `policies`: one load per section and policy in the loop. Empty with one policy.
     var policyOfCounter: [Int32] = []

@@ -3,9 +3,11 @@
 /// ``CountingRules``, their reports appended to the counters' records; then the runs of
 /// the sections no longer visible end.
 ///
-/// It keeps only scratch: the candidates near the viewport, the runs open before the
-/// sample, what was measured, and the measurer. The counters it reads and writes are
-/// ``CounterTable``, handed in.
+/// A value of it is the loop's scratch, kept in the ``CounterTable`` it runs over (its
+/// ``CounterTable/loop``): the candidates near the viewport, the runs open before the
+/// sample, what was measured, and the measurer. Its functions are static and take that
+/// table: inside the loop, the scratch, the counters and the records are reached through
+/// one base (note 7).
 ///
 /// ## What the optimiser needs
 ///
@@ -22,7 +24,7 @@
 ///    answers are read from the type again: a closure that is not inlined takes captured
 ///    values as values, and the compiler then makes one copy of it for both counts of
 ///    policies, looping over one policy at run time.
-/// 3. **Buffers as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:counters:_:)``
+/// 3. **Tables as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:table:_:)``
 ///    moves the buffers the variant reads out of the counters and back: each write to an
 ///    array checks it unique and each read is bounds-checked, a cost per section and
 ///    policy. Only those the variant reads are moved (each move is paid at every sample);
@@ -35,6 +37,9 @@
 ///    where a steady sample changes two fields, and the extra writes miss the cache.
 /// 6. **Scratch kept.** The buffers here only grow, to the most candidates seen, so that
 ///    a steady sample does not allocate.
+/// 7. **One base.** The scratch lives in the table and the loop reaches both through the
+///    one `inout` table: with the scratch a second `inout` beside it, the loop over
+///    policies with signals spilled more registers.
 struct CountingLoop: Sendable {
     /// The slots near the viewport at the sample evaluated.
     private(set) var candidates: [Int32] = []
@@ -58,7 +63,7 @@ struct CountingLoop: Sendable {
     /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
     ///   samples after it are still); `nil` measures none.
     @inline(__always)
-    mutating func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+    static func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                            firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
                            table: inout CounterTable, visits: CountingRules.Visits,
                            recordingVisibility: Bool, speed: Double?) {
@@ -86,7 +91,7 @@ struct CountingLoop: Sendable {
     /// The loop of ``evaluate(from:through:on:firstGroup:otherGroups:counters:visits:recordingVisibility:speed:)``,
     /// written once, made for each ``LoopVariant`` (note 1).
     @inline(never)
-    private mutating func run<Variant: LoopVariant>(
+    private static func run<Variant: LoopVariant>(
         _ variant: Variant.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
         firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], table: inout CounterTable,
         visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double
@@ -94,35 +99,35 @@ struct CountingLoop: Sendable {
         // One policy: each section is measured as it is counted, nothing to share.
         // Otherwise every candidate is measured first, each way once.
         let measuresFirst = !Variant.hasOnePolicy
-        candidates.clear()
+        table.loop.candidates.clear()
         table.nextFiringSample = nil
-        swap(&openRuns, &table.slotsInRun)
+        swap(&table.loop.openRuns, &table.slotsInRun)
         table.slotsInRun.clear()
         if let screen {
-            firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &candidates)
+            firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &table.loop.candidates)
             if measuresFirst {
-                Self.measure(Variant.self, candidates, groupCount: Variant.groupCount(of: table), on: screen,
-                             firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &measuredRatios,
-                             shares: &measuredShares, measurer: &measurer)
+                measure(Variant.self, table.loop.candidates, groupCount: Variant.groupCount(of: table), on: screen,
+                        firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &table.loop.measuredRatios,
+                        shares: &table.loop.measuredShares, measurer: &table.loop.measurer)
             }
         }
         var nextFiring: Int?
         withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, table: &table) {
-            loop, table, buffers in
+            table, buffers in
             // From the type, not captured (note 2).
             let policyCount = Variant.policyCount(of: table)
             let groupCount = Variant.groupCount(of: table)
             if screen != nil {
-                for index in loop.candidates.indices {
-                    let slot = Int(loop.candidates[index])
+                for index in table.loop.candidates.indices {
+                    let slot = Int(table.loop.candidates[index])
                     var ratioAsCounted = Double.nan, shareAsCounted = 0.0
                     if Variant.hasOnePolicy {
-                        guard let screen, let measured = loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
+                        guard let screen, let measured = table.loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
                         else { continue }
                         ratioAsCounted = measured
                         // The parts just measured are the section's: their area is its share.
                         if Variant.measuresSignals {
-                            shareAsCounted = loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                            shareAsCounted = table.loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
                         }
                     }
                     let measuredAt = index &* groupCount
@@ -150,7 +155,7 @@ struct CountingLoop: Sendable {
                     if counts { table.slotsInRun.append(Int32(slot)) }
                 }
             }
-            loop.endRunsNotSeen(at: first, policyCount: policyCount, counters: buffers.counters,
+            endRunsNotSeen(at: first, policyCount: policyCount, counters: buffers.counters,
                                 signalCounters: Variant.measuresSignals ? buffers.signalCounters : nil,
                                 table: &table, recordingVisibility: recordingVisibility)
         }
@@ -211,7 +216,7 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// The buffers the loop reads and writes per section and policy, as buffers (note 3).
+    /// The tables the loop reads and writes per section and policy, as buffers (note 3).
     private struct Buffers<Variant: LoopVariant> {
         var counters: UnsafeMutableBufferPointer<SectionCounters>
         /// Empty without signals.
@@ -243,16 +248,16 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Runs `body` with the buffers as buffers, moved out of `counters` and this loop and
+    /// Runs `body` with the tables as buffers, moved out of `table` and its scratch and
     /// back, not copied: no retain, and a uniqueness check once rather than at every write
     /// (note 3). Only those the variant reads are moved: with signals the signals'
     /// counters, with several policies their lanes and policy per counter, when the
     /// candidates were measured first what was measured; the others are handed over as
     /// empty buffers.
     @inline(__always)
-    private mutating func withTables<Variant: LoopVariant>(
+    private static func withTables<Variant: LoopVariant>(
         _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, table: inout CounterTable,
-        _ body: (inout CountingLoop, inout CounterTable, Buffers<Variant>) -> Void
+        _ body: (inout CounterTable, Buffers<Variant>) -> Void
     ) {
         var counters: [SectionCounters] = [], signalCounters: [SignalCounters] = []
         // Read only: taken as they are, not moved out and back. One policy's are its
@@ -273,7 +278,7 @@ struct CountingLoop: Sendable {
                         ratios.withMutableBuffer { ratios in
                             shares.withMutableBuffer { shares in
                                 policyOfCounter.withMutableBuffer { policyOfCounter in
-                                    body(&self, &table,
+                                    body(&table,
                                          Buffers(counters: counters, signalCounters: signalCounters, policies: policies,
                                                 lanes: UnsafeBufferPointer(lanes),
                                                 policyOfCounter: UnsafeBufferPointer(policyOfCounter),
@@ -287,9 +292,9 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Swaps the buffers ``withTables(_:measuresFirst:firstGroup:counters:_:)`` moves with these.
+    /// Swaps the tables ``withTables(_:measuresFirst:firstGroup:table:_:)`` moves with these.
     @inline(__always)
-    private mutating func swapTables<Variant: LoopVariant>(
+    private static func swapTables<Variant: LoopVariant>(
         _ variant: Variant.Type, measuresFirst: Bool, table: inout CounterTable, _ counters: inout [SectionCounters],
         _ signalCounters: inout [SignalCounters], _ lanes: inout [CounterTable.Lane],
         _ policyOfCounter: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
@@ -297,13 +302,13 @@ struct CountingLoop: Sendable {
         swap(&counters, &table.counters)
         if Variant.measuresSignals { swap(&signalCounters, &table.signals) }
         // Measured as counted, a section's share is a local: the buffer is not read.
-        if Variant.measuresSignals && measuresFirst { swap(&shares, &measuredShares) }
+        if Variant.measuresSignals && measuresFirst { swap(&shares, &table.loop.measuredShares) }
         if !Variant.hasOnePolicy {
             swap(&lanes, &table.lanes)
             swap(&policyOfCounter, &table.policyOfCounter)
         }
         if measuresFirst {
-            swap(&ratios, &measuredRatios)
+            swap(&ratios, &table.loop.measuredRatios)
         }
     }
 
@@ -313,10 +318,10 @@ struct CountingLoop: Sendable {
     /// ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``);
     /// their exits carry `signalCounters` when the engine measures signals.
     @inline(__always)
-    private func endRunsNotSeen(at first: Int, policyCount: Int, counters: UnsafeMutableBufferPointer<SectionCounters>,
+    private static func endRunsNotSeen(at first: Int, policyCount: Int, counters: UnsafeMutableBufferPointer<SectionCounters>,
                                 signalCounters: UnsafeMutableBufferPointer<SignalCounters>?,
                                 table: inout CounterTable, recordingVisibility: Bool) {
-        for slot in openRuns {
+        for slot in table.loop.openRuns {
             let slot = Int(slot)
             for policyIndex in 0..<policyCount {
                 let counterIndex = slot &* policyCount &+ policyIndex

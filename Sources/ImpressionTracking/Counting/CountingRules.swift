@@ -134,7 +134,7 @@ enum CountingRules {
     /// its policy, with exposure signals: its open run ends here, its exit reporting the
     /// signals up to the sample before, and then the samples add to the signals.
     @inline(never)
-    static func countBelowPolicy(_ counters: inout SectionCounters, slot: Int, ratio: Double,
+    private static func countBelowPolicy(_ counters: inout SectionCounters, slot: Int, ratio: Double,
                                          _ signals: SignalInput, from first: Int, through last: Int,
                                          visits: Visits, recordingVisibility: Bool,
                                          record: (SampleRecord, _ signals: SignalCounters?) -> Void) {
@@ -153,7 +153,7 @@ enum CountingRules {
     /// Whether the policy's recurrence lets a run of the section whose counters are
     /// `counters` complete in the current visit: always on every entry, once per visit, or
     /// once per tracker (forgetting what fired before the first remembered visit).
-    static func mayFire(_ counters: SectionCounters, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
+    private static func mayFire(_ counters: SectionCounters, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
         switch recurrence {
         case .onEveryEntry: true
         case .oncePerVisit: counters.lastFiredVisit != visits.current

@@ -103,9 +103,9 @@ extension ImpressionEngine {
                 table.append($0, signals: $1, policyIndex: policyIndex)
             }
         }
-        loop.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
-                      otherGroups: &otherGroups, table: &table, visits: visits,
-                      recordingVisibility: recordingVisibility, speed: speed)
+        CountingLoop.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
+                              otherGroups: &otherGroups, table: &table, visits: visits,
+                              recordingVisibility: recordingVisibility, speed: speed)
         guard !table.records.isEmpty else { return false }
         table.sortRecords()
         return true

@@ -61,8 +61,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var otherGroups: [SectionGeometry] = []
     /// Every policy's counters, by slot and policy.
     var table: CounterTable
-    /// The loop a sample runs over the counters, and its scratch.
-    var loop = CountingLoop()
     /// Per policy, the sections that left the layout whose counters it keeps.
     var departed: [DepartedSections<ID>]
     /// Per policy, its default policy resolved for a small and a large section: what a
