@@ -43,6 +43,6 @@ extension ImpressionsCommand {
             return 1
         }
         guard let simulation else { return 1 }
-        return deliverRun(simulation.report(from: tally), of: simulation, tally: tally, traces: traces, options: options, io: io)
+        return deliverRun(SimulationReport(tally: tally, of: simulation), of: simulation, tally: tally, traces: traces, options: options, io: io)
     }
 }
