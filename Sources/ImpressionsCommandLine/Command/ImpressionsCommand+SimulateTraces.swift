@@ -31,8 +31,9 @@ extension ImpressionsCommand {
             }
             simulation = made
             let (limits, keepGoing) = (options.limits, options.keepGoing)
-            return TraceFleet.Counter(empty: made.emptyTraceTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
-                made.replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
+            let runner = TraceRunner(simulation: made)
+            return TraceFleet.Counter(empty: runner.emptyTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
+                runner.replay(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
             }
         }
         let tally: SimulationTally, traces: [String]
