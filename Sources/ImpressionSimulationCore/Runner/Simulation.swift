@@ -25,7 +25,7 @@ public struct Simulation: Sendable {
     /// The depth buckets its reports count impressions by.
     let depthBuckets: [DepthBucket]
     /// Each feed section's depth bucket, by position: what a tally counts impressions by.
-    let depthBucketOfSection: [Int32]
+    private let depthBucketOfSection: [Int32]
     /// Each feed section's kind, as its index in `SectionKind.allCases`, by position.
     let kindOfSection: [Int32]
 
@@ -118,8 +118,7 @@ public struct Simulation: Sendable {
     public func report(replaying sessions: [Session]) -> SimulationReport {
         var tally = emptyTally()
         for session in sessions {
-            tally.add(runner.run(session), depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                      sampleInterval: configuration.sampleInterval)
+            count(runner.run(session), in: &tally)
         }
         var report = SimulationReport(tally: tally, of: self)
         if let duration = sessions.first?.duration, sessions.allSatisfy({ $0.duration == duration }) {
@@ -131,6 +130,7 @@ public struct Simulation: Sendable {
     /// The number of cores online: the default number of workers.
     public static var defaultWorkerCount: Int { ProcessorCount.online }
 
+    /// A tally of no session yet, sized for this run's policies and depth buckets.
     package func emptyTally(keepingSessionCounts: Bool = false) -> SimulationTally {
         SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count,
                         keepingSessionCounts: keepingSessionCounts, measuringExposure: configuration.measuresExposureSignals)
@@ -140,10 +140,15 @@ public struct Simulation: Sendable {
     package func tally(sessions range: Range<Int>, keepingSessionCounts: Bool = false) -> SimulationTally {
         var tally = emptyTally(keepingSessionCounts: keepingSessionCounts)
         for index in range {
-            let outcome = runner.run(session(at: index))
-            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                      sampleInterval: configuration.sampleInterval)
+            count(runner.run(session(at: index)), in: &tally)
         }
         return tally
+    }
+
+    /// Counts a session's outcome in `tally`, by this run's depth buckets and section
+    /// kinds: the one way a generated, scripted or recorded session is counted.
+    package func count(_ outcome: SessionOutcome, in tally: inout SimulationTally) {
+        tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                  sampleInterval: configuration.sampleInterval)
     }
 }

@@ -45,10 +45,7 @@ package struct TraceRunner: Sendable {
         defer { (tally.recorded, tally.catalog) = (recorded, catalog) }
         let (outcome, completeness) = replay(trace, from: &reader, limits: limits, keepGoing: keepGoing,
                                              recorded: &recorded, catalog: &catalog)
-        if let outcome {
-            tally.add(outcome, depthBucketOfSection: simulation.depthBucketOfSection, kindOfSection: simulation.kindOfSection,
-                      sampleInterval: simulation.configuration.sampleInterval)
-        }
+        if let outcome { simulation.count(outcome, in: &tally) }
         return completeness
     }
 
