@@ -86,7 +86,7 @@ private func outputs(of merged: ShardMerge) -> (json: String, sectionsCSV: Strin
     do throws(ShardSummaryError) {
         guard let names = merged.names, merged.arms.count == 2 else {
             let (simulation, tally) = merged.arms[0]
-            let report = simulation.report(from: tally)
+            let report = SimulationReport(tally: tally, of: simulation)
             return (report.json(), report.sectionsCSV(), report.html(),
                     try ShardSummary.json(of: simulation, tally: tally, shard: whole))
         }

@@ -105,14 +105,14 @@ struct ExposureSignalsReportTests {
     @Test("any split of the sessions between workers gives the same distributions; without --signals nothing changes")
     func splitsAndOff() async throws {
         let simulation = try Self.simulation(sessions: 10)
-        let one = simulation.report(from: await simulation.tally(sessions: 0..<10, workers: 1)).json()
-        let three = simulation.report(from: await simulation.tally(sessions: 0..<10, workers: 3)).json()
+        let one = SimulationReport(tally: await simulation.tally(sessions: 0..<10, workers: 1), of: simulation).json()
+        let three = SimulationReport(tally: await simulation.tally(sessions: 0..<10, workers: 3), of: simulation).json()
         #expect(one == three && one.contains("\"exposureSignals\""))
         let off = try Self.simulation(sessions: 10, signals: false).runSerially()
         #expect(!off.json().contains("exposureSignals") && !off.table().contains("exposure per visit"))
         #expect(!off.html().contains("Exposure signals"))
         // The page's chart: a bar per policy for all kinds and for each kind.
-        let page = simulation.report(from: await simulation.tally(sessions: 0..<10, workers: 1)).html()
+        let page = SimulationReport(tally: await simulation.tally(sessions: 0..<10, workers: 1), of: simulation).html()
         #expect(page.contains("data-chart=\"run-exposure\" data-mark=\"mark\" data-marks=\"\(2 * (1 + SectionKind.allCases.count))\""))
         #expect(off.policies.map(\.impressions) == simulation.runSerially().policies.map(\.impressions))
     }

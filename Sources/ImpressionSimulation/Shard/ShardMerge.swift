@@ -41,7 +41,7 @@ struct ShardMerge {
             let configuration = first.shard.arms[arm].configuration
             let simulation = try ShardFeed.simulation(configuration: configuration, feed: feeds[arm], name: first.name)
             let isTraceRun = first.shard.arms[arm].tally.traces != nil
-            var total = isTraceRun ? simulation.emptyTraceTally(catalog: SectionCatalog(feed: simulation.feed))
+            var total = isTraceRun ? TraceRunner(simulation: simulation).emptyTally(catalog: SectionCatalog(feed: simulation.feed))
                                    : simulation.emptyTally(keepingSessionCounts: names != nil)
             for position in order {
                 let (name, shard) = shards[position]

@@ -27,7 +27,7 @@ package enum ShardSummary {
                                  feed: try ShardFeed.text(of: simulation), tally: tally)
         if let traces { record.tally.traces?.setRun(traces) }
         let encoded = try encode(record)
-        return simulation.report(from: tally).json { writer in
+        return SimulationReport(tally: tally, of: simulation).json { writer in
             writer.key("shard"); writer.raw(encoded)
         }
     }
@@ -91,7 +91,7 @@ package enum ShardSummary {
         guard merged.names == nil, let run = merged.arms.first else {
             throw ShardSummaryError("\(names[0]): a shard of an A/B comparison, which has no single report")
         }
-        return run.simulation.report(from: run.tally)
+        return SimulationReport(tally: run.tally, of: run.simulation)
     }
 
     /// Merges the shard summaries named `names`, of a single run or of an A/B comparison
@@ -106,7 +106,7 @@ package enum ShardSummary {
                                reading read: (Int) throws(ShardSummaryError) -> Data) async throws(ShardSummaryError) -> MergedReport {
         let merged = try ShardMerge(files: names, reading: read)
         guard let arms = merged.names, merged.arms.count == 2 else {
-            let report = merged.arms[0].simulation.report(from: merged.arms[0].tally)
+            let report = SimulationReport(tally: merged.arms[0].tally, of: merged.arms[0].simulation)
             // As the run unsharded would: a report of no recorded session is not a result.
             if let recorded = report.recorded, report.configuration.sessionCount == 0 {
                 var message = "no session counted (\(recorded.summary))"

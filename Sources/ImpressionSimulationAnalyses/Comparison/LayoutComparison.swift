@@ -97,8 +97,8 @@ package struct LayoutComparison: Sendable {
     /// The report of both arms' tallies: each arm's own, and the paired differences,
     /// bootstrapped on up to `workers` child tasks (the same report for any number).
     package func report(a tallyA: SimulationTally, b tallyB: SimulationTally, workers: Int) async -> LayoutComparisonReport {
-        let reportA = a.report(from: tallyA)
-        let reportB = b.report(from: tallyB)
+        let reportA = SimulationReport(tally: tallyA, of: a)
+        let reportB = SimulationReport(tally: tallyB, of: b)
         // The kinds either feed has; the others are 0 on both sides.
         let kinds = SectionKind.allCases.enumerated().filter { index, _ in
             reportA.sectionsByKind[index] > 0 || reportB.sectionsByKind[index] > 0

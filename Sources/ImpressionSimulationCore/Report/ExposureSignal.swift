@@ -1,8 +1,8 @@
 import ImpressionTracking
 
 /// One of the exposure signals (ImpressionTracking's `ExposureSignals`, defined in its
-/// manual) as the simulator's outputs show it: its names in JSON and in a table, and the
-/// whole unit its distributions are counted in (a sample, a thousandth, a point per
+/// manual) as the simulator counts it: its value in a session's signals, and the whole
+/// unit its distributions are counted in (a sample, a thousandth, a point per
 /// second), so that tallies of any split of the sessions add up to the same histograms.
 /// Its case names are the `ExposureSignals` properties'.
 package enum ExposureSignal: Int, CaseIterable, Sendable {
@@ -35,27 +35,6 @@ package enum ExposureSignal: Int, CaseIterable, Sendable {
     /// Whether it is a time: counted in samples, shown in seconds (milliseconds in CSV
     /// and in replay's lines).
     package var isTime: Bool { rawValue <= Self.timeInViewAtRest.rawValue }   // the times are the first cases
-
-    /// The JSON key of its distribution, with its unit: `timeInViewSeconds`,
-    /// `meanScreenShare`, `meanScrollSpeedPointsPerSecond`.
-    package var key: String {
-        isTime ? "\(self)Seconds" : (self == .meanScrollSpeed ? "\(self)PointsPerSecond" : "\(self)")
-    }
-
-    /// Its row in a table: `in view (s)`.
-    package var label: String {
-        switch self {
-        case .timeInView: "in view (s)"
-        case .timeAtRatio: "at the ratio (s)"
-        case .longestRun: "longest run (s)"
-        case .timeInViewAtRest: "in view at rest (s)"
-        case .meanVisibleRatio: "mean ratio"
-        case .peakVisibleRatio: "peak ratio"
-        case .meanScreenShare: "mean screen share"
-        case .peakScreenShare: "peak screen share"
-        case .meanScrollSpeed: "mean speed (pt/s)"
-        }
-    }
 
     /// The signal in whole units: samples for the times, thousandths for ratios and
     /// shares, points per second for the speed.

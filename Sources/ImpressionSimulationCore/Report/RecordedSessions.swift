@@ -83,66 +83,14 @@ package struct RecordedSessions: Sendable, Hashable, Codable {
         repeatedPaths += next.repeatedPaths
     }
 
-    /// The traces read, as the reports' JSON gives them: `{"read", "sessionSeconds",
-    /// "cutShort", "leftOut", "duplicates"}`, every trace by name, then `readPastGaps`,
-    /// `skippedFiles` and `repeatedPaths` when any.
-    package func write(to writer: inout JSONWriter) {
-        func notes(_ key: String, _ notes: [Note], to writer: inout JSONWriter) {
-            writer.key(key); writer.array(notes) { writer, entry in
-                writer.object { writer in
-                    writer.key("trace"); writer.string(entry.trace)
-                    writer.key("reason"); writer.string(entry.reason)
-                }
-            }
-        }
-        writer.object { writer in
-            writer.key("read"); writer.integer(traces)
-            writer.key("sessionSeconds"); writer.number(sessionTime.inSeconds)
-            notes("cutShort", cutShort, to: &writer)
-            notes("leftOut", leftOut, to: &writer)
-            writer.key("duplicates"); writer.array(duplicates) { writer, entry in
-                writer.object { writer in
-                    writer.key("trace"); writer.string(entry.trace)
-                    writer.key("copyOf"); writer.string(entry.copyOf)
-                }
-            }
-            // Only when there are any: most runs have none, and an empty list would say nothing.
-            if !readPastGaps.isEmpty { notes("readPastGaps", readPastGaps, to: &writer) }
-            if !skippedFiles.isEmpty { writer.key("skippedFiles"); writer.array(skippedFiles) { $0.string($1) } }
-            if !repeatedPaths.isEmpty { writer.key("repeatedPaths"); writer.array(repeatedPaths) { $0.string($1) } }
-        }
-    }
-
     /// Whether the run has anything to say of its traces beyond their count and time.
     package var hasNotes: Bool {
         !(cutShort.isEmpty && readPastGaps.isEmpty && leftOut.isEmpty && duplicates.isEmpty && skippedFiles.isEmpty
             && repeatedPaths.isEmpty)
     }
 
-    /// What a run read besides the sessions it counted, as the tables end with it: the
-    /// traces cut short, read past gaps, left out and left out as copies, the files
-    /// skipped and the paths named twice, the first 20 of each by name.
-    package func lines() -> [String] {
-        var lines: [String] = []
-        func list(_ heading: String, _ names: [String]) {
-            guard !names.isEmpty else { return }
-            lines.append("")
-            lines.append("\(heading) (\(NumberFormatting.integer(names.count))):")
-            for name in names.prefix(20) { lines.append("  " + name) }
-            if names.count > 20 { lines.append("  ... and \(NumberFormatting.integer(names.count - 20)) more (--json lists every one)") }
-        }
-        list("cut short, counted to where they stop", cutShort.map { "\($0.trace): \($0.reason)" })
-        list("read on past gaps (--keep-going): counted, no longer exactly", readPastGaps.map { "\($0.trace): \($0.reason)" })
-        list("left out (--keep-going)", leftOut.map { "\($0.trace): \($0.reason)" })
-        list("left out as copies of a session counted", duplicates.map { "\($0.trace): a copy of \($0.copyOf)" })
-        list("skipped, not traces (*.jsonl)", skippedFiles)
-        if skippedFiles.contains(where: { $0.hasSuffix(".gz") }) {
-            lines.append("  (compressed traces are read from standard input: zcat DIR/*.gz | impressions simulate --traces -)")
-        }
-        list("named more than once, read once", repeatedPaths)
-        return lines
-    }
-
+    // The one line stays beside the counts, not with the tables: a sweep's report, built
+    // below the renderings, names its source with it.
     /// `traces: 1,003 read, 2 cut short (counted), 1 left out (--keep-going), 1 copy left out, 2 files skipped`.
     package var summary: String {
         var text = "traces: \(NumberFormatting.integer(traces)) read"

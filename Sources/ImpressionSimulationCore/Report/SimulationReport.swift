@@ -37,7 +37,8 @@ public struct SimulationReport: Sendable, Hashable {
     /// against the first, impressions per session on the same sessions.
     package var policyDifferences: [PairedComparison] = []
 
-    /// Creates a report; ``Simulation`` makes them.
+    /// Creates a report from its parts; a run makes one from its tally with
+    /// ``init(tally:of:)``.
     package init(configuration: SimulationConfiguration, sectionsByKind: [Int], depthBuckets: [DepthBucket],
                  deepestPositionMean: Double, deepestPositionMedian: Int, deepestPositionP90: Int,
                  rejectedInputs: Int, policies: [PolicySummary], sections: [SectionResult] = []) {

@@ -22,8 +22,11 @@ public struct Simulation: Sendable {
     public let generator: SessionGenerator
     /// The replay of a session under every policy.
     public let runner: SessionRunner
-    private let depthBuckets: [DepthBucket]
-    let depthBucketOfSection: [Int32]
+    /// The depth buckets its reports count impressions by.
+    let depthBuckets: [DepthBucket]
+    /// Each feed section's depth bucket, by position: what a tally counts impressions by.
+    private let depthBucketOfSection: [Int32]
+    /// Each feed section's kind, as its index in `SectionKind.allCases`, by position.
     let kindOfSection: [Int32]
 
     /// Prepares a run: checks the configuration, builds the feed and the engines.
@@ -87,7 +90,7 @@ public struct Simulation: Sendable {
     /// says how many).
     public func run(workers: Int = Simulation.defaultWorkerCount,
                     progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationReport {
-        report(from: await tally(sessions: 0..<configuration.sessionCount, workers: workers, progress: progress))
+        SimulationReport(tally: await tally(sessions: 0..<configuration.sessionCount, workers: workers, progress: progress), of: self)
     }
 
     /// Runs the sessions in `range` as ``run(workers:progress:)`` runs them all, and
@@ -106,7 +109,7 @@ public struct Simulation: Sendable {
 
     /// Runs every session on the calling thread; the same report as ``run(workers:progress:)``.
     public func runSerially() -> SimulationReport {
-        report(from: tally(sessions: 0..<configuration.sessionCount))
+        SimulationReport(tally: tally(sessions: 0..<configuration.sessionCount), of: self)
     }
 
     /// Replays recorded or scripted sessions instead of generated ones, on the calling
@@ -115,10 +118,9 @@ public struct Simulation: Sendable {
     public func report(replaying sessions: [Session]) -> SimulationReport {
         var tally = emptyTally()
         for session in sessions {
-            tally.add(runner.run(session), depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                      sampleInterval: configuration.sampleInterval)
+            count(runner.run(session), in: &tally)
         }
-        var report = report(from: tally)
+        var report = SimulationReport(tally: tally, of: self)
         if let duration = sessions.first?.duration, sessions.allSatisfy({ $0.duration == duration }) {
             report.configuration.sessionDuration = duration
         }
@@ -128,6 +130,7 @@ public struct Simulation: Sendable {
     /// The number of cores online: the default number of workers.
     public static var defaultWorkerCount: Int { ProcessorCount.online }
 
+    /// A tally of no session yet, sized for this run's policies and depth buckets.
     package func emptyTally(keepingSessionCounts: Bool = false) -> SimulationTally {
         SimulationTally(policyCount: configuration.policies.count, depthBucketCount: depthBuckets.count,
                         keepingSessionCounts: keepingSessionCounts, measuringExposure: configuration.measuresExposureSignals)
@@ -137,120 +140,15 @@ public struct Simulation: Sendable {
     package func tally(sessions range: Range<Int>, keepingSessionCounts: Bool = false) -> SimulationTally {
         var tally = emptyTally(keepingSessionCounts: keepingSessionCounts)
         for index in range {
-            let outcome = runner.run(session(at: index))
-            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                      sampleInterval: configuration.sampleInterval)
+            count(runner.run(session(at: index)), in: &tally)
         }
         return tally
     }
 
-    /// The report of the sessions `tally` counted: a whole run's, a shard's, or shards'
-    /// merged.
-    package func report(from tally: SimulationTally) -> SimulationReport {
-        let sessions = tally.sessions
-        var configuration = configuration
-        configuration.sessionCount = sessions
-        func perSession(_ count: Int) -> Double { sessions == 0 ? 0 : Double(count) / Double(sessions) }
-        let sections = sectionResults(from: tally.sections, catalog: tally.catalog)
-        let summaries = zip(configuration.policies, tally.policies).enumerated().map { policyIndex, pair in
-            let (named, policyTally) = pair
-            var byKind = Array(repeating: SectionViewability(), count: SectionKind.allCases.count)
-            var outsideFeed = SectionViewability()
-            for section in sections {
-                if section.section < kindOfSection.count {
-                    let kind = Int(kindOfSection[section.section])
-                    byKind[kind] = byKind[kind] + section.byPolicy[policyIndex]
-                } else {
-                    outsideFeed = outsideFeed + section.byPolicy[policyIndex]
-                }
-            }
-            let times = policyTally.firstImpressionTimes.sorted()
-            var summary = PolicySummary(
-                policy: named,
-                impressions: policyTally.impressions,
-                impressionsPerSession: perSession(policyTally.impressions),
-                distinctSections: policyTally.distinctSections,
-                distinctSectionsPerSession: perSession(policyTally.distinctSections),
-                sessionsWithImpressions: times.count,
-                firstImpressionMedian: nearestRank(times, percent: 50),
-                firstImpressionP90: nearestRank(times, percent: 90),
-                impressionsByDepth: policyTally.byDepth,
-                impressionsByKind: policyTally.byKind,
-                viewabilityByKind: byKind,
-                firstImpressionPercentiles: times.isEmpty ? [] : (0...100).compactMap { nearestRank(times, percent: $0) },
-                exposure: policyTally.exposure.map { ExposureDistributions($0, sampleInterval: configuration.sampleInterval) })
-            // The tally counts by kind the impressions of the feed's sections only: the rest are outside it.
-            summary.impressionsOutsideFeed = policyTally.impressions - policyTally.byKind.reduce(0, +)
-            summary.viewabilityOutsideFeed = outsideFeed
-            return summary
-        }
-        // Positions are reported 1-based; a session that saw nothing counts as 0.
-        let deepest = tally.deepestSections.map { $0 + 1 }.sorted()
-        if let recorded = tally.recorded, sessions > 0 {
-            // Recorded sessions last what they last: the report's length is their mean.
-            configuration.sessionDuration = .nanoseconds(recorded.sessionNanoseconds / Int64(sessions))
-        }
-        var report = SimulationReport(
-            configuration: configuration,
-            sectionsByKind: SectionKind.allCases.map { kind in feed.sections.count { $0.kind == kind } },
-            depthBuckets: depthBuckets,
-            deepestPositionMean: perSession(deepest.reduce(0, +)),
-            deepestPositionMedian: nearestRank(deepest, percent: 50) ?? 0,
-            deepestPositionP90: nearestRank(deepest, percent: 90) ?? 0,
-            rejectedInputs: tally.rejectedInputs,
-            policies: summaries,
-            sections: sections)
-        report.recorded = tally.recorded
-        if tally.recorded != nil, let counts = tally.sessionCounts, configuration.policies.count > 1 {
-            report.policyDifferences = Self.policyDifferences(counts, seed: configuration.seed)
-        }
-        return report
-    }
-
-    /// Each policy after the first against the first, on the same sessions: the mean
-    /// difference in impressions per session with its paired bootstrap interval.
-    static func policyDifferences(_ counts: SessionCounts, seed: UInt64) -> [PairedComparison] {
-        let first = counts.perSession(policy: 0, kind: nil)
-        return PairedBootstrap(seed: seed).compare((1..<counts.policyCount).map { policy in
-            (a: first, b: counts.perSession(policy: policy, kind: nil))
-        })
-    }
-
-    /// Every section's counts under every policy, as ``SimulationReport/sections`` holds them.
-    ///
-    /// With recorded sessions, the sections met outside the feed follow the feed's, by
-    /// id, those with a count only: which ones a trace laid out but never showed depends
-    /// on which traces were counted, and a report must not depend on how they were split.
-    private func sectionResults(from tally: SectionTally, catalog: SectionCatalog?) -> [SectionResult] {
-        var numbered: [(number: Int, name: String, kind: SectionKind?)] = feed.sections.indices.map { section in
-            (section, feed.sections[section].id, feed.sections[section].kind)
-        }
-        if let catalog {
-            let counted = catalog.extraIDs.enumerated().filter { offset, _ in
-                let number = catalog.feedCount + offset
-                return tally.counts(ofSection: number, policy: 0).rendered > 0 || configuration.policies.indices.contains { policy in
-                    let counts = tally.counts(ofSection: number, policy: policy)
-                    return counts.impressed > 0 || counts.visibleSamples > 0
-                }
-            }
-            numbered += counted.sorted { $0.element < $1.element }.map { (catalog.feedCount + $0.offset, $0.element, nil) }
-        }
-        let interval = configuration.sampleInterval
-        return numbered.enumerated().map { position, entry in
-            let section = entry.number
-            return SectionResult(section: position, name: entry.name, kind: entry.kind,
-                          byPolicy: configuration.policies.indices.map { policy in
-                let counts = tally.counts(ofSection: section, policy: policy)
-                return SectionViewability(rendered: counts.rendered, impressed: counts.impressed,
-                                          timeInView: interval * counts.visibleSamples)
-            }, exposureByPolicy: tally.measuresExposure ? configuration.policies.indices.map { policy in
-                guard let (visits, sums) = tally.exposure(ofSection: section, policy: policy), visits > 0 else {
-                    return SectionResult.Exposure(visits: 0, means: nil)
-                }
-                return SectionResult.Exposure(visits: visits, means: zip(SectionTally.exposureSignals, sums).map { signal, sum in
-                    signal.value(ofUnits: Double(sum) / Double(visits), sampleInterval: interval)
-                })
-            } : nil)
-        }
+    /// Counts a session's outcome in `tally`, by this run's depth buckets and section
+    /// kinds: the one way a generated, scripted or recorded session is counted.
+    package func count(_ outcome: SessionOutcome, in tally: inout SimulationTally) {
+        tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
+                  sampleInterval: configuration.sampleInterval)
     }
 }

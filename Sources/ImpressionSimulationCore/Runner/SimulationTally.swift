@@ -4,8 +4,9 @@ import ImpressionTracking
 /// in order, so the total does not depend on how sessions were split between workers.
 ///
 /// Opaque outside the library: the command line passes it from
-/// ``Simulation/tally(sessions:workers:keepingSessionCounts:progress:)`` to ``Simulation/report(from:)`` and
-/// to ``ShardSummary``, and reads only ``sessions``.
+/// ``Simulation/tally(sessions:workers:keepingSessionCounts:progress:)`` to
+/// ``SimulationReport/init(tally:of:)`` and to ``ShardSummary``, and reads only
+/// ``sessions``.
 package struct SimulationTally: Sendable {
     package struct PolicyTally: Sendable {
         package var impressions = 0

@@ -41,7 +41,7 @@ extension ImpressionsCommand {
         }) { progress in
             await simulation.tally(sessions: sessions, workers: workers, progress: progress)
         }
-        let report = simulation.report(from: tally)
+        let report = SimulationReport(tally: tally, of: simulation)
         do throws(FileAccessError) {
             if let directory = options.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)

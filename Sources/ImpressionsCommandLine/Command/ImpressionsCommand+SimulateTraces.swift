@@ -31,8 +31,9 @@ extension ImpressionsCommand {
             }
             simulation = made
             let (limits, keepGoing) = (options.limits, options.keepGoing)
-            return TraceFleet.Counter(empty: made.emptyTraceTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
-                made.replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
+            let runner = TraceRunner(simulation: made)
+            return TraceFleet.Counter(empty: runner.emptyTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
+                runner.replay(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
             }
         }
         let tally: SimulationTally, traces: [String]
@@ -43,6 +44,6 @@ extension ImpressionsCommand {
             return 1
         }
         guard let simulation else { return 1 }
-        return deliverRun(simulation.report(from: tally), of: simulation, tally: tally, traces: traces, options: options, io: io)
+        return deliverRun(SimulationReport(tally: tally, of: simulation), of: simulation, tally: tally, traces: traces, options: options, io: io)
     }
 }

@@ -1,27 +1,40 @@
 import ImpressionSimulationFormats
 import ImpressionTracking
 
-// Recorded sessions instead of generated ones: each trace is replayed under every policy
-// as a generated session is run (TraceSession), and counted in the same tally, so the
-// report of a run over traces means what a simulation's means.
+/// Recorded sessions counted instead of generated ones: each trace is replayed under
+/// every policy as ``SessionRunner`` runs a generated session (``TraceSession``), and
+/// counted in the tally of a ``Simulation``, so that the report of a run over traces
+/// means what a simulation's means.
+///
+/// It is the run of `impressions simulate --traces`, of a sweep over traces, and of the
+/// merge of their shards; the simulation gives the policies, the sample interval and the
+/// feed whose positions number the sections.
+package struct TraceRunner: Sendable {
+    /// The run the traces are counted in.
+    package let simulation: Simulation
 
-extension Simulation {
+    /// A runner counting traces in `simulation`'s tallies.
+    package init(simulation: Simulation) {
+        self.simulation = simulation
+    }
+
     /// A tally for a run over recorded traces: it numbers sections with `catalog` (made
-    /// once per run from ``feed``, then emptied per worker), keeps each session's counts
-    /// for the policies' paired differences, and records what the traces read.
-    package func emptyTraceTally(catalog: SectionCatalog) -> SimulationTally {
-        var tally = emptyTally(keepingSessionCounts: true)
+    /// once per run from the simulation's feed, then emptied per worker), keeps each
+    /// session's counts for the policies' paired differences, and records what the
+    /// traces read.
+    package func emptyTally(catalog: SectionCatalog) -> SimulationTally {
+        var tally = simulation.emptyTally(keepingSessionCounts: true)
         tally.catalog = catalog.emptied()
         tally.recorded = RecordedSessions()
         return tally
     }
 
     /// Replays the trace `reader` reads and counts it in `tally` (one made by
-    /// ``emptyTraceTally(catalog:)``), as ``replayTrace(_:from:limits:keepGoing:recorded:catalog:)``
+    /// ``emptyTally(catalog:)``), as ``replay(_:from:limits:keepGoing:recorded:catalog:)``
     /// replays it; gives how complete the trace was.
     @discardableResult
-    package func replayTrace(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
-                             into tally: inout SimulationTally) -> TraceCompleteness {
+    package func replay(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
+                        into tally: inout SimulationTally) -> TraceCompleteness {
         guard var recorded = tally.recorded, var catalog = tally.catalog else {
             return TraceCompleteness(isCounted: false, isEnded: false, lines: 0)
         }
@@ -30,12 +43,9 @@ extension Simulation {
         // sections with a count.
         (tally.recorded, tally.catalog) = (nil, nil)
         defer { (tally.recorded, tally.catalog) = (recorded, catalog) }
-        let (outcome, completeness) = replayTrace(trace, from: &reader, limits: limits, keepGoing: keepGoing,
-                                                  recorded: &recorded, catalog: &catalog)
-        if let outcome {
-            tally.add(outcome, depthBucketOfSection: depthBucketOfSection, kindOfSection: kindOfSection,
-                      sampleInterval: configuration.sampleInterval)
-        }
+        let (outcome, completeness) = replay(trace, from: &reader, limits: limits, keepGoing: keepGoing,
+                                             recorded: &recorded, catalog: &catalog)
+        if let outcome { simulation.count(outcome, in: &tally) }
         return completeness
     }
 
@@ -43,7 +53,7 @@ extension Simulation {
     /// outcome and how complete the trace was; `recorded` counts the trace, and `catalog`
     /// numbers its sections.
     ///
-    /// The trace's sample interval must be the run's (``SimulationConfiguration/sampleInterval``):
+    /// The trace's sample interval must be the run's (its simulation's ``SimulationConfiguration/sampleInterval``):
     /// a run counts samples, and one interval makes them one unit. A trace that stops
     /// short of its session's end is replayed to where it stops and counted as cut short,
     /// saying where: without an `end` line, to its last line; with a last line cut off
@@ -51,9 +61,9 @@ extension Simulation {
     /// the line before, or with `keepGoing` on past it, listed with the lines its gaps
     /// lost. A trace that breaks a rule (a bad line, another interval, no header) gives no
     /// outcome: it is listed in `recorded`'s left-out traces with the line and the problem.
-    package func replayTrace(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
-                             recorded: inout RecordedSessions,
-                             catalog: inout SectionCatalog) -> (outcome: SessionOutcome?, completeness: TraceCompleteness) {
+    package func replay(_ trace: TraceLabel, from reader: inout TraceLineReader, limits: TraceLimits, keepGoing: Bool,
+                        recorded: inout RecordedSessions,
+                        catalog: inout SectionCatalog) -> (outcome: SessionOutcome?, completeness: TraceCompleteness) {
         recorded.traces += 1
         var decoder = TraceDecoder(limits: limits)
         var session: TraceSession?
@@ -83,9 +93,9 @@ extension Simulation {
                 }
                 switch step {
                 case .line(.header(let header)):
-                    guard header.sampleInterval == configuration.sampleInterval else {
+                    guard header.sampleInterval == simulation.configuration.sampleInterval else {
                         throw TraceError(line: number, "the trace samples every \(NumberFormatting.interval(header.sampleInterval)), "
-                            + "the run every \(NumberFormatting.interval(configuration.sampleInterval)) (its first trace's): "
+                            + "the run every \(NumberFormatting.interval(simulation.configuration.sampleInterval)) (its first trace's): "
                             + "re-measure traces of each interval in a run of their own")
                     }
                     session = TraceSession(engine: try freshEngine(lineNumber: number), sampleInterval: header.sampleInterval)
@@ -112,7 +122,7 @@ extension Simulation {
         if cut == nil, decoder.end == nil { cut = "no end line: counted to \(trace.line(lastLine)), its last" }
         if let cut { recorded.cutShort.append(RecordedSessions.Note(trace: trace.name, reason: cut)) }
         if !gaps.isEmpty { recorded.readPastGaps.append(RecordedSessions.Note(trace: trace.name, reason: Self.describe(gaps, of: trace))) }
-        return (session!.finish(at: end, feed: feed), TraceCompleteness(isCounted: true, isEnded: decoder.end != nil, lines: lastLine))
+        return (session!.finish(at: end, feed: simulation.feed), TraceCompleteness(isCounted: true, isEnded: decoder.end != nil, lines: lastLine))
     }
 
     /// `gaps at line 40 and line 90: 12 lines lost`, and `and some more` for a gap that
@@ -128,6 +138,7 @@ extension Simulation {
 
     /// An engine of the run's policies at time zero, with no layout.
     private func freshEngine(lineNumber: Int) throws(TraceError) -> ImpressionEngine<Int>? {
+        let configuration = simulation.configuration
         guard !configuration.policies.isEmpty else { return nil }
         do throws(SimulationError) {
             return try ImpressionEngine<Int>(named: configuration.policies, sampleInterval: configuration.sampleInterval,
