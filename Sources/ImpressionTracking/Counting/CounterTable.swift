@@ -165,8 +165,8 @@ struct CounterTable: Sendable {
         slotsInRun = newSlotsInRun
     }
 
-    /// Resolves each policy's policies: policy `policyIndex` measures as measure group
-    /// `groupOfPolicy[policyIndex]` (`firstGroup`, then `otherGroups`) does, with the
+    /// Resolves each policy's policies: policy `policyIndex` measures as its measure group
+    /// (its lane; `firstGroup`, then `otherGroups`) does, with the
     /// sections that have no policy of their own under `defaultsByPolicy[policyIndex]` (its
     /// policy resolved for a small and a large section).
     mutating func resolvePolicies(firstGroup: SectionGeometry, otherGroups: [SectionGeometry],
