@@ -15,11 +15,11 @@ struct CounterSizeTests {
         let sections = (0..<10).map { TrackedSection(id: $0, cells: [Rect(x: 0, y: Double($0) * 100, width: 100, height: 100)]) }
         var plain = try ImpressionEngine<Int>(policies: [.default, .mrcDisplay])
         try plain.setLayout(sections)
-        #expect(plain.counters.states.count == 20)
-        #expect(plain.counters.signalStates.isEmpty)
+        #expect(plain.table.counters.count == 20)
+        #expect(plain.table.signals.isEmpty)
         var measuring = try ImpressionEngine<Int>(policies: [.default, .mrcDisplay], measuresExposureSignals: true)
         try measuring.setLayout(sections)
-        #expect(measuring.counters.signalStates.count == 20)
+        #expect(measuring.table.signals.count == 20)
     }
 
     @Test("a record of what a sample did takes 56 bytes: its exposure signals are kept beside it")
