@@ -90,13 +90,8 @@ public struct TraceReplayer: Sendable {
     ///
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        if input.advancesFirst { advance(to: input.time) }
+        try drive(input, lineNumber: lineNumber) { "the engine refused the \(Self.name(of: input.input)): \($0)" }
         guard engine != nil else { return }
-        do throws(InputError) {
-            try engine?.apply(input.input)
-        } catch {
-            throw TraceError(line: lineNumber, "the engine refused the \(Self.name(of: input.input)): \(error)")
-        }
         switch input.input {
         case .layout(let sections, let containers): player?.layout(sections, containers: containers)
         case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
@@ -152,6 +147,13 @@ public struct TraceReplayer: Sendable {
         case .sectionState: "section state"
         case .lifecycle(let call): call.name
         }
+    }
+}
+
+extension TraceReplayer: TimedInputDriver {
+    /// Gives the engine `input`; without policies there is no engine, and nothing refuses.
+    package mutating func applyToEngine(_ input: EngineInput<String>) throws(InputError) {
+        try engine?.apply(input)
     }
 }
 
