@@ -36,8 +36,6 @@ public struct TraceReplayer: Sendable {
     /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
     /// ``snapshotSample`` was evaluated; empty until then.
     package private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
-    /// The next sample the player or the snapshot steps to.
-    private var nextSteppedSample = 0
     /// `nil` without policies: then nothing is replayed.
     private var engine: ImpressionEngine<String>?
 
@@ -105,15 +103,15 @@ public struct TraceReplayer: Sendable {
         self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
         defer { self.engine = engine }
         // The player and the snapshot see the engine just after each sample.
-        while player?.limitReached == nil && (player != nil || snapshotSample.map { nextSteppedSample <= $0 } == true),
-              sampleInterval * nextSteppedSample <= time {
-            let sample = nextSteppedSample
-            let fired = collect(advancing: &engine, to: sampleInterval * sample)
+        engine.stepSamples(through: time) { engine, sample, sampleTime in
+            guard player?.limitReached == nil && (player != nil || snapshotSample.map { sample <= $0 } == true) else {
+                return
+            }
+            let fired = collect(advancing: &engine, to: sampleTime)
             player?.record(engine, sample: sample, fired: fired)
             if sample == snapshotSample {
                 snapshotsAtSample = policies.indices.map { engine.overlaySnapshot(policy: $0) }
             }
-            nextSteppedSample += 1
         }
         collect(advancing: &engine, to: time)
     }
