@@ -29,8 +29,8 @@ package protocol TimedInputDriver {
 }
 
 extension TimedInputDriver {
-    /// Advances to `input.time` when `advancesFirst`, then gives the engine
-    /// the input.
+    /// Advances to `input.time` unless the input comes before sample 0 (its
+    /// `advancesFirst`), then gives the engine the input.
     ///
     /// - Parameter refusal: the message of the ``TraceError`` for the engine's refusal:
     ///   each driver words its own.
