@@ -79,15 +79,7 @@ public struct AuditReplayer: Sendable {
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
     ///   the engine is unchanged then.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        if input.advancesFirst {
-            seeClaims(upTo: input.time)
-            advance(to: input.time)
-        }
-        do throws(InputError) {
-            try engine.apply(input.input)
-        } catch {
-            throw TraceError(line: lineNumber, "the engine refused the input: \(error)")
-        }
+        try drive(input, lineNumber: lineNumber) { "the engine refused the input: \($0)" }
         if case .layout(let sections, _) = input.input {
             for section in sections { sectionIDs.insert(section.id) }
         }
@@ -95,12 +87,17 @@ public struct AuditReplayer: Sendable {
 
     /// Sees the claims up to `end` and advances the engine to it: the end of the trace.
     public mutating func finish(at end: Duration) {
-        seeClaims(upTo: end)
         advance(to: end)
     }
 
+    /// Sees the claims up to `time`, then advances the engine to it.
+    package mutating func advance(to time: Duration) {
+        seeClaims(upTo: time)
+        advanceEngine(to: time)
+    }
+
     /// Advances the engine, keeping the impressions and each section's open run.
-    private mutating func advance(to time: Duration) {
+    private mutating func advanceEngine(to time: Duration) {
         for event in engine.advanceWithEvents(to: time) {
             switch event {
             case .entered(let id, let time, _, _, _): runStarts[id] = time
@@ -116,7 +113,7 @@ public struct AuditReplayer: Sendable {
         while nextClaim < claimOrder.count, claims[claimOrder[nextClaim]].time <= time {
             let index = claimOrder[nextClaim]
             let claim = claims[index]
-            advance(to: claim.time)
+            advanceEngine(to: claim.time)
             let reason: String
             if let since = runStarts[claim.sectionID] {
                 reason = visibleReason(claim.sectionID, since: since, at: claim.time)
@@ -190,6 +187,13 @@ public struct AuditReplayer: Sendable {
         var replayer = try AuditReplayer(policy: policy, sampleInterval: trace.header.sampleInterval, claims: claims)
         try replayer.replay(trace)
         return replayer.report(tolerance: tolerance ?? trace.header.sampleInterval)
+    }
+}
+
+extension AuditReplayer: TimedInputDriver {
+    /// Gives the engine `input`.
+    package mutating func applyToEngine(_ input: EngineInput<String>) throws(InputError) {
+        try engine.apply(input)
     }
 }
 

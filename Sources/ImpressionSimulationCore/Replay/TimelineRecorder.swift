@@ -64,16 +64,18 @@ package struct TimelineRecorder: Sendable {
     }
 
     /// Advances `engine` to `time` one sample at a time, recording what its first policy
-    /// sees at each; returns what fired under every policy.
+    /// sees at each; returns what fired under every policy. The recorder is given the
+    /// engine from its first sample on, so its samples are the engine's.
     package mutating func advance(_ engine: inout ImpressionEngine<String>, to time: Duration) -> [Impression<String>] {
         var fired: [Impression<String>] = []
-        while !isTruncated, sampleInterval * sampleCount <= time {
+        engine.stepSamples(through: time) { engine, sample, sampleTime in
+            guard !isTruncated else { return }
             guard sampleCount < Self.maximumSamples, sectionSamples <= Self.maximumSectionSamples else {
                 isTruncated = true
-                break
+                return
             }
-            record(engine.snapshot(policy: 0), sample: sampleCount)
-            fired += engine.advance(to: sampleInterval * sampleCount)
+            record(engine.snapshot(policy: 0), sample: sample)
+            fired += engine.advance(to: sampleTime)
             sampleCount += 1
         }
         fired += engine.advance(to: time)

@@ -36,8 +36,6 @@ public struct TraceReplayer: Sendable {
     /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
     /// ``snapshotSample`` was evaluated; empty until then.
     package private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
-    /// The next sample the player or the snapshot steps to.
-    private var nextSteppedSample = 0
     /// `nil` without policies: then nothing is replayed.
     private var engine: ImpressionEngine<String>?
 
@@ -90,13 +88,8 @@ public struct TraceReplayer: Sendable {
     ///
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        if input.advancesFirst { advance(to: input.time) }
+        try drive(input, lineNumber: lineNumber) { "the engine refused the \(Self.name(of: input.input)): \($0)" }
         guard engine != nil else { return }
-        do throws(InputError) {
-            try engine?.apply(input.input)
-        } catch {
-            throw TraceError(line: lineNumber, "the engine refused the \(Self.name(of: input.input)): \(error)")
-        }
         switch input.input {
         case .layout(let sections, let containers): player?.layout(sections, containers: containers)
         case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
@@ -110,15 +103,15 @@ public struct TraceReplayer: Sendable {
         self.engine = nil   // uniquely referenced while it advances: no copy of its buffers
         defer { self.engine = engine }
         // The player and the snapshot see the engine just after each sample.
-        while player?.limitReached == nil && (player != nil || snapshotSample.map { nextSteppedSample <= $0 } == true),
-              sampleInterval * nextSteppedSample <= time {
-            let sample = nextSteppedSample
-            let fired = collect(advancing: &engine, to: sampleInterval * sample)
+        engine.stepSamples(through: time) { engine, sample, sampleTime in
+            guard player?.limitReached == nil && (player != nil || snapshotSample.map { sample <= $0 } == true) else {
+                return
+            }
+            let fired = collect(advancing: &engine, to: sampleTime)
             player?.record(engine, sample: sample, fired: fired)
             if sample == snapshotSample {
                 snapshotsAtSample = policies.indices.map { engine.overlaySnapshot(policy: $0) }
             }
-            nextSteppedSample += 1
         }
         collect(advancing: &engine, to: time)
     }
@@ -152,6 +145,13 @@ public struct TraceReplayer: Sendable {
         case .sectionState: "section state"
         case .lifecycle(let call): call.name
         }
+    }
+}
+
+extension TraceReplayer: TimedInputDriver {
+    /// Gives the engine `input`; without policies there is no engine, and nothing refuses.
+    package mutating func applyToEngine(_ input: EngineInput<String>) throws(InputError) {
+        try engine?.apply(input)
     }
 }
 

@@ -58,12 +58,9 @@ struct TraceSession {
     }
 
     private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
-        if input.advancesFirst { advance(to: input.time) }
         let numbered = input.input.mapIDs { catalog.number(of: $0) }
-        do throws(InputError) {
-            try tally.engine?.apply(numbered)
-        } catch {
-            throw TraceError(line: lineNumber, "the engine refused the \(TraceReplayer.name(of: numbered)): \(error)")
+        try drive(TimedInput(time: input.time, input: numbered, afterSample: input.afterSample), lineNumber: lineNumber) {
+            "the engine refused the \(TraceReplayer.name(of: numbered)): \($0)"
         }
         switch numbered {
         case .layout(let sections, let containers):
@@ -77,7 +74,9 @@ struct TraceSession {
         }
     }
 
-    private mutating func advance(to time: Duration) {
+    /// Advances the engine to `time`, counting what it gives and the sections on screen
+    /// at the samples on the way.
+    mutating func advance(to time: Duration) {
         // Taken out while the tally advances, so the closure writes to nothing of self's.
         var screen = TraceScreen()
         swap(&screen, &self.screen)
@@ -95,5 +94,12 @@ struct TraceSession {
         let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
         return SessionOutcome(impressions: tally.impressions, deepestSection: deepest, rejectedInputs: 0,
                               renderedSections: tally.rendered, timeInView: tally.timeInView, exposures: tally.exposures)
+    }
+}
+
+extension TraceSession: TimedInputDriver {
+    /// Gives the engine `input`; without policies there is no engine, and nothing refuses.
+    mutating func applyToEngine(_ input: EngineInput<Int>) throws(InputError) {
+        try tally.engine?.apply(input)
     }
 }

@@ -75,14 +75,21 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     /// snapshots that changed right after each sample, before any later input: each
     /// snapshot is then that sample's.
     private func publish(upTo time: Duration) {
-        while !overlays.isEmpty, case let sampleTime = engine.sampleInterval * engine.nextSample, sampleTime <= time {
-            advanceAndPublish(to: sampleTime)
-            if !runState.isFinished { overlays.publish(from: engine) }
+        // Without an overlay nothing watches single samples: one advance takes them all.
+        if !overlays.isEmpty {
+            engine.stepSamples(through: time) { engine, _, sampleTime in
+                guard !overlays.isEmpty else { return }
+                advanceAndPublish(&engine, to: sampleTime)
+                if !runState.isFinished { overlays.publish(from: engine) }
+            }
         }
-        advanceAndPublish(to: time)
+        advanceAndPublish(&engine, to: time)
     }
 
-    private func advanceAndPublish(to time: Duration) {
+    /// Advances `engine`, this driver's, to `time` and publishes what fired; the engine is
+    /// passed in so that a step of ``ImpressionEngine/stepSamples(through:_:)``, which has
+    /// it, can call this.
+    private func advanceAndPublish(_ engine: inout ImpressionEngine<ID>, to time: Duration) {
         // Entries and exits cost a little more: work them out only for listeners.
         if subscribers.wantsEvents {
             let events = engine.advanceWithEvents(to: time)
