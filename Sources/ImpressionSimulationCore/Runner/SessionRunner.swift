@@ -12,7 +12,7 @@ import ImpressionTracking
 ///
 /// Two shortcuts keep the engine's work to what changes its answers, and neither
 /// changes an impression: a scroll input that another replaces before the next sample
-/// is not given to the engine (``LatestScrollFrame``: no sample would see it), and the
+/// is not given to the engine (`LatestScrollFrame`: no sample would see it), and the
 /// engine is advanced only when a sample fell due. The engine is made once, with the
 /// first layout and the screen at the top, and copied for each session.
 ///
