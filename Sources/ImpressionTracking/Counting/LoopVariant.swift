@@ -15,17 +15,17 @@ protocol LoopVariant {
 
 extension LoopVariant {
     /// The number of policies the loop counts under: 1, known when the loop is compiled,
-    /// or `counters`'.
+    /// or `table`'s.
     @inline(__always)
-    static func policyCount(of counters: CounterTable) -> Int {
-        hasOnePolicy ? 1 : counters.policyCount
+    static func policyCount(of table: CounterTable) -> Int {
+        hasOnePolicy ? 1 : table.policyCount
     }
 
     /// The number of ways of measuring (measure groups) the loop measures in: as
     /// ``policyCount(of:)``.
     @inline(__always)
-    static func groupCount(of counters: CounterTable) -> Int {
-        hasOnePolicy ? 1 : counters.groupCount
+    static func groupCount(of table: CounterTable) -> Int {
+        hasOnePolicy ? 1 : table.groupCount
     }
 }
 
