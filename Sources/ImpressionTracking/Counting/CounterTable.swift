@@ -38,20 +38,26 @@ struct CounterTable: Sendable {
     /// so that an engine that does not measure them holds nothing for them.
     var signals: [SignalCounters] = []
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
-    var slotsInRun: [Int32] = []
+    var slotsInRun: [Int32] {
+        get { loop.slotsInRun }
+        _modify { yield &loop.slotsInRun }
+    }
     /// What the last evaluation reported, in the order it is reported
     /// (``PolicyRecord/precedes(_:)``) once `sortRecords()` ran.
-    private(set) var records: [PolicyRecord] = []
+    var records: [PolicyRecord] { loop.records }
     /// With exposure signals, those the records carry (``SampleRecord/signalsIndex``).
-    private(set) var recordSignals: [SignalCounters] = []
+    var recordSignals: [SignalCounters] { loop.recordSignals }
     /// The first sample after the last one evaluated at which a visible section completes
     /// its run under some policy, if nothing changes; `nil` when none will.
-    var nextFiringSample: Int?
+    var nextFiringSample: Int? {
+        get { loop.nextFiringSample }
+        set { loop.nextFiringSample = newValue }
+    }
     /// Every policy's resolved policies, one list per policy parallel to its measure
     /// group's (``SectionGeometry/policies``), its default ones replaced by its own.
     private(set) var policies: [ResolvedPolicy] = []
-    /// The scratch of the loop that runs over this table (``CountingLoop``), kept between
-    /// samples.
+    /// What the loop that runs over this table (``CountingLoop``) keeps between samples and
+    /// reports: the open runs, the records, its scratch.
     var loop = CountingLoop()
     /// Per slot and policy, laid out as `counters`, where the section's policy is in
     /// `policies`: one load per section and policy in the loop. Empty with one policy.
@@ -242,28 +248,18 @@ struct CounterTable: Sendable {
 
     /// Forgets the records of the last evaluation.
     mutating func clearRecords() {
-        records.clear()
-        recordSignals.clear()
+        loop.clearRecords()
     }
 
     /// Appends `record` about policy `policyIndex`, and the exposure signals it carries, if any.
     @inline(__always)
     mutating func append(_ record: SampleRecord, signals: SignalCounters?, policyIndex: Int) {
-        var record = record
-        if let signals {
-            record.signalsIndex = Int32(truncatingIfNeeded: recordSignals.count)
-            recordSignals.append(signals)
-        }
-        records.append(PolicyRecord(policyIndex: policyIndex, record: record))
+        loop.append(record, signals: signals, policyIndex: policyIndex)
     }
 
     /// Puts the records in the order they are reported: sample, then policy, then each
     /// policy's order within the sample.
     mutating func sortRecords() {
-        // Usually there is nothing, or one record, or they are in order already: sorting
-        // would move each record out and back even so.
-        guard records.count > 1,
-              records.indices.dropFirst().contains(where: { records[$0].precedes(records[$0 &- 1]) }) else { return }
-        records.sort { $0.precedes($1) }
+        loop.sortRecords()
     }
 }

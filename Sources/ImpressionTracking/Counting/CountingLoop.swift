@@ -3,11 +3,12 @@
 /// ``CountingRules``, their reports appended to the counters' records; then the runs of
 /// the sections no longer visible end.
 ///
-/// A value of it is the loop's scratch, kept in the ``CounterTable`` it runs over (its
-/// ``CounterTable/loop``): the candidates near the viewport, the runs open before the
-/// sample, what was measured, and the measurer. Its functions are static and take that
-/// table: inside the loop, the scratch, the counters and the records are reached through
-/// one base (note 7).
+/// A value of it is what the loop keeps between samples and reports, kept in the
+/// ``CounterTable`` it runs over (its ``CounterTable/loop``): the open runs, the records
+/// of the last sample, and its scratch (the candidates near the viewport, the runs open
+/// before the sample, what was measured, the measurer). Its functions are static and take
+/// that table; inside the loop over sections, the scratch, the runs and the records are
+/// reached through one base, the loop (note 7).
 ///
 /// ## What the optimiser needs
 ///
@@ -37,10 +38,22 @@
 ///    where a steady sample changes two fields, and the extra writes miss the cache.
 /// 6. **Scratch kept.** The buffers here only grow, to the most candidates seen, so that
 ///    a steady sample does not allocate.
-/// 7. **One base.** The scratch lives in the table and the loop reaches both through the
-///    one `inout` table: with the scratch a second `inout` beside it, the loop over
-///    policies with signals spilled more registers.
+/// 7. **One base, apart from the tables.** The loop over sections reaches the scratch, the
+///    open runs and the records through one `inout`, the loop: with the scratch a second
+///    `inout` beside it, the loop over policies with signals spilled more registers; with
+///    the whole table as that base, the tables moved out could have been written in the
+///    meantime, and putting them back cost a release of the stand-in at every sample.
 struct CountingLoop: Sendable {
+    /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
+    var slotsInRun: [Int32] = []
+    /// What the last evaluation reported, in the order it is reported
+    /// (``CounterTable/PolicyRecord/precedes(_:)``) once ``sortRecords()`` ran.
+    private(set) var records: [CounterTable.PolicyRecord] = []
+    /// With exposure signals, those the records carry (``SampleRecord/signalsIndex``).
+    private(set) var recordSignals: [SignalCounters] = []
+    /// The first sample after the last one evaluated at which a visible section completes
+    /// its run under some policy, if nothing changes; `nil` when none will.
+    var nextFiringSample: Int?
     /// The slots near the viewport at the sample evaluated.
     private(set) var candidates: [Int32] = []
     /// The slots with a run open before the sample evaluated: the counters' `slotsInRun`,
@@ -100,9 +113,9 @@ struct CountingLoop: Sendable {
         // Otherwise every candidate is measured first, each way once.
         let measuresFirst = !Variant.hasOnePolicy
         table.loop.candidates.clear()
-        table.nextFiringSample = nil
-        swap(&table.loop.openRuns, &table.slotsInRun)
-        table.slotsInRun.clear()
+        table.loop.nextFiringSample = nil
+        swap(&table.loop.openRuns, &table.loop.slotsInRun)
+        table.loop.slotsInRun.clear()
         if let screen {
             firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &table.loop.candidates)
             if measuresFirst {
@@ -113,21 +126,21 @@ struct CountingLoop: Sendable {
         }
         var nextFiring: Int?
         withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, table: &table) {
-            table, buffers in
+            loop, buffers in
             // From the type, not captured (note 2).
-            let policyCount = Variant.policyCount(of: table)
-            let groupCount = Variant.groupCount(of: table)
+            let policyCount = Variant.hasOnePolicy ? 1 : buffers.policyCount
+            let groupCount = Variant.hasOnePolicy ? 1 : buffers.groupCount
             if screen != nil {
-                for index in table.loop.candidates.indices {
-                    let slot = Int(table.loop.candidates[index])
+                for index in loop.candidates.indices {
+                    let slot = Int(loop.candidates[index])
                     var ratioAsCounted = Double.nan, shareAsCounted = 0.0
                     if Variant.hasOnePolicy {
-                        guard let screen, let measured = table.loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
+                        guard let screen, let measured = loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
                         else { continue }
                         ratioAsCounted = measured
                         // The parts just measured are the section's: their area is its share.
                         if Variant.measuresSignals {
-                            shareAsCounted = table.loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                            shareAsCounted = loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
                         }
                     }
                     let measuredAt = index &* groupCount
@@ -148,18 +161,18 @@ struct CountingLoop: Sendable {
                             &buffers.counters[counterIndex], slot: slot, ratio: ratio,
                             policy: buffers.policy(ofSlot: slot, counterIndex: counterIndex, firstGroup: firstGroup),
                             from: first, through: last, visits: visits, recordingVisibility: recordingVisibility,
-                            signals: signals) { table.append($0, signals: $1, policyIndex: policyIndex) }
+                            signals: signals) { loop.append($0, signals: $1, policyIndex: policyIndex) }
                         if let completion { nextFiring = min(nextFiring ?? completion, completion) }
                         counts = counts || policyCounts
                     }
-                    if counts { table.slotsInRun.append(Int32(slot)) }
+                    if counts { loop.slotsInRun.append(Int32(slot)) }
                 }
             }
             endRunsNotSeen(at: first, policyCount: policyCount, counters: buffers.counters,
                                 signalCounters: Variant.measuresSignals ? buffers.signalCounters : nil,
-                                table: &table, recordingVisibility: recordingVisibility)
+                                loop: &loop, recordingVisibility: recordingVisibility)
         }
-        table.nextFiringSample = nextFiring
+        table.loop.nextFiringSample = nextFiring
     }
 
     /// Measures `candidates` under every measure group, `firstGroup` then `otherGroups`:
@@ -231,6 +244,9 @@ struct CountingLoop: Sendable {
         /// wrote: empty when each section is measured as it is counted.
         var ratios: UnsafeMutableBufferPointer<Double>
         var shares: UnsafeMutableBufferPointer<Double>
+        /// The table's numbers of policies and of measure groups.
+        var policyCount: Int
+        var groupCount: Int
 
         /// The measure group policy `policyIndex` measures in: the only one with one policy.
         @inline(__always)
@@ -248,16 +264,16 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Runs `body` with the tables as buffers, moved out of `table` and its scratch and
-    /// back, not copied: no retain, and a uniqueness check once rather than at every write
-    /// (note 3). Only those the variant reads are moved: with signals the signals'
+    /// Runs `body` with the table's loop and the tables as buffers, moved out of `table`
+    /// and its scratch and back, not copied: no retain, and a uniqueness check once rather
+    /// than at every write (note 3). Only those the variant reads are moved: with signals the signals'
     /// counters, with several policies their lanes and policy per counter, when the
     /// candidates were measured first what was measured; the others are handed over as
     /// empty buffers.
     @inline(__always)
     private static func withTables<Variant: LoopVariant>(
         _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, table: inout CounterTable,
-        _ body: (inout CounterTable, Buffers<Variant>) -> Void
+        _ body: (inout CountingLoop, Buffers<Variant>) -> Void
     ) {
         var counters: [SectionCounters] = [], signalCounters: [SignalCounters] = []
         // Read only: taken as they are, not moved out and back. One policy's are its
@@ -278,11 +294,12 @@ struct CountingLoop: Sendable {
                         ratios.withMutableBuffer { ratios in
                             shares.withMutableBuffer { shares in
                                 policyOfCounter.withMutableBuffer { policyOfCounter in
-                                    body(&table,
+                                    body(&table.loop,
                                          Buffers(counters: counters, signalCounters: signalCounters, policies: policies,
                                                 lanes: UnsafeBufferPointer(lanes),
                                                 policyOfCounter: UnsafeBufferPointer(policyOfCounter),
-                                                ratios: ratios, shares: shares))
+                                                ratios: ratios, shares: shares, policyCount: table.policyCount,
+                                                groupCount: table.groupCount))
                                 }
                             }
                         }
@@ -320,18 +337,47 @@ struct CountingLoop: Sendable {
     @inline(__always)
     private static func endRunsNotSeen(at first: Int, policyCount: Int, counters: UnsafeMutableBufferPointer<SectionCounters>,
                                 signalCounters: UnsafeMutableBufferPointer<SignalCounters>?,
-                                table: inout CounterTable, recordingVisibility: Bool) {
-        for slot in table.loop.openRuns {
+                                loop: inout CountingLoop, recordingVisibility: Bool) {
+        for slot in loop.openRuns {
             let slot = Int(slot)
             for policyIndex in 0..<policyCount {
                 let counterIndex = slot &* policyCount &+ policyIndex
                 guard CountingRules.isInRun(counters[counterIndex], before: first) else { continue }
                 counters[counterIndex].endRun()
                 if recordingVisibility {
-                    table.append(.exit(of: .slot(slot), ending: counters[counterIndex], at: first),
+                    loop.append(.exit(of: .slot(slot), ending: counters[counterIndex], at: first),
                                     signals: signalCounters.map { $0[counterIndex] }, policyIndex: policyIndex)
                 }
             }
         }
+    }
+
+    // MARK: - Records
+
+    /// Forgets the records of the last evaluation.
+    mutating func clearRecords() {
+        records.clear()
+        recordSignals.clear()
+    }
+
+    /// Appends `record` about policy `policyIndex`, and the exposure signals it carries, if any.
+    @inline(__always)
+    mutating func append(_ record: SampleRecord, signals: SignalCounters?, policyIndex: Int) {
+        var record = record
+        if let signals {
+            record.signalsIndex = Int32(truncatingIfNeeded: recordSignals.count)
+            recordSignals.append(signals)
+        }
+        records.append(CounterTable.PolicyRecord(policyIndex: policyIndex, record: record))
+    }
+
+    /// Puts the records in the order they are reported: sample, then policy, then each
+    /// policy's order within the sample.
+    mutating func sortRecords() {
+        // Usually there is nothing, or one record, or they are in order already: sorting
+        // would move each record out and back even so.
+        guard records.count > 1,
+              records.indices.dropFirst().contains(where: { records[$0].precedes(records[$0 &- 1]) }) else { return }
+        records.sort { $0.precedes($1) }
     }
 }
