@@ -47,8 +47,6 @@ package struct SimulateOptions: Hashable, Sendable {
     package var keepGoing = false
     /// `--max-line-bytes`, `--max-sections`: the limits traces are read with.
     package var limits = TraceLimits()
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
 
@@ -107,10 +105,6 @@ package struct SimulateOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SimulateOptions {
         var options = SimulateOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
         let given = try scanner.readFlags(flags, into: &options).flags

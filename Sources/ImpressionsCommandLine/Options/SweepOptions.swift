@@ -22,8 +22,6 @@ package struct SweepOptions: Hashable, Sendable {
     package var heatmapPath: String?
     /// `--report FILE`: write the sweep as a self-contained HTML page there.
     package var reportPath: String?
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
     /// `--measure`: the measure of the grid ``parse`` builds.
@@ -64,10 +62,6 @@ package struct SweepOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SweepOptions {
         var options = SweepOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "sweep")
         let given = try scanner.readFlags(flags, into: &options).flags
