@@ -2,7 +2,7 @@ import Foundation
 @testable import ImpressionsCommandLine
 import Testing
 
-@Suite("Each subcommand's flags are declared once, in its table, and its help's USAGE agrees with it")
+@Suite("Each subcommand's flags are declared once, in its table, and its help's USAGE and a trace's source are drawn from it")
 struct FlagTableTests {
     /// Every subcommand's table, by name, as the flags' names.
     static let tables: [String: [String]] = [
@@ -68,5 +68,19 @@ struct FlagTableTests {
             $0.refusals[.layoutComparison] != nil && $0.refusals[.generatedSessions] == nil
         }.map(\.name)
         #expect(try notWith("--feed") == Set(refusedWithTwoFeeds))
+    }
+
+    @Test("a trace's source names its run in a fixed order: the feed in place of the sections, the users after the seed")
+    func canonicalArguments() throws {
+        #expect(SimulateOptions().canonicalArguments
+            == ["--sessions", "200", "--sections", "2000", "--seconds", "60000ms", "--seed", "1", "--layout", "window"])
+        let options = try SimulateOptions.parse([
+            "--users", "u.json", "--layout", "feed", "--policy", "abema", "--seed", "0x10", "--feed", "f.json",
+            "--seconds", "1.5m", "--workers", "2", "--sessions", "3", "--policy", "default", "--json",
+        ])
+        #expect(options.canonicalArguments == [
+            "--sessions", "3", "--feed", "f.json", "--seconds", "90000ms", "--seed", "16", "--users", "u.json",
+            "--policy", "abema", "--policy", "default", "--layout", "feed",
+        ])
     }
 }

@@ -69,15 +69,9 @@ package struct SimulateOptions: Hashable, Sendable {
     }
 
     /// The arguments that fix what a run computes (not how it runs or where it writes),
-    /// in a fixed form: the run a trace's `source` names.
+    /// in a fixed form, each flag as ``flags`` record it: the run a trace's `source` names.
     package var canonicalArguments: [String] {
-        var arguments = ["--sessions", String(sessions)]
-        arguments += feedPath.map { ["--feed", $0] } ?? ["--sections", String(sections)]
-        arguments += ["--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
-        arguments += usersPath.map { ["--users", $0] } ?? []
-        for policy in policyTexts { arguments += ["--policy", policy] }
-        arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
-        return arguments
+        CommandFlag.canonicalArguments(of: self, flags: Self.flags)
     }
 
     /// The command line a report shows: the arguments as given, less where the run
