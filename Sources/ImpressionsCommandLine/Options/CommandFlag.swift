@@ -91,6 +91,12 @@ struct CommandFlag<Options>: Sendable {
         return ordered
     }
 
+    /// This flag as a flag of options that hold these at `keyPath`: read, written in USAGE,
+    /// described, refused and recorded the same way.
+    func lifted<Outer>(into keyPath: any WritableKeyPath<Outer, Options> & Sendable) -> CommandFlag<Outer> {
+        lifted(into: keyPath, help: help, refusals: refusals)
+    }
+
     /// This flag as a flag of options that hold these at `keyPath` (`sweep`'s
     /// ``SweepOptions/simulation``): read, written in USAGE and recorded the same way,
     /// described and refused as given.

@@ -52,10 +52,12 @@ extension SweepOptions {
             """, refusals: generatedOnly),
         simulation("--sections", refusals: generatedOnly),
         // One feed: the grid is the comparison, so two layouts are not swept at once.
-        CommandFlag("--feed", value: "FILE", usage: FlagUsage(value: "FILE.json", isAlternative: true), help: nil) { options, scanner throws(CommandLineError) in
-            let path = try scanner.value()
-            guard options.simulation.feedPaths.isEmpty else { throw scanner.fail("--feed given twice: sweep one feed at a time") }
-            options.simulation.feedPaths.append(path)
+        CommandFlag("--feed", value: "FILE", usage: FlagUsage(value: "FILE.json", isAlternative: true), help: nil) {
+            options, scanner throws(CommandLineError) in
+            try simulateFeed.read(&options, &scanner)
+            guard options.simulation.mode != .layoutComparison else {
+                throw scanner.fail("--feed given twice: sweep one feed at a time")
+            }
         },
         simulation("--seconds", refusals: generatedOnly),
         simulation("--users", refusals: generatedOnly),
@@ -104,6 +106,9 @@ extension SweepOptions {
             options.reportPath = try scanner.value()
         },
     ]
+
+    /// `simulate`'s `--feed`, which reads the sweep's (given at most once).
+    private static let simulateFeed = simulation("--feed")
 
     /// The refusal of the flags that describe generated sessions, by a sweep of traces.
     private static let generatedOnly: [RunMode: String] = [.recordedTraces: "and --traces: the traces are the sessions"]

@@ -9,9 +9,9 @@ package struct SweepOptions: Hashable, Sendable {
     package var grid: SweepGrid
     /// The simulation's options: `--sessions`, `--sections`, `--seconds`, `--seed`,
     /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's); with
-    /// `--traces FILE...` (its ``SimulateOptions/tracePaths``: sweep the sessions
-    /// recorded there instead of simulated ones), only `--feed` (which names the traces'
-    /// sections), `--workers` and the trace-reading flags.
+    /// `--traces FILE...` (a ``SimulateOptions/run`` of recorded traces: sweep the
+    /// sessions recorded there instead of simulated ones), only `--feed` (which names the
+    /// traces' sections), `--workers` and the trace-reading flags. Never two layouts.
     package var simulation = SimulateOptions()
     /// `--presets none|NAME,...`: the presets shown; `nil` for every preset of the grid's
     /// measure (see ``effectivePresets``).
@@ -72,7 +72,7 @@ package struct SweepOptions: Hashable, Sendable {
         if let refused = given.first(where: { $0.refusals[mode] != nil }), let reason = refused.refusals[mode] {
             throw scanner.fail("\(refused.name) \(reason)")
         }
-        if options.simulation.tracePaths.contains("-") && options.simulation.tracePaths.count > 1 {
+        if case .recordedTraces(let traces) = options.simulation.run, traces.paths.contains("-") && traces.paths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
         do throws(SweepGridError) {

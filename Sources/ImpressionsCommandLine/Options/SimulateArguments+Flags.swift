@@ -1,19 +1,20 @@
 import ImpressionSimulation
 import ImpressionTracking
 
-extension SimulateOptions {
+extension SimulateArguments {
     /// Every flag of `impressions simulate`, in the order its help lists them: how each
-    /// is read, described, refused and shown (see ``CommandFlag``).
-    static let flags: [CommandFlag<SimulateOptions>] = [
+    /// is read, described, refused, shown and recorded (see ``CommandFlag``);
+    /// ``SimulateOptions/flags`` reads them into its arguments.
+    static let flags: [CommandFlag<SimulateArguments>] = [
         CommandFlag("--sessions", value: "N", help: "Sessions to simulate, 1...1000000 (default 200).",
                     refusals: [.recordedTraces: "with --traces: the traces are the sessions"],
                     canonicalForm: .init { [String($0.sessions)] }) { options, scanner throws(CommandLineError) in
-            options.sessions = try scanner.integer(in: sessionRange)
+            options.sessions = try scanner.integer(in: SimulateOptions.sessionRange)
         },
         CommandFlag("--sections", value: "N", help: "Sections in the feed, 1...1000000 (default 2000).",
                     refusals: [.recordedTraces: "with --traces: the traces lay out their sections"],
                     canonicalForm: .init { $0.feedPath == nil ? [String($0.sections)] : [] }) { options, scanner throws(CommandLineError) in
-            options.sections = try scanner.integer(in: sectionRange)
+            options.sections = try scanner.integer(in: SimulateOptions.sectionRange)
         },
         CommandFlag("--feed", value: "FILE",
                     usage: FlagUsage(value: "FILE.json", isAlternative: true, again: ("B.json", .layoutComparison)),
@@ -48,7 +49,7 @@ extension SimulateOptions {
             """, refusals: [.recordedTraces: "with --traces: each trace lasts what it recorded"],
             canonicalForm: .init { [TraceEncoder.milliseconds($0.sessionDuration) + "ms"] }) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
-            guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {
+            guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= SimulateOptions.maximumSeconds else {
                 throw scanner.invalid(text, "expected a session length in seconds, more than 0 and at most 86400 (e.g. 60, 90s, 2m)")
             }
             options.sessionDuration = .microseconds(Int64((seconds * 1_000_000).rounded()))
@@ -83,7 +84,7 @@ extension SimulateOptions {
             Concurrent workers, 1...1024 (default: one per core); the
             output does not depend on it.
             """, isShownInReports: false) { options, scanner throws(CommandLineError) in
-            options.workers = try scanner.integer(in: workerRange)
+            options.workers = try scanner.integer(in: SimulateOptions.workerRange)
         },
         CommandFlag("--layout", value: "L", usage: FlagUsage(value: "window|feed"), help: """
             window (default): the engine holds the sections near the
@@ -259,7 +260,9 @@ extension SimulateOptions {
 
             """ + String(presetLines.joined(separator: "\n").dropLast())
     }
+}
 
+extension SimulateOptions {
     /// The flag of ``flags`` written `name`; `nil` for one `simulate` does not take.
     static func flag(named name: String) -> CommandFlag<SimulateOptions>? {
         flags.first { $0.name == name }
