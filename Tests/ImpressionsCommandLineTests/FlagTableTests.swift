@@ -36,6 +36,20 @@ struct FlagTableTests {
         }
     }
 
+    @Test("a flag added to a table joins USAGE with no other change: past the lines laid out, wrapped at 80 columns")
+    func addedFlag() {
+        let added = ["--first-added", "--second-added", "--third-added"].map { name in
+            CommandFlag<FeedOptions>(name, value: "VALUE", help: "Added.") { _, _ throws(CommandLineError) in }
+        }
+        let usage = HelpText.usage("feed", FeedOptions.flags + added, [HelpText.Synopsis(lineLengths: [3])])
+        let indentation = String(repeating: " ", count: "USAGE: impressions feed ".count)
+        #expect(usage == """
+            USAGE: impressions feed --export [--sections N] [--seed X]
+            \(indentation)[--first-added VALUE] [--second-added VALUE]
+            \(indentation)[--third-added VALUE]
+            """)
+    }
+
     @Test("simulate's USAGE has a synopsis for generated sessions and one for traces, each with the flags that kind of run takes")
     func simulateSynopses() throws {
         // A synopsis starts at `impressions simulate`; the lines under it continue it.
