@@ -9,8 +9,10 @@ struct CommandLineTests {
     @Test("no flags: the built-in defaults")
     func defaults() throws {
         let options = try SimulateOptions.parse([])
-        #expect(options.sessions == 200 && options.sections == 2000)
-        #expect(options.sessionDuration == .seconds(60) && options.seed == 1)
+        let users = try #require(options.run.simulatedUsers)
+        #expect(options.mode == .generatedSessions)
+        #expect(users.sessions == 200 && users.sections == 2000)
+        #expect(users.sessionDuration == .seconds(60) && options.seed == 1)
         #expect(options.effectivePolicies.map(\.name) == ["default", "mrc-display", "abema"])
         #expect(!options.json && options.workers == nil)
     }
@@ -22,15 +24,39 @@ struct CommandLineTests {
             "--policy", "abema", "--policy=ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit",
             "--workers", "3", "--layout", "feed", "--json",
         ])
-        #expect(options.sessions == 1000 && options.sections == 50)
-        #expect(options.sessionDuration == .seconds(90) && options.seed == 255)
-        #expect(options.workers == 3 && options.json && options.layoutScope == .wholeFeed)
+        let users = try #require(options.run.simulatedUsers)
+        #expect(users.sessions == 1000 && users.sections == 50)
+        #expect(users.sessionDuration == .seconds(90) && options.seed == 255)
+        #expect(options.workers == 3 && options.json && users.layoutScope == .wholeFeed)
         #expect(options.policies.count == 2)
         #expect(options.policies[0] == NamedPolicy(name: "abema", policy: .abema))
         #expect(options.policies[1].policy == ImpressionPolicy(minimumVisibleRatio: 0.8, minimumDuration: .seconds(2),
                                                                  measure: .area, recurrence: .oncePerVisit))
         #expect(options.policies[1].name == "ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit")
-        #expect(try SimulateOptions.parse(["--sessions", "5", "--sessions", "7"]).sessions == 7)
+        #expect(try SimulateOptions.parse(["--sessions", "5", "--sessions", "7"]).run.simulatedUsers?.sessions == 7)
+    }
+
+    @Test("each kind of run carries the options it takes: one feed, two feeds, traces")
+    func kindsOfRun() throws {
+        let one = try SimulateOptions.parse(["--feed", "a.json", "--trace-out", "t", "--sessions", "9"])
+        guard case .generatedSessions(let generated) = one.run else {
+            Issue.record("one --feed generates sessions")
+            return
+        }
+        #expect(generated.feedPath == "a.json" && generated.traceDirectory == "t" && generated.users.sessions == 9)
+        let two = try SimulateOptions.parse(["--feed", "a.json", "--users", "u.json", "--feed", "b.json"])
+        guard case .layoutComparison(let layouts) = two.run else {
+            Issue.record("two --feed compare layouts")
+            return
+        }
+        #expect(layouts.feedPathA == "a.json" && layouts.feedPathB == "b.json" && layouts.users.usersPath == "u.json")
+        let traces = try SimulateOptions.parse(["--traces", "x", "y", "--feed", "a.json", "--keep-going", "--max-sections", "5"])
+        guard case .recordedTraces(let recorded) = traces.run else {
+            Issue.record("--traces re-measures traces")
+            return
+        }
+        #expect(recorded.paths == ["x", "y"] && recorded.feedPath == "a.json" && recorded.keepGoing)
+        #expect(recorded.limits.maximumSectionsPerLayout == 5 && traces.run.simulatedUsers == nil)
     }
 
     @Test("every preset reads back by its name; the default comparison is presets under their own names")

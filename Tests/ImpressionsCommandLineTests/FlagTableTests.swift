@@ -2,7 +2,7 @@ import Foundation
 @testable import ImpressionsCommandLine
 import Testing
 
-@Suite("Each subcommand's flags are declared once, in its table, and its help's USAGE agrees with it")
+@Suite("Each subcommand's flags are declared once, in its table, and its help's USAGE and a trace's source are drawn from it")
 struct FlagTableTests {
     /// Every subcommand's table, by name, as the flags' names.
     static let tables: [String: [String]] = [
@@ -34,6 +34,20 @@ struct FlagTableTests {
             let usage = Self.usage(help).joined(separator: "\n")
             #expect(HelpAndManualTests.flags(usage) == Set(flags), "impressions \(name)")
         }
+    }
+
+    @Test("a flag added to a table joins USAGE with no other change: past the lines laid out, wrapped at 80 columns")
+    func addedFlag() {
+        let added = ["--first-added", "--second-added", "--third-added"].map { name in
+            CommandFlag<FeedOptions>(name, value: "VALUE", help: "Added.") { _, _ throws(CommandLineError) in }
+        }
+        let usage = HelpText.usage("feed", FeedOptions.flags + added, [HelpText.Synopsis(lineLengths: [3])])
+        let indentation = String(repeating: " ", count: "USAGE: impressions feed ".count)
+        #expect(usage == """
+            USAGE: impressions feed --export [--sections N] [--seed X]
+            \(indentation)[--first-added VALUE] [--second-added VALUE]
+            \(indentation)[--third-added VALUE]
+            """)
     }
 
     @Test("simulate's USAGE has a synopsis for generated sessions and one for traces, each with the flags that kind of run takes")
@@ -68,5 +82,19 @@ struct FlagTableTests {
             $0.refusals[.layoutComparison] != nil && $0.refusals[.generatedSessions] == nil
         }.map(\.name)
         #expect(try notWith("--feed") == Set(refusedWithTwoFeeds))
+    }
+
+    @Test("a trace's source names its run in a fixed order: the feed in place of the sections, the users after the seed")
+    func canonicalArguments() throws {
+        #expect(SimulateOptions().canonicalArguments
+            == ["--sessions", "200", "--sections", "2000", "--seconds", "60000ms", "--seed", "1", "--layout", "window"])
+        let options = try SimulateOptions.parse([
+            "--users", "u.json", "--layout", "feed", "--policy", "abema", "--seed", "0x10", "--feed", "f.json",
+            "--seconds", "1.5m", "--workers", "2", "--sessions", "3", "--policy", "default", "--json",
+        ])
+        #expect(options.canonicalArguments == [
+            "--sessions", "3", "--feed", "f.json", "--seconds", "90000ms", "--seed", "16", "--users", "u.json",
+            "--policy", "abema", "--policy", "default", "--layout", "feed",
+        ])
     }
 }

@@ -12,7 +12,8 @@ struct SweepCommandTests {
     func defaults() throws {
         let options = try SweepOptions.parse([])
         #expect(options.grid.count == 70 && options.grid.measure == .height)
-        #expect(options.simulation.sessions == 200 && options.simulation.tracePaths.isEmpty && !options.json)
+        #expect(options.simulation.run.simulatedUsers?.sessions == 200 && options.simulation.mode == .generatedSessions)
+        #expect(!options.json)
         #expect(options.effectivePresets.allSatisfy { $0.policy.measure == .height })
         #expect(options.effectivePresets.map(\.name).contains("default"))
     }
@@ -28,7 +29,11 @@ struct SweepCommandTests {
         let percents = try SweepOptions.parse(["--ratios", "10%:100%:10%"])
         #expect(percents.grid.ratios == SweepGrid.defaultRatios)
         let traces = try SweepOptions.parse(["--traces", "a.jsonl", "b.jsonl", "--json", "--traces=c.jsonl"])
-        #expect(traces.simulation.tracePaths == ["a.jsonl", "b.jsonl", "c.jsonl"] && traces.json)
+        guard case .recordedTraces(let recorded) = traces.simulation.run else {
+            Issue.record("--traces sweeps recorded traces")
+            return
+        }
+        #expect(recorded.paths == ["a.jsonl", "b.jsonl", "c.jsonl"] && traces.json)
     }
 
     @Test("bad grids and flags exit 2 naming the flag and the value", arguments: [

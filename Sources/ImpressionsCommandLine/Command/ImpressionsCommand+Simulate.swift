@@ -5,26 +5,26 @@ extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and
     /// per-section CSV, the report.
     static func simulate(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
-        switch options.mode {
-        case .recordedTraces:
-            return await simulateTraces(options, io: io)
-        case .layoutComparison:
-            guard let configuration = configuration(of: options, io: io) else { return 1 }
-            return await compareLayouts(options, configuration: configuration, io: io)
-        case .generatedSessions:
-            guard let configuration = configuration(of: options, io: io) else { return 1 }
-            return await simulateGenerated(options, configuration: configuration, io: io)
+        switch options.run {
+        case .recordedTraces(let traces):
+            return await simulateTraces(traces, options: options, io: io)
+        case .layoutComparison(let layouts):
+            guard let configuration = configuration(of: options, users: layouts.users, io: io) else { return 1 }
+            return await compareLayouts(layouts, options: options, configuration: configuration, io: io)
+        case .generatedSessions(let generated):
+            guard let configuration = configuration(of: options, users: generated.users, io: io) else { return 1 }
+            return await simulateGenerated(generated, options: options, configuration: configuration, io: io)
         }
     }
 
     /// `impressions simulate` over one feed: the sessions the user model generates on
-    /// the synthetic feed or `--feed`'s. `configuration` is what `options` describe, with
-    /// the users file's model.
-    private static func simulateGenerated(_ options: SimulateOptions, configuration: SimulationConfiguration,
-                                          io: some CommandIO) async -> Int32 {
+    /// the synthetic feed or `--feed`'s, as `generated` says; `options` are what every
+    /// kind of run shares, and `configuration` what they describe, with the users file's model.
+    private static func simulateGenerated(_ generated: SimulateOptions.GeneratedSessions, options: SimulateOptions,
+                                          configuration: SimulationConfiguration, io: some CommandIO) async -> Int32 {
         let simulation: Simulation
         do throws(SimulationError) {
-            if let path = options.feedPath {
+            if let path = generated.feedPath {
                 guard let feed = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
                 simulation = try Simulation(configuration: configuration, feed: feed)
             } else {
@@ -35,18 +35,19 @@ extension ImpressionsCommand {
             return 1
         }
         let workers = options.workers ?? Simulation.defaultWorkerCount
-        let sessions = options.shard?.sessions(of: options.sessions) ?? 0..<options.sessions
+        let count = generated.users.sessions
+        let sessions = options.shard?.sessions(of: count) ?? 0..<count
         let tally = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tally in
-            Double(tally.sessions) * options.sessionDuration.inSeconds
+            Double(tally.sessions) * generated.users.sessionDuration.inSeconds
         }) { progress in
             await simulation.tally(sessions: sessions, workers: workers, progress: progress)
         }
         let report = SimulationReport(tally: tally, of: simulation)
         do throws(FileAccessError) {
-            if let directory = options.traceDirectory {
+            if let directory = generated.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
             }
-            if let path = options.timelinePath, let first = sessions.first {
+            if let path = generated.timelinePath, let first = sessions.first {
                 let trace = simulation.runner.trace(of: simulation.session(at: first))
                 let title = "Timeline of impressions simulate --seed \(options.seed), session \(first)"
                 try FileAccess.write(trace.timelineSVG(policy: simulation.configuration.policies[0], title: title), to: path)
@@ -89,13 +90,13 @@ extension ImpressionsCommand {
         return 0
     }
 
-    /// The configuration `options` describe, with the users file's model when one is
-    /// given; `nil` after saying on standard error, after `subcommand`'s name, what is
-    /// wrong with the file.
-    static func configuration(of options: SimulateOptions, subcommand: String = "simulate",
-                              io: some CommandIO) -> SimulationConfiguration? {
+    /// The configuration `options` describe, with the model of the `users`' file when
+    /// they have one; `nil` after saying on standard error, after `subcommand`'s name,
+    /// what is wrong with the file.
+    static func configuration(of options: SimulateOptions, users: SimulateOptions.SimulatedUsers,
+                              subcommand: String = "simulate", io: some CommandIO) -> SimulationConfiguration? {
         var configuration = options.configuration
-        if let path = options.usersPath {
+        if let path = users.usersPath {
             guard let model = readJSONFile(path, maximumBytes: maximumUsersFileBytes, decode: UserFile.decode,
                                            subcommand: subcommand, io: io) else {
                 return nil

@@ -9,16 +9,18 @@ extension ImpressionsCommand {
     /// The traces are read as ``TraceFleet`` reads them. A trace of another interval than
     /// the first's, a bad line or no header stops the run naming the trace and the line,
     /// or with `--keep-going` is left out and listed; a run that counts no session fails.
-    static func simulateTraces(_ options: SimulateOptions, io: some CommandIO) async -> Int32 {
+    /// `recorded` says which traces and how to read them, `options` what every kind of run shares.
+    static func simulateTraces(_ recorded: SimulateOptions.RecordedTraces, options: SimulateOptions,
+                               io: some CommandIO) async -> Int32 {
         var feed = Feed(sectionCount: 0, seed: 0)
-        if let path = options.feedPath {
+        if let path = recorded.feedPath {
             guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
             feed = read
         }
         var simulation: Simulation?
-        let fleet = TraceFleet(limits: options.limits, keepGoing: options.keepGoing,
+        let fleet = TraceFleet(limits: recorded.limits, keepGoing: recorded.keepGoing,
                                workers: options.workers ?? Simulation.defaultWorkerCount, shard: options.shard)
-        let counted = await fleet.count(options.tracePaths, io: io) { interval -> TraceFleet.Counter<SimulationTally>? in
+        let counted = await fleet.count(recorded.paths, io: io) { interval -> TraceFleet.Counter<SimulationTally>? in
             var configuration = options.configuration
             configuration.sampleInterval = interval
             configuration.sessionCount = 0
@@ -30,7 +32,7 @@ extension ImpressionsCommand {
                 return nil
             }
             simulation = made
-            let (limits, keepGoing) = (options.limits, options.keepGoing)
+            let (limits, keepGoing) = (recorded.limits, recorded.keepGoing)
             let runner = TraceRunner(simulation: made)
             return TraceFleet.Counter(empty: runner.emptyTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
                 runner.replay(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)

@@ -45,17 +45,18 @@ package enum ImpressionsCommand {
         }
     }
 
-    /// Reads a subcommand's options, then prints its help when asked, else runs it.
+    /// Prints a subcommand's help when its arguments ask for it, else reads its options
+    /// and runs it.
     private static func run<Options: SubcommandOptions>(
         _ type: Options.Type, _ arguments: [String], help: String, io: some CommandIO,
         _ body: (Options) async -> Int32
     ) async -> Int32 {
+        if ArgumentScanner.asksForHelp(arguments) {
+            io.writeOutput(help)
+            return 0
+        }
         do throws(CommandLineError) {
             let options = try Options.parse(arguments)
-            if options.help {
-                io.writeOutput(help)
-                return 0
-            }
             return await body(options)
         } catch {
             return usageError(error, io: io)

@@ -11,10 +11,7 @@ extension HelpText {
             time (offscreen, below threshold with the ratio, obstructed, inactive, visible
             for less than the duration).
 
-            USAGE: impressions audit <TRACE ... | -> --claimed <FILE | -> --policy P
-                                     [--their-interval D] [--shard I/N] [--json]
-                                     [--report FILE.html] [--keep-going]
-                                     [--max-line-bytes N] [--max-sections N]
+            \(usage("audit", AuditOptions.flags, [Synopsis(operands: "<TRACE ... | ->", lineLengths: [3, 3, 2, 2])]))
 
             ARGUMENTS:
               TRACE ...           The traces, e.g. a day's sessions; - reads one from

@@ -7,8 +7,7 @@ extension HelpText {
             docs/users-format.md) for 'impressions simulate --users FILE'. What each
             parameter was estimated from goes to standard error.
 
-            USAGE: impressions fit <FILE | -> ... [--keep-going]
-                                   [--max-line-bytes N] [--max-sections N]
+            \(usage("fit", FitOptions.flags, [Synopsis(operands: "<FILE | -> ...", lineLengths: [2, 2])]))
 
             ARGUMENTS:
               FILE                A trace; - reads standard input (once).

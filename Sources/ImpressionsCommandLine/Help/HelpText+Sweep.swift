@@ -10,14 +10,7 @@ extension HelpText {
         measure, ratio and duration); the others are listed below with their own counts
         from the same run. The same options and seed always print the same bytes.
 
-        USAGE: impressions sweep [--measure height|area|width] [--ratios R]
-                                 [--durations D] [--presets none|NAME,...]
-                                 [--sessions N] [--sections N | --feed FILE.json]
-                                 [--seconds S] [--users FILE.json] [--seed X]
-                                 [--workers N] [--layout window|feed]
-                                 [--traces PATH ...] [--keep-going]
-                                 [--max-line-bytes N] [--max-sections N] [--json]
-                                 [--heatmap FILE.svg] [--report FILE.html]
+        \(usage("sweep", SweepOptions.flags, [Synopsis(lineLengths: [2, 2, 2, 3, 2, 2, 3, 2])]))
 
         OPTIONS:
         \(options(SweepOptions.flags, column: 20))

@@ -44,19 +44,10 @@ package enum HelpText {
             With --traces, re-measures sessions recorded in an app (traces) instead: each
             replayed under every policy and counted as a simulated session is.
 
-            USAGE: impressions simulate [--sessions N] [--sections N | --feed FILE.json]
-                                        [--feed B.json] [--seconds S] [--users FILE.json]
-                                        [--seed X] [--policy P ...] [--workers N]
-                                        [--layout window|feed] [--json] [--signals]
-                                        [--trace-out DIR] [--timeline FILE.svg]
-                                        [--sections-out FILE.csv] [--report FILE.html]
-                                        [--shard I/N]
-                   impressions simulate --traces PATH... [--feed FILE.json] [--seed X]
-                                        [--policy P ...] [--workers N] [--json]
-                                        [--signals] [--sections-out FILE.csv]
-                                        [--report FILE.html] [--shard I/N]
-                                        [--keep-going] [--max-line-bytes N]
-                                        [--max-sections N]
+            \(usage("simulate", SimulateOptions.flags, [
+                Synopsis(modes: [.generatedSessions, .layoutComparison], lineLengths: [2, 3, 3, 3, 2, 2, 1]),
+                Synopsis(modes: [.recordedTraces], lineLengths: [3, 3, 2, 2, 2, 1]),
+            ]))
 
             OPTIONS:
             \(options(SimulateOptions.flags, column: 20))
@@ -87,11 +78,7 @@ package enum HelpText {
             under one or more policies. Prints one JSON object per impression on standard
             output, in time order, and a summary on standard error.
 
-            USAGE: impressions replay <FILE | -> [--policy P ...] [--keep-going]
-                                      [--timeline FILE.svg] [--timeline-rows N]
-                                      [--report FILE.html] [--player FILE.html]
-                                      [--snapshot-at T] [--signals]
-                                      [--max-line-bytes N] [--max-sections N]
+            \(usage("replay", ReplayOptions.flags, [Synopsis(operands: "<FILE | ->", lineLengths: [3, 2, 2, 2, 2])]))
 
             ARGUMENTS:
               FILE                The trace; - reads standard input.
@@ -121,7 +108,7 @@ package enum HelpText {
             into your app's feed for 'impressions simulate --feed FILE'. Simulating the
             file gives exactly the report the synthetic feed gives.
 
-            USAGE: impressions feed --export [--sections N] [--seed X]
+            \(usage("feed", FeedOptions.flags, [Synopsis(lineLengths: [3])]))
 
             OPTIONS:
             \(options(FeedOptions.flags, column: 16))
@@ -150,7 +137,7 @@ package enum HelpText {
             They must come from the same traces, claims and options, and do not mix with
             simulate's shards.
 
-            USAGE: impressions merge <FILE> ... [--sections-out FILE.csv] [--report FILE.html]
+            \(usage("merge", MergeOptions.flags, [Synopsis(operands: "<FILE> ...", lineLengths: [3])]))
 
             OPTIONS:
             \(options(MergeOptions.flags, column: 23))

@@ -13,6 +13,12 @@ struct ArgumentScanner {
         self.subcommand = subcommand
     }
 
+    /// Whether a subcommand's `arguments` ask for its help: `--help` or `-h` anywhere
+    /// among them, which then wins over every other argument, even one that is wrong.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.contains { $0 == "--help" || $0 == "-h" }
+    }
+
     /// An error about this subcommand.
     func fail(_ message: String) -> CommandLineError { CommandLineError(subcommand: subcommand, message) }
 

@@ -4,7 +4,7 @@ extension AuditOptions {
     /// Every flag of `impressions audit`, in the order its help lists them (see
     /// ``CommandFlag``).
     static let flags: [CommandFlag<AuditOptions>] = [
-        CommandFlag("--claimed", value: "FILE", help: """
+        CommandFlag("--claimed", value: "FILE", usage: FlagUsage(value: "<FILE | ->", isRequired: true), help: """
             The claims: one JSON object per line, in time order, with
             "section" and "timeMs" (optional "ratio", "visit",
             "policy", "trace"); the lines 'impressions replay' prints
@@ -18,7 +18,7 @@ extension AuditOptions {
             guard options.givenClaimedPath == nil else { throw scanner.fail("--claimed given twice: one claims file at a time") }
             options.givenClaimedPath = try scanner.value()
         },
-        CommandFlag("--policy", value: "P", help: """
+        CommandFlag("--policy", value: "P", usage: FlagUsage(isRequired: true), help: """
             The definition to audit against, as for 'impressions
             simulate' (a preset or a rule); exactly one.
             """) { options, scanner throws(CommandLineError) in
@@ -62,7 +62,7 @@ extension AuditOptions {
             try scanner.noValue()
             options.json = true
         },
-        CommandFlag("--report", value: "FILE", help: """
+        CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the report as one HTML page to open in a
             browser or pass on: the verdict, the counts per class,
             every discrepancy with its reason (with --shard, the

@@ -26,8 +26,6 @@ package struct AuditOptions: Hashable, Sendable {
     package var keepGoing = false
     /// `--max-line-bytes`, `--max-sections`: the decoders' limits.
     package var limits = TraceLimits()
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
     /// `--claimed` as read, `nil` until it is given: ``parse`` requires it once.
@@ -49,10 +47,6 @@ package struct AuditOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> AuditOptions {
         var options = AuditOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "audit")
         let paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands

@@ -2,7 +2,7 @@ extension FeedOptions {
     /// Every flag of `impressions feed`, in the order its help lists them (see
     /// ``CommandFlag``).
     static let flags: [CommandFlag<FeedOptions>] = [
-        CommandFlag("--export", help: "Write the feed (required).") { options, scanner throws(CommandLineError) in
+        CommandFlag("--export", usage: FlagUsage(isRequired: true), help: "Write the feed (required).") { options, scanner throws(CommandLineError) in
             try scanner.noValue()
             options.export = true
         },

@@ -9,8 +9,6 @@ package struct FeedOptions: Hashable, Sendable {
     package var sections = 2000
     /// `--seed X`: as for `simulate`.
     package var seed: UInt64 = 1
-    /// `--help` was given.
-    package var help = false
 
     /// Every default.
     package init() {}
@@ -27,10 +25,6 @@ package struct FeedOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> FeedOptions {
         var options = FeedOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         var scanner = ArgumentScanner(arguments, subcommand: "feed")
         _ = try scanner.readFlags(flags, into: &options)
         guard options.export else { throw scanner.fail("missing --export (the feed to write)") }

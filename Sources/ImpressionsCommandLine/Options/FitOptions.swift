@@ -8,8 +8,6 @@ package struct FitOptions: Hashable, Sendable {
     package var keepGoing = false
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits, as `replay` has them.
     package var limits = TraceLimits()
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
 
     /// The options of `impressions fit` alone: every default, no trace yet.
     package init() {}
@@ -19,10 +17,6 @@ package struct FitOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> FitOptions {
         var options = FitOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         var scanner = ArgumentScanner(arguments, subcommand: "fit")
         options.paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
         if options.paths.isEmpty { throw scanner.fail("missing the traces to fit (files, or - for standard input)") }

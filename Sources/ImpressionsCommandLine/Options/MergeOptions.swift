@@ -7,8 +7,6 @@ package struct MergeOptions: Hashable, Sendable {
     package var sectionsOutPath: String?
     /// `--report FILE`: write the merged run as a self-contained HTML page there.
     package var reportPath: String?
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
 
     /// The options of `impressions merge` alone: no files.
     package init() {}
@@ -18,10 +16,6 @@ package struct MergeOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` for an unknown flag or no shard summaries.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> MergeOptions {
         var options = MergeOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         var scanner = ArgumentScanner(arguments, subcommand: "merge")
         options.paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
         guard !options.paths.isEmpty else { throw scanner.fail("missing the shard summaries to merge") }

@@ -4,7 +4,7 @@ extension ReplayOptions {
     /// Every flag of `impressions replay`, in the order its help lists them (see
     /// ``CommandFlag``).
     static let flags: [CommandFlag<ReplayOptions>] = [
-        CommandFlag("--policy", value: "P", help: """
+        CommandFlag("--policy", value: "P", usage: FlagUsage(value: "P ..."), help: """
             A policy, as for 'impressions simulate' (default: default,
             mrc-display, abema); repeat it to compare several.
             """) { options, scanner throws(CommandLineError) in
@@ -16,7 +16,8 @@ extension ReplayOptions {
             }
         },
         .keepGoing(\.keepGoing, help: "Skip bad lines (and count them) instead of stopping."),
-        CommandFlag("--timeline", value: "FILE", help: "Draw the timeline under the first policy as an SVG picture.") {
+        CommandFlag("--timeline", value: "FILE", usage: FlagUsage(value: "FILE.svg"),
+                    help: "Draw the timeline under the first policy as an SVG picture.") {
             options, scanner throws(CommandLineError) in
             options.timelinePath = try scanner.value()
         },
@@ -24,7 +25,8 @@ extension ReplayOptions {
             options, scanner throws(CommandLineError) in
             options.timelineRows = try scanner.integer(in: 1...500)
         },
-        CommandFlag("--signals", help: """
+        // USAGE lists it after --snapshot-at, with what the output lines carry.
+        CommandFlag("--signals", usage: FlagUsage(position: 7), help: """
             Give each impression line its exposure signals up to the
             sample it fired at ("signals": timeInViewMs, timeAtRatioMs,
             longestRunMs, timeInViewAtRestMs, meanVisibleRatio,
@@ -34,14 +36,14 @@ extension ReplayOptions {
             try scanner.noValue()
             options.measuresExposureSignals = true
         },
-        CommandFlag("--report", value: "FILE", help: """
+        CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the replay as an HTML page for a browser
             (inline CSS and SVG, no script, nothing fetched):
             the trace, each policy's impressions, the timeline.
             """) { options, scanner throws(CommandLineError) in
             options.reportPath = try scanner.value()
         },
-        CommandFlag("--player", value: "FILE", help: """
+        CommandFlag("--player", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Write the session player: one self-contained HTML page
             that plays the session back, sample by sample, under
             every policy (the sections as rectangles, the viewport

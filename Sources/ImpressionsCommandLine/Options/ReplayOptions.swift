@@ -23,8 +23,6 @@ package struct ReplayOptions: Hashable, Sendable {
     package var timelineRows = 40
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits.
     package var limits = TraceLimits()
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
 
     /// The options of `impressions replay` alone: every default, no trace yet.
     package init() {}
@@ -37,10 +35,6 @@ package struct ReplayOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> ReplayOptions {
         var options = ReplayOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         var scanner = ArgumentScanner(arguments, subcommand: "replay")
         let paths = try scanner.readFlags(flags, into: &options, takesOperands: true).operands
         guard paths.count == 1, let path = paths.first else {

@@ -2,84 +2,86 @@ import ImpressionTracking
 import ImpressionSimulation
 
 /// The options of `impressions simulate`, read from its arguments by hand (the package
-/// has no dependencies, so no argument-parser library).
+/// has no dependencies, so no argument-parser library): the kind of run with what only
+/// that kind takes (``run``), and what every kind shares.
 package struct SimulateOptions: Hashable, Sendable {
-    /// `--sessions N`: how many sessions the run has.
-    package var sessions = 200
-    /// `--sections N`: how many sections the feed has.
-    package var sections = 2000
-    /// `--seconds S`: how long each session lasts.
-    package var sessionDuration: Duration = .seconds(60)
-    /// `--seed X`: the seed of the feed and the sessions.
-    package var seed: UInt64 = 1
-    /// The `--policy` values, read; empty for the defaults (see ``effectivePolicies``).
-    package var policies: [NamedPolicy] = []
-    /// The `--policy` values as written, parallel to ``policies``.
-    package var policyTexts: [String] = []
-    /// `--workers N`; `nil` for one per core.
-    package var workers: Int?
-    /// `--json`: print JSON instead of the table.
-    package var json = false
-    /// `--signals`: measure the exposure signals and report their distributions.
-    package var measuresExposureSignals = false
-    /// `--layout window|feed`: which sections the engines' layouts hold.
-    package var layoutScope: FeedLayout.Scope = .window(marginScreens: 2)
-    /// `--trace-out DIR`: write each session as a trace there.
-    package var traceDirectory: String?
-    /// `--timeline FILE`: draw the first session's timeline there.
-    package var timelinePath: String?
-    /// `--sections-out FILE`: write the per-section results there as CSV.
-    package var sectionsOutPath: String?
-    /// `--report FILE`: write the run as a self-contained HTML page there.
-    package var reportPath: String?
-    /// `--feed FILE`, once or twice: the feed file to simulate instead of the synthetic
-    /// feed, or layouts A and B to compare on the same users.
-    package var feedPaths: [String] = []
-    /// `--users FILE`: the users file whose model replaces the built-in one.
-    package var usersPath: String?
-    /// `--shard i/n`: run only that slice of the sessions.
-    package var shard: Shard?
-    /// `--traces PATH...`: recorded traces (files, directories of `*.jsonl`, or `-` for a
-    /// stream of them on standard input) to replay instead of generated sessions; empty
-    /// for a simulation.
-    package var tracePaths: [String] = []
-    /// `--keep-going`: with `--traces`, leave a bad trace out and count it instead of stopping.
-    package var keepGoing = false
-    /// `--max-line-bytes`, `--max-sections`: the limits traces are read with.
-    package var limits = TraceLimits()
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
+    /// What the flags read, every kind of run's values side by side; private, so that a
+    /// run reads its own kind's through ``run``, and no other kind's.
+    private var arguments = SimulateArguments()
     /// The arguments as the user gave them, for ``reportCommand``.
-    package var givenArguments: [String] = []
+    package private(set) var givenArguments: [String] = []
 
     /// The options of `impressions simulate` alone: every default.
     package init() {}
 
-    /// The feed file to simulate, or A's when comparing two.
-    package var feedPath: String? { feedPaths.first }
+    /// Every flag of `impressions simulate`, in the order its help lists them (see
+    /// ``CommandFlag``), each reading into the options' arguments as
+    /// ``SimulateArguments/flags`` declares it.
+    static let flags: [CommandFlag<SimulateOptions>] = SimulateArguments.flags.map {
+        $0.lifted(into: \SimulateOptions.arguments)
+    }
+
+    /// The kind of run these options ask for: recorded traces when `--traces` is given,
+    /// else two layouts when `--feed` is given twice, else generated sessions.
+    package var mode: RunMode { arguments.mode }
+
+    /// What the run's sessions are, with the options only that kind of run takes.
+    package var run: Run {
+        switch arguments.mode {
+        case .generatedSessions:
+            .generatedSessions(GeneratedSessions(users: simulatedUsers, feedPath: arguments.feedPath,
+                                                 traceDirectory: arguments.traceDirectory,
+                                                 timelinePath: arguments.timelinePath))
+        case .layoutComparison:
+            .layoutComparison(TwoLayouts(users: simulatedUsers, feedPathA: arguments.feedPaths[0],
+                                         feedPathB: arguments.feedPaths[1]))
+        case .recordedTraces:
+            .recordedTraces(RecordedTraces(paths: arguments.tracePaths, feedPath: arguments.feedPath,
+                                           keepGoing: arguments.keepGoing, limits: arguments.limits))
+        }
+    }
+
+    /// The users a run of generated sessions or of two layouts simulates.
+    private var simulatedUsers: SimulatedUsers {
+        SimulatedUsers(sessions: arguments.sessions, sections: arguments.sections,
+                       sessionDuration: arguments.sessionDuration, layoutScope: arguments.layoutScope,
+                       usersPath: arguments.usersPath)
+    }
+
+    /// `--seed X`: the seed of the feed and the sessions.
+    package var seed: UInt64 { arguments.seed }
+    /// The `--policy` values, read; empty for the defaults (see ``effectivePolicies``).
+    package var policies: [NamedPolicy] { arguments.policies }
+    /// `--workers N`; `nil` for one per core.
+    package var workers: Int? { arguments.workers }
+    /// `--json`: print JSON instead of the table.
+    package var json: Bool { arguments.json }
+    /// `--signals`: measure the exposure signals and report their distributions.
+    package var measuresExposureSignals: Bool { arguments.measuresExposureSignals }
+    /// `--sections-out FILE`: write the per-section results there as CSV.
+    package var sectionsOutPath: String? { arguments.sectionsOutPath }
+    /// `--report FILE`: write the run as a self-contained HTML page there.
+    package var reportPath: String? { arguments.reportPath }
+    /// `--shard i/n`: run only that slice of the sessions, or of the list of traces.
+    package var shard: Shard? { arguments.shard }
 
     /// The policies to run: those given, or ``NamedPolicy/defaults``.
     package var effectivePolicies: [NamedPolicy] { policies.isEmpty ? NamedPolicy.defaults : policies }
 
-    /// The configuration these options describe.
+    /// The configuration these options describe; a run of traces takes the simulated
+    /// users' defaults, which its traces replace.
     package var configuration: SimulationConfiguration {
         var configuration = SimulationConfiguration(
-            sessionCount: sessions, sectionCount: sections, sessionDuration: sessionDuration,
-            seed: seed, policies: effectivePolicies, layoutScope: layoutScope)
+            sessionCount: arguments.sessions, sectionCount: arguments.sections, sessionDuration: arguments.sessionDuration,
+            seed: seed, policies: effectivePolicies, layoutScope: arguments.layoutScope)
         configuration.measuresExposureSignals = measuresExposureSignals
         return configuration
     }
 
     /// The arguments that fix what a run computes (not how it runs or where it writes),
-    /// in a fixed form: the run a trace's `source` names.
+    /// in a fixed form, each flag as ``flags`` record it: the run a trace's `source` names.
     package var canonicalArguments: [String] {
-        var arguments = ["--sessions", String(sessions)]
-        arguments += feedPath.map { ["--feed", $0] } ?? ["--sections", String(sections)]
-        arguments += ["--seconds", TraceEncoder.milliseconds(sessionDuration) + "ms", "--seed", String(seed)]
-        arguments += usersPath.map { ["--users", $0] } ?? []
-        for policy in policyTexts { arguments += ["--policy", policy] }
-        arguments += ["--layout", layoutScope == .wholeFeed ? "feed" : "window"]
-        return arguments
+        CommandFlag.canonicalArguments(of: self, flags: Self.flags)
     }
 
     /// The command line a report shows: the arguments as given, less where the run
@@ -107,27 +109,16 @@ package struct SimulateOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SimulateOptions {
         var options = SimulateOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "simulate")
         let given = try scanner.readFlags(flags, into: &options).flags
-        try refuseOutOfMode(options, given: given, scanner)
+        try refuseOutOfMode(options.arguments, given: given, scanner)
         return options
     }
 
-    /// The kind of run these options ask for: recorded traces when `--traces` is given,
-    /// else two layouts when `--feed` is given twice, else generated sessions.
-    package var mode: RunMode {
-        if !tracePaths.isEmpty { return .recordedTraces }
-        return feedPaths.count == 2 ? .layoutComparison : .generatedSessions
-    }
-
-    /// Refuses a flag the run's ``mode`` refuses (the first by name, when several are),
+    /// Refuses a flag the run's mode refuses (the first by name, when several are),
     /// then the values that do not go together.
-    private static func refuseOutOfMode(_ options: SimulateOptions, given: [CommandFlag<SimulateOptions>],
+    private static func refuseOutOfMode(_ options: SimulateArguments, given: [CommandFlag<SimulateOptions>],
                                         _ scanner: ArgumentScanner) throws(CommandLineError) {
         let mode = options.mode
         if let refused = given.filter({ $0.refusals[mode] != nil }).min(by: { $0.name < $1.name }),

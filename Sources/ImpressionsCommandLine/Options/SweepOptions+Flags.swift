@@ -7,7 +7,7 @@ extension SweepOptions {
     /// (``SimulateOptions/flags``), read into ``simulation``; only their descriptions and
     /// refusals are the sweep's.
     static let flags: [CommandFlag<SweepOptions>] = [
-        CommandFlag("--measure", value: "M", help: """
+        CommandFlag("--measure", value: "M", usage: FlagUsage(value: "height|area|width"), help: """
             height (default), area or width: the measure of every
             definition of the grid.
             """) { options, scanner throws(CommandLineError) in
@@ -37,7 +37,7 @@ extension SweepOptions {
             options.gridDurations = try SweepRangeParsing.durations(text, scanner: scanner)
             options.gridTexts["--durations"] = text
         },
-        CommandFlag("--presets", value: "P", help: """
+        CommandFlag("--presets", value: "P", usage: FlagUsage(value: "none|NAME,..."), help: """
             The presets to mark or list: none, or names separated by
             commas (default: every preset of the measure). A preset
             off the grid, or on a cell but differing in another knob
@@ -52,10 +52,12 @@ extension SweepOptions {
             """, refusals: generatedOnly),
         simulation("--sections", refusals: generatedOnly),
         // One feed: the grid is the comparison, so two layouts are not swept at once.
-        CommandFlag("--feed", value: "FILE", help: nil) { options, scanner throws(CommandLineError) in
-            let path = try scanner.value()
-            guard options.simulation.feedPaths.isEmpty else { throw scanner.fail("--feed given twice: sweep one feed at a time") }
-            options.simulation.feedPaths.append(path)
+        CommandFlag("--feed", value: "FILE", usage: FlagUsage(value: "FILE.json", isAlternative: true), help: nil) {
+            options, scanner throws(CommandLineError) in
+            try simulateFeed.read(&options, &scanner)
+            guard options.simulation.mode != .layoutComparison else {
+                throw scanner.fail("--feed given twice: sweep one feed at a time")
+            }
         },
         simulation("--seconds", refusals: generatedOnly),
         simulation("--users", refusals: generatedOnly),
@@ -88,14 +90,14 @@ extension SweepOptions {
             try scanner.noValue()
             options.json = true
         },
-        CommandFlag("--heatmap", value: "FILE", help: """
+        CommandFlag("--heatmap", value: "FILE", usage: FlagUsage(value: "FILE.svg"), help: """
             Also draw the grid as an SVG heatmap: cells coloured by
             impressions per session (a scale that reads in grey too),
             each labelled, presets outlined and named.
             """, isShownInReports: false) { options, scanner throws(CommandLineError) in
             options.heatmapPath = try scanner.value()
         },
-        CommandFlag("--report", value: "FILE", help: """
+        CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the sweep as one HTML page to open in a browser
             (inline CSS and SVG, no script, nothing fetched): the
             parameters, the presets compared, the heatmap and the grid
@@ -104,6 +106,9 @@ extension SweepOptions {
             options.reportPath = try scanner.value()
         },
     ]
+
+    /// `simulate`'s `--feed`, which reads the sweep's (given at most once).
+    private static let simulateFeed = simulation("--feed")
 
     /// The refusal of the flags that describe generated sessions, by a sweep of traces.
     private static let generatedOnly: [RunMode: String] = [.recordedTraces: "and --traces: the traces are the sessions"]

@@ -9,9 +9,9 @@ package struct SweepOptions: Hashable, Sendable {
     package var grid: SweepGrid
     /// The simulation's options: `--sessions`, `--sections`, `--seconds`, `--seed`,
     /// `--feed`, `--users`, `--workers`, `--layout` (its policies are the grid's); with
-    /// `--traces FILE...` (its ``SimulateOptions/tracePaths``: sweep the sessions
-    /// recorded there instead of simulated ones), only `--feed` (which names the traces'
-    /// sections), `--workers` and the trace-reading flags.
+    /// `--traces FILE...` (a ``SimulateOptions/run`` of recorded traces: sweep the
+    /// sessions recorded there instead of simulated ones), only `--feed` (which names the
+    /// traces' sections), `--workers` and the trace-reading flags. Never two layouts.
     package var simulation = SimulateOptions()
     /// `--presets none|NAME,...`: the presets shown; `nil` for every preset of the grid's
     /// measure (see ``effectivePresets``).
@@ -22,8 +22,6 @@ package struct SweepOptions: Hashable, Sendable {
     package var heatmapPath: String?
     /// `--report FILE`: write the sweep as a self-contained HTML page there.
     package var reportPath: String?
-    /// `--help` was given: print the help and nothing else.
-    package var help = false
     /// The arguments as the user gave them, for ``reportCommand``.
     package var givenArguments: [String] = []
     /// `--measure`: the measure of the grid ``parse`` builds.
@@ -64,10 +62,6 @@ package struct SweepOptions: Hashable, Sendable {
     /// - Throws: ``CommandLineError`` naming the flag and the value.
     package static func parse(_ arguments: [String]) throws(CommandLineError) -> SweepOptions {
         var options = SweepOptions()
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            options.help = true
-            return options
-        }
         options.givenArguments = arguments
         var scanner = ArgumentScanner(arguments, subcommand: "sweep")
         let given = try scanner.readFlags(flags, into: &options).flags
@@ -78,7 +72,7 @@ package struct SweepOptions: Hashable, Sendable {
         if let refused = given.first(where: { $0.refusals[mode] != nil }), let reason = refused.refusals[mode] {
             throw scanner.fail("\(refused.name) \(reason)")
         }
-        if options.simulation.tracePaths.contains("-") && options.simulation.tracePaths.count > 1 {
+        if case .recordedTraces(let traces) = options.simulation.run, traces.paths.contains("-") && traces.paths.count > 1 {
             throw scanner.fail("--traces -: standard input is the only source of traces when given")
         }
         do throws(SweepGridError) {

@@ -1,18 +1,24 @@
 import ImpressionSimulation
+import ImpressionTracking
 
-extension SimulateOptions {
+extension SimulateArguments {
     /// Every flag of `impressions simulate`, in the order its help lists them: how each
-    /// is read, described, refused and shown (see ``CommandFlag``).
-    static let flags: [CommandFlag<SimulateOptions>] = [
+    /// is read, described, refused, shown and recorded (see ``CommandFlag``);
+    /// ``SimulateOptions/flags`` reads them into its arguments.
+    static let flags: [CommandFlag<SimulateArguments>] = [
         CommandFlag("--sessions", value: "N", help: "Sessions to simulate, 1...1000000 (default 200).",
-                    refusals: [.recordedTraces: "with --traces: the traces are the sessions"]) { options, scanner throws(CommandLineError) in
-            options.sessions = try scanner.integer(in: sessionRange)
+                    refusals: [.recordedTraces: "with --traces: the traces are the sessions"],
+                    canonicalForm: .init { [String($0.sessions)] }) { options, scanner throws(CommandLineError) in
+            options.sessions = try scanner.integer(in: SimulateOptions.sessionRange)
         },
         CommandFlag("--sections", value: "N", help: "Sections in the feed, 1...1000000 (default 2000).",
-                    refusals: [.recordedTraces: "with --traces: the traces lay out their sections"]) { options, scanner throws(CommandLineError) in
-            options.sections = try scanner.integer(in: sectionRange)
+                    refusals: [.recordedTraces: "with --traces: the traces lay out their sections"],
+                    canonicalForm: .init { $0.feedPath == nil ? [String($0.sections)] : [] }) { options, scanner throws(CommandLineError) in
+            options.sections = try scanner.integer(in: SimulateOptions.sectionRange)
         },
-        CommandFlag("--feed", value: "FILE", help: """
+        CommandFlag("--feed", value: "FILE",
+                    usage: FlagUsage(value: "FILE.json", isAlternative: true, again: ("B.json", .layoutComparison)),
+                    help: """
             Simulate the feed in FILE (your app's: sections, cells,
             carousels, repeats, inserts; see docs/feed-format.md)
             instead of the synthetic one. 'impressions feed --export'
@@ -30,7 +36,7 @@ extension SimulateOptions {
             every row (differs: Holm p <= 0.05); --json puts the
             reports under "a" and "b" and the differences under "ab".
             Not with --trace-out or --timeline.
-            """) { options, scanner throws(CommandLineError) in
+            """, canonicalForm: .init { $0.feedPath.map { [$0] } ?? [] }) { options, scanner throws(CommandLineError) in
             let path = try scanner.value()
             guard options.feedPaths.count < 2 else {
                 throw scanner.fail("--feed given a third time ('\(path)'): at most two feeds, A and B")
@@ -40,28 +46,32 @@ extension SimulateOptions {
         CommandFlag("--seconds", value: "S", help: """
             Length of a session: 60, 90s, 1.5m, 500ms; at most 86400 s
             (default 60); with a users file's session lengths, the cap.
-            """, refusals: [.recordedTraces: "with --traces: each trace lasts what it recorded"]) { options, scanner throws(CommandLineError) in
+            """, refusals: [.recordedTraces: "with --traces: each trace lasts what it recorded"],
+            canonicalForm: .init { [TraceEncoder.milliseconds($0.sessionDuration) + "ms"] }) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
-            guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= maximumSeconds else {
+            guard let seconds = NamedPolicy.parseSeconds(text), seconds > 0, seconds <= SimulateOptions.maximumSeconds else {
                 throw scanner.invalid(text, "expected a session length in seconds, more than 0 and at most 86400 (e.g. 60, 90s, 2m)")
             }
             options.sessionDuration = .microseconds(Int64((seconds * 1_000_000).rounded()))
         },
-        CommandFlag("--users", value: "FILE", help: """
+        CommandFlag("--users", value: "FILE", usage: FlagUsage(value: "FILE.json"), help: """
             The users' behaviour (reading pauses, flings, swipes, rare
             events, session lengths) from FILE (see
             docs/users-format.md), as 'impressions fit' writes it;
             a parameter left out keeps the built-in value.
-            """, refusals: [.recordedTraces: "with --traces: the traces are real users"]) { options, scanner throws(CommandLineError) in
+            """, refusals: [.recordedTraces: "with --traces: the traces are real users"],
+            // After --seed: the arguments name the sessions and their seed, then the users' model.
+            canonicalForm: .init(position: 5) { $0.usersPath.map { [$0] } ?? [] }) { options, scanner throws(CommandLineError) in
             options.usersPath = try scanner.value()
         },
         CommandFlag("--seed", value: "X", help: """
             Seed of the feed and the sessions, decimal or 0x-hex
             (default 1).
-            """) { options, scanner throws(CommandLineError) in
+            """, canonicalForm: .init { [String($0.seed)] }) { options, scanner throws(CommandLineError) in
             options.seed = try scanner.seed()
         },
-        CommandFlag("--policy", value: "P", help: policyHelp) { options, scanner throws(CommandLineError) in
+        CommandFlag("--policy", value: "P", usage: FlagUsage(value: "P ..."), help: policyHelp,
+                    canonicalForm: .init { $0.policyTexts }) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
             do throws(PolicyParseError) {
                 options.policies.append(try NamedPolicy(parsing: text))
@@ -74,13 +84,14 @@ extension SimulateOptions {
             Concurrent workers, 1...1024 (default: one per core); the
             output does not depend on it.
             """, isShownInReports: false) { options, scanner throws(CommandLineError) in
-            options.workers = try scanner.integer(in: workerRange)
+            options.workers = try scanner.integer(in: SimulateOptions.workerRange)
         },
-        CommandFlag("--layout", value: "L", help: """
+        CommandFlag("--layout", value: "L", usage: FlagUsage(value: "window|feed"), help: """
             window (default): the engine holds the sections near the
             screen, as a lazy list reports them; feed: every section.
             The impressions are the same; window is faster.
-            """, refusals: [.recordedTraces: "with --traces: the traces lay out what the app laid out"]) { options, scanner throws(CommandLineError) in
+            """, refusals: [.recordedTraces: "with --traces: the traces lay out what the app laid out"],
+            canonicalForm: .init { [$0.layoutScope == .wholeFeed ? "feed" : "window"] }) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
             switch text {
             case "window": options.layoutScope = .window(marginScreens: 2)
@@ -118,7 +129,7 @@ extension SimulateOptions {
             ]) { options, scanner throws(CommandLineError) in
             options.traceDirectory = try scanner.value()
         },
-        CommandFlag("--timeline", value: "FILE", help: """
+        CommandFlag("--timeline", value: "FILE", usage: FlagUsage(value: "FILE.svg"), help: """
             Also draw the first session's timeline under the first
             policy as an SVG picture.
             """, isShownInReports: false, refusals: [
@@ -128,7 +139,7 @@ extension SimulateOptions {
             ]) { options, scanner throws(CommandLineError) in
             options.timelinePath = try scanner.value()
         },
-        CommandFlag("--sections-out", value: "FILE", help: """
+        CommandFlag("--sections-out", value: "FILE", usage: FlagUsage(value: "FILE.csv"), help: """
             Also write per-section results as CSV, one row per
             section and policy: section,kind,position,policy,
             sessions,rendered,impressed,viewable_rate,
@@ -143,7 +154,7 @@ extension SimulateOptions {
             """, isShownInReports: false) { options, scanner throws(CommandLineError) in
             options.sectionsOutPath = try scanner.value()
         },
-        CommandFlag("--report", value: "FILE", help: """
+        CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the run as one HTML page to open in a browser
             (inline CSS and SVG, no script, nothing fetched): the
             parameters, the table, impressions by feed position,
@@ -174,7 +185,7 @@ extension SimulateOptions {
             }
             options.shard = shard
         },
-        CommandFlag("--traces", value: "PATH...", help: """
+        CommandFlag("--traces", value: "PATH...", usage: FlagUsage(selects: .recordedTraces), help: """
             Re-measure recorded sessions instead of simulating users:
             each trace (docs/trace-format.md, as TraceRecorder or
             --trace-out writes them) is replayed under every policy
@@ -249,7 +260,9 @@ extension SimulateOptions {
 
             """ + String(presetLines.joined(separator: "\n").dropLast())
     }
+}
 
+extension SimulateOptions {
     /// The flag of ``flags`` written `name`; `nil` for one `simulate` does not take.
     static func flag(named name: String) -> CommandFlag<SimulateOptions>? {
         flags.first { $0.name == name }
