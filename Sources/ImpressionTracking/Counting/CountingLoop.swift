@@ -43,6 +43,10 @@
 ///    `inout` beside it, the loop over policies with signals spilled more registers; with
 ///    the whole table as that base, the tables moved out could have been written in the
 ///    meantime, and putting them back cost a release of the stand-in at every sample.
+/// 8. **One call of the loop's body.** Every branch that calls the body closure from both
+///    sides doubles the code it is inlined into; the counters, always read, are handed
+///    over from one place. The body stays a closure the optimiser places: inlined by force
+///    into every copy, it made the copies for several policies dearer.
 struct CountingLoop: Sendable {
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
     var slotsInRun: [Int32] = []
@@ -287,7 +291,10 @@ struct CountingLoop: Sendable {
             swapTables(Variant.self, measuresFirst: measuresFirst, table: &table, &counters, &signalCounters,
                        &lanes, &policyOfCounter, &ratios, &shares)
         }
-        counters.withMutableBuffer { counters in
+        // Without sections there is nothing to count, and no run open. With them, `body` is
+        // called from one place, not from both sides of a test for an empty table (note 8).
+        guard !counters.isEmpty else { return }
+        counters.withUnsafeMutableBufferPointer { counters in
             signalCounters.withMutableBuffer { signalCounters in
                 policies.withUnsafeBufferPointer { policies in
                     lanes.withMutableBuffer { lanes in
