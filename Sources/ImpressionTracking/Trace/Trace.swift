@@ -1,6 +1,4 @@
-import ImpressionTracking
-
-/// A recorded session: a `TraceHeader` (of `ImpressionTracking`), the engine inputs in time order, and when it
+/// A recorded session: a `TraceHeader`, the engine inputs in time order, and when it
 /// ended. Section ids are text: an app's own ids, or a feed's.
 ///
 /// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
