@@ -8,6 +8,7 @@
 /// let trace = Trace(header: TraceHeader(sampleInterval: .milliseconds(100), source: "my app"),
 ///                   inputs: inputs, end: .seconds(5))
 /// let text = trace.encoded()                          // JSON Lines, a line per input
+/// // With ImpressionSimulation, each policy's impressions:
 /// let impressions = try TraceReplayer.impressions(of: trace, policies: NamedPolicy.defaults)
 /// ```
 public struct Trace: Sendable, Equatable {
