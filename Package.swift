@@ -40,8 +40,9 @@ let package = Package(
         ),
         // The product ImpressionSimulation is five targets, so that what depends on what is
         // written here. From the bottom:
-        // the files' machinery (a JSON parser, value decoder and encoder, writer; the trace
-        // lines; numbers as text), which knows no simulation;
+        // the files' machinery (a JSON value encoder and writer, the feed and users files'
+        // path reading, numbers as text), which knows no simulation; the JSON reader and the
+        // trace format, encoder and decoder, are ImpressionTracking's;
         .target(
             name: "ImpressionSimulationFormats",
             dependencies: ["ImpressionTracking"],
@@ -75,9 +76,9 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedTextFiles"]
         ),
-        // and on top, the product's module: it re-exports the four, holds the manual (the
-        // DocC catalog), and the shards of simulate and audit, whose files carry the reports'
-        // JSON and merge into every form of them.
+        // and on top, the product's module: it re-exports the four and ImpressionTracking,
+        // holds the manual (the DocC catalog), and the shards of simulate and audit, whose
+        // files carry the reports' JSON and merge into every form of them.
         .target(
             name: "ImpressionSimulation",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import ImpressionSimulationAnalyses
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 /// What `impressions audit --shard i/n` prints and `impressions merge` reads: the slice,
 /// the audit it is a slice of (``AuditRun``), and what each of its traces' audits found.

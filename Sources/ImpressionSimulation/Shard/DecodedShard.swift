@@ -1,5 +1,6 @@
 import Foundation
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 /// One shard summary as `merge` reads it: a single run's shard (one arm, no names) or
 /// an A/B comparison's (arms A and B, and their names), checked to be one slice of one

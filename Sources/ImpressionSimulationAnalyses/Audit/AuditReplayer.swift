@@ -79,10 +79,7 @@ public struct AuditReplayer: Sendable {
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
     ///   the engine is unchanged then.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        try drive(input, lineNumber: lineNumber) { "the engine refused the input: \($0)" }
-        if case .layout(let sections, _) = input.input {
-            for section in sections { sectionIDs.insert(section.id) }
-        }
+        try drive(input, lineNumber: lineNumber)
     }
 
     /// Sees the claims up to `end` and advances the engine to it: the end of the trace.
@@ -191,10 +188,16 @@ public struct AuditReplayer: Sendable {
 }
 
 extension AuditReplayer: TimedInputDriver {
-    /// Gives the engine `input`.
+    /// Gives the engine `input`, keeping the ids of a layout it took.
     package mutating func applyToEngine(_ input: EngineInput<String>) throws(InputError) {
         try engine.apply(input)
+        if case .layout(let sections, _) = input {
+            for section in sections { sectionIDs.insert(section.id) }
+        }
+    }
+
+    /// `the engine refused the input: ...`.
+    package func refusalMessage(_ error: InputError, for input: EngineInput<String>) -> String {
+        "the engine refused the input: \(error)"
     }
 }
-
-extension AuditReplayer: TraceReplaying {}

@@ -1,4 +1,5 @@
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 /// The app's own feed as a JSON file: `impressions simulate --feed FILE.json`.
 ///

@@ -88,13 +88,7 @@ public struct TraceReplayer: Sendable {
     ///
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input.
     public mutating func apply(_ input: TimedInput<String>, lineNumber: Int) throws(TraceError) {
-        try drive(input, lineNumber: lineNumber) { "the engine refused the \(Self.name(of: input.input)): \($0)" }
-        guard engine != nil else { return }
-        switch input.input {
-        case .layout(let sections, let containers): player?.layout(sections, containers: containers)
-        case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
-        default: break
-        }
+        try drive(input, lineNumber: lineNumber)
     }
 
     /// Advances the engine to `time`, collecting what fires under each policy.
@@ -149,13 +143,20 @@ public struct TraceReplayer: Sendable {
 }
 
 extension TraceReplayer: TimedInputDriver {
-    /// Gives the engine `input`; without policies there is no engine, and nothing refuses.
+    /// Gives the engine `input`, then the player the layouts and scrolls the engine took;
+    /// without policies there is no engine, and nothing refuses or is played.
     package mutating func applyToEngine(_ input: EngineInput<String>) throws(InputError) {
         try engine?.apply(input)
+        guard engine != nil else { return }
+        switch input {
+        case .layout(let sections, let containers): player?.layout(sections, containers: containers)
+        case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
+        default: break
+        }
     }
-}
 
-extension TraceReplayer: TraceReplaying {
-    /// Advances to the end of the session: ``advance(to:)``.
-    package mutating func finish(at end: Duration) { advance(to: end) }
+    /// `the engine refused the viewport: ...`, naming the input.
+    package func refusalMessage(_ error: InputError, for input: EngineInput<String>) -> String {
+        "the engine refused the \(Self.name(of: input)): \(error)"
+    }
 }

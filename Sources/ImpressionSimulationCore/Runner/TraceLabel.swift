@@ -1,4 +1,5 @@
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 /// A trace as a run names it in what it says: its path, or `standard input, trace 3`,
 /// whose lines are numbered as the trace's own with the stream's beside them.

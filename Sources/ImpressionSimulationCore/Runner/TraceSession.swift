@@ -15,6 +15,9 @@ import ImpressionTracking
 /// engine, by the rule ``SessionRunner`` follows too (``LatestScrollFrame``): no sample
 /// would see it.
 struct TraceSession {
+    /// A valid viewport held back, as the trace gave it, and its line.
+    typealias HeldViewport = (input: TimedInput<Int>, lineNumber: Int)
+
     private var tally: SessionOutcomeTally
     private var screen = TraceScreen()
     /// The lowest viewport edge seen, for the deepest position.
@@ -23,7 +26,7 @@ struct TraceSession {
     private let grid: SampleGrid
     /// The last valid viewport, held back until it is known whether a sample sees it;
     /// one at time zero without `afterSample` is held at sample -1, before sample 0.
-    private var frames = LatestScrollFrame<Rect>()
+    private var frames = LatestScrollFrame<HeldViewport>()
 
     /// A session at time zero; `engine` is a fresh engine of the run's policies and the
     /// trace's sample interval, `nil` without policies.
@@ -32,7 +35,9 @@ struct TraceSession {
         grid = SampleGrid(interval: sampleInterval)
     }
 
-    /// Advances to `input.time`, then applies `input`.
+    /// Advances to `input.time`, then applies `input`; a valid viewport is held back
+    /// instead, and given to the engine, at its own time, once no viewport replaces it
+    /// before the next sample.
     ///
     /// - Throws: ``TraceError`` on line `lineNumber` when the engine refuses the input;
     ///   the session is then as it was before the input.
@@ -40,38 +45,20 @@ struct TraceSession {
         if case .viewport(let rect) = input.input, rect.isValid {
             deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
             let sample = input.advancesFirst ? grid.lastSample(atOrBefore: input.time) : -1
-            applyViewport(frames.hold(rect, at: input.time, sample: sample))
+            let viewport = TimedInput<Int>(time: input.time, input: .viewport(rect), afterSample: input.afterSample)
+            driveHeld(frames.hold((viewport, lineNumber), at: input.time, sample: sample))
             return
         }
-        applyViewport(frames.release())
-        try applyNow(input, lineNumber: lineNumber, catalog: &catalog)
-    }
-
-    /// Gives the engine a viewport held back, at its time.
-    private mutating func applyViewport(_ held: LatestScrollFrame<Rect>.Held?) {
-        guard let held else { return }
-        // Sample -1: before sample 0, as an input at time zero without `afterSample`.
-        if held.sample >= 0 { advance(to: held.time) }
-        // Valid, so the engine takes it.
-        try? tally.engine?.apply(.viewport(held.frame))
-        screen.setViewport(held.frame)
-    }
-
-    private mutating func applyNow(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
+        driveHeld(frames.release())
         let numbered = input.input.mapIDs { catalog.number(of: $0) }
-        try drive(TimedInput(time: input.time, input: numbered, afterSample: input.afterSample), lineNumber: lineNumber) {
-            "the engine refused the \(TraceReplayer.name(of: numbered)): \($0)"
-        }
-        switch numbered {
-        case .layout(let sections, let containers):
-            screen.setLayout(sections, containers: containers)
-        case .viewport(let rect):
-            screen.setViewport(rect)
-        case .contentOffset(let offset, let containerID):
-            screen.setContentOffset(offset, ofContainer: containerID)
-        default:
-            break
-        }
+        try drive(TimedInput(time: input.time, input: numbered, afterSample: input.afterSample), lineNumber: lineNumber)
+    }
+
+    /// Gives the engine a viewport held back, through the one step at its own time.
+    private mutating func driveHeld(_ held: LatestScrollFrame<HeldViewport>.Held?) {
+        guard let held else { return }
+        // Valid, which is all the engine checks of a viewport: nothing refuses it.
+        try? drive(held.frame.input, lineNumber: held.frame.lineNumber)
     }
 
     /// Advances the engine to `time`, counting what it gives and the sections on screen
@@ -84,12 +71,17 @@ struct TraceSession {
         swap(&screen, &self.screen)
     }
 
+    /// Gives the engine the viewport still held back, then advances to `end`.
+    mutating func finish(at end: Duration) {
+        driveHeld(frames.release())
+        advance(to: end)
+    }
+
     /// Ends the session at `end` (its `end` line, or its last input's time when it was
     /// cut short), as ``SessionRunner`` ends a generated one, and gives its outcome;
     /// `feed` places the deepest viewport edge.
     mutating func finish(at end: Duration, feed: Feed) -> SessionOutcome {
-        applyViewport(frames.release())
-        advance(to: end)
+        finish(at: end)
         tally.finish(at: end)
         let deepest = deepestBottom.flatMap { feed.lastSection(startingAbove: $0) }
         return SessionOutcome(impressions: tally.impressions, deepestSection: deepest, rejectedInputs: 0,
@@ -98,8 +90,24 @@ struct TraceSession {
 }
 
 extension TraceSession: TimedInputDriver {
-    /// Gives the engine `input`; without policies there is no engine, and nothing refuses.
+    /// Gives the engine `input`, then the screen the layouts, viewports and scrolls it
+    /// took; without policies there is no engine, and nothing refuses.
     mutating func applyToEngine(_ input: EngineInput<Int>) throws(InputError) {
         try tally.engine?.apply(input)
+        switch input {
+        case .layout(let sections, let containers):
+            screen.setLayout(sections, containers: containers)
+        case .viewport(let rect):
+            screen.setViewport(rect)
+        case .contentOffset(let offset, let containerID):
+            screen.setContentOffset(offset, ofContainer: containerID)
+        default:
+            break
+        }
+    }
+
+    /// `the engine refused the viewport: ...`, naming the input as ``TraceReplayer`` does.
+    func refusalMessage(_ error: InputError, for input: EngineInput<Int>) -> String {
+        "the engine refused the \(TraceReplayer.name(of: input)): \(error)"
     }
 }

@@ -1,4 +1,5 @@
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 /// One parameter of ``UserModel`` as a users file writes it: its key, and durations in
 /// milliseconds (`meanReadingPauseMs`).

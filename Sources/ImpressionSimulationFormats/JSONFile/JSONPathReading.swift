@@ -1,5 +1,5 @@
 import ImpressionTracking
-/// Reads values out of a parsed JSON file (``JSONValue``) with the path of each, so that
+/// Reads values out of a parsed JSON file (`JSONValue`, ImpressionTracking's) with the path of each, so that
 /// every error names the value: `sections[3].height: must be a number, got "tall"`.
 /// The feed and users files' readers adopt it.
 package protocol JSONPathReading {}

@@ -1,5 +1,7 @@
-/// Encodes `Encodable` values into a ``JSONValue`` for the project's one writer,
-/// ``JSONWriter``: the shard summaries `merge` reads back with ``JSONValueDecoder``.
+import ImpressionTracking
+
+/// Encodes `Encodable` values into a `JSONValue` for the project's one writer,
+/// ``JSONWriter``: the shard summaries `merge` reads back with `JSONValueDecoder`.
 ///
 /// Integers keep their exact digits (a `UInt64` seed, a `Duration`'s attoseconds); a
 /// `Double` or `Float` that is not finite is refused, as `JSONEncoder` refuses it.

@@ -5,7 +5,7 @@ import ImpressionTracking
 /// line where a file keeps them short), and the shard summaries and output lines, compact.
 ///
 /// Writers add members one by one, in the order their documentation gives;
-/// ``value(_:)`` writes a whole ``JSONValue`` (what ``JSONValueEncoder`` makes),
+/// ``value(_:)`` writes a whole `JSONValue` (what ``JSONValueEncoder`` makes),
 /// members in name order, so the same value always gives the same bytes.
 package struct JSONWriter {
     package private(set) var text = ""

@@ -1,5 +1,6 @@
 import Foundation
 import ImpressionSimulation
+import ImpressionTracking
 
 extension ImpressionsCommand {
     /// `impressions simulate`: the run (or a shard of it), its traces, timeline and

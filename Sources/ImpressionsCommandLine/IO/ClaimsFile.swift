@@ -1,4 +1,5 @@
 import ImpressionSimulation
+import ImpressionTracking
 
 /// A claims file read line by line, as ``TraceFile`` reads a trace: each line checked by
 /// a ``ClaimDecoder``; a bad line stops the reading with its number, or with

@@ -7,7 +7,7 @@ extension TraceFile {
     ///
     /// - Returns: the trace and the replayer, or why they could not be: a message for
     ///   standard error after the command's name.
-    static func replay<Replayer: TraceReplaying>(
+    static func replay<Replayer: TimedInputDriver<String>>(
         _ path: String, limits: TraceLimits, keepGoing: Bool, io: some CommandIO,
         make: (TraceHeader) throws(SimulationError) -> Replayer
     ) -> Result<(trace: TraceFile, replayer: Replayer, header: TraceHeader), Failure> {
@@ -21,7 +21,7 @@ extension TraceFile {
                     throw TraceError(line: number, "\(error)")
                 }
             case .input(let input):
-                try replayer?.apply(input, lineNumber: number)
+                try replayer?.drive(input, lineNumber: number)
             case .end(let time):
                 replayer?.finish(at: time)
             case .blank:

@@ -1,4 +1,5 @@
 import ImpressionSimulation
+import ImpressionTracking
 
 extension TraceLineReader {
     /// Opens `path` (`-`: the command's standard input), hands `body` a reader of its

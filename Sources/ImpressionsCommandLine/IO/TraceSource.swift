@@ -1,4 +1,5 @@
 import ImpressionSimulation
+import ImpressionTracking
 
 /// One trace a run reads: a file, or the stretch of the spool file that the traces of
 /// standard input were written to, one after another.

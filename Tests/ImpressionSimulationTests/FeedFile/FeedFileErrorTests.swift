@@ -1,4 +1,5 @@
 import ImpressionSimulation
+import ImpressionTracking
 import Testing
 
 @Suite("Bad feed files: the JSON path and the value, never a crash")

@@ -1,6 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
-@testable import ImpressionSimulationFormats
+@testable import ImpressionTracking
 import Testing
 
 @Suite("The JSON parser of feed and users files")

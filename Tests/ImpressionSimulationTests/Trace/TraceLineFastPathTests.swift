@@ -1,7 +1,6 @@
 import Foundation
 @testable import ImpressionSimulation
-@testable import ImpressionSimulationFormats
-import ImpressionTracking
+@testable import ImpressionTracking
 import Testing
 
 @Suite("The trace decoder's fast path: the general path's result and error for every line, its numbers bit for bit")

@@ -1,4 +1,5 @@
 @testable import ImpressionSimulation
+import ImpressionTracking
 import Testing
 
 @Suite("The trace's line reader")

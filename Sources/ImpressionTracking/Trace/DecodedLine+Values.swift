@@ -1,5 +1,3 @@
-import ImpressionTracking
-
 // The values a trace line holds (numbers, times, rects, points, insets), each checked:
 // finite, in range, of the right shape, or a ``TraceLineProblem`` naming the field.
 

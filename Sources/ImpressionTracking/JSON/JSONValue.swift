@@ -1,15 +1,20 @@
-import ImpressionTracking
 /// Any JSON value, as the project reads every JSON file: parsed whole by ``JSONParser``,
-/// then walked with the path of every value, so an error can name it — by hand for feed
-/// and users files (``JSONPathReading``), through `Codable` for the rest
-/// (``JSONValueDecoder``). ``JSONValueEncoder`` makes one from an `Encodable` value and
-/// ``JSONWriter`` writes it.
+/// then walked with the path of every value, so an error can name it: through `Codable`
+/// for traces, claims and shards (``JSONValueDecoder``), by hand for feed and users files
+/// (`JSONPathReading`). ImpressionSimulationFormats' `JSONValueEncoder` makes one from an
+/// `Encodable` value, and its `JSONWriter` writes it.
 package enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, finite.
     case number(JSONNumber)
+    /// A string, valid UTF-8.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; of a member named twice, the last.
     case object([String: JSONValue])
 
     /// The value in a few words for an error message: `-4`, `"NaN"`, `an object`.

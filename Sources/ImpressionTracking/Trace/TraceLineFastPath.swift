@@ -1,5 +1,3 @@
-import ImpressionTracking
-
 /// Reads the lines that make up nearly all of a recorded trace (`viewport`,
 /// `contentOffset`, the lifecycle calls and `end`) straight from their bytes, exactly as
 /// ``TraceEncoder`` writes them, without building a JSON tree: a scroll writes a

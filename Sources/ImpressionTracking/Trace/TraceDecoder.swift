@@ -1,5 +1,3 @@
-import ImpressionTracking
-
 /// Reads a trace one line at a time, checking each line against the format, the
 /// limits (``init()``) and the lines before it (a header first, times never going
 /// backwards, nothing after the end).

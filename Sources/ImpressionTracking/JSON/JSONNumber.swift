@@ -7,7 +7,7 @@
 /// rounds.
 package struct JSONNumber: Sendable, Hashable, LosslessStringConvertible, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     /// The nearest `Double`, as every file reader takes a number.
-    var value: Double
+    package var value: Double
     /// The magnitude of a whole number written as digits alone, exactly; `nil` for one
     /// with a fraction or an exponent, or past `UInt64.max`.
     private var magnitude: UInt64?
@@ -15,7 +15,7 @@ package struct JSONNumber: Sendable, Hashable, LosslessStringConvertible, Expres
     private var isNegative: Bool
 
     /// A number that is only a `Double`.
-    init(_ value: Double) {
+    package init(_ value: Double) {
         self.value = value
         magnitude = nil
         isNegative = value < 0
@@ -30,7 +30,7 @@ package struct JSONNumber: Sendable, Hashable, LosslessStringConvertible, Expres
     }
 
     /// A whole number, exactly.
-    init<Integer: BinaryInteger>(exactly integer: Integer) {
+    package init<Integer: BinaryInteger>(exactly integer: Integer) {
         value = Double(integer)
         isNegative = integer < 0
         magnitude = UInt64(exactly: integer.magnitude)
@@ -58,7 +58,7 @@ package struct JSONNumber: Sendable, Hashable, LosslessStringConvertible, Expres
 
     /// The JSON text: the exact digits of a whole number, else Swift's shortest
     /// round-trip form of the `Double`.
-    var text: String {
+    package var text: String {
         guard let magnitude else { return String(describing: value) }
         return (isNegative && magnitude != 0 ? "-" : "") + String(magnitude)
     }

@@ -5,7 +5,7 @@
 /// coding path, so ``TraceDecoder/describe(_:)`` names the field), and
 /// ``FileFormatError`` for malformed JSON or a number no `Double` holds. Whole numbers
 /// written as digits alone decode exactly into any integer type (a `UInt64` seed, a
-/// `Duration`'s attoseconds), as ``JSONValueEncoder`` writes them.
+/// `Duration`'s attoseconds), as ImpressionSimulationFormats' `JSONValueEncoder` writes them.
 package struct JSONValueDecoder {
     /// Handed to every `init(from:)`, as `JSONDecoder.userInfo`.
     package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -28,22 +28,29 @@ package struct JSONValueDecoder {
 }
 
 /// A key in a coding path: an array element's index, or a member's name. Small enough
-/// to sit in an existential's inline buffer, so a path step allocates nothing.
-enum JSONKey: CodingKey {
+/// to sit in an existential's inline buffer, so a path step allocates nothing. The value
+/// decoder and encoder both write their paths with it.
+package enum JSONKey: CodingKey {
+    /// An array element's index.
     case index(Int)
+    /// A member's name.
     case name(String)
 
-    init(stringValue: String) { self = .name(stringValue) }
-    init(intValue: Int) { self = .index(intValue) }
+    /// A member's name.
+    package init(stringValue: String) { self = .name(stringValue) }
+    /// An array element's index.
+    package init(intValue: Int) { self = .index(intValue) }
 
-    var stringValue: String {
+    /// The member's name, or `Index 3` for an element, as `JSONDecoder` writes it.
+    package var stringValue: String {
         switch self {
         case .index(let index): "Index \(index)"
         case .name(let name): name
         }
     }
 
-    var intValue: Int? {
+    /// The element's index; `nil` for a member.
+    package var intValue: Int? {
         guard case .index(let index) = self else { return nil }
         return index
     }

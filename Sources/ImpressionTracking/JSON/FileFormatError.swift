@@ -1,6 +1,7 @@
-/// A JSON file of the simulator's (a feed file, a users file) that cannot be read: the
-/// JSON path of the value and what is wrong with it, e.g.
-/// `sections[12].cells[3].height: must be positive, got -4`.
+/// A JSON document that cannot be read: the JSON path of the value and what is wrong
+/// with it, e.g. `sections[12].cells[3].height: must be positive, got -4`. The parser
+/// throws it for malformed JSON, and the simulator's file readers (a feed file, a users
+/// file) for a bad value.
 package struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the value is: `sections[12].cells[3].height`; ``wholeFile`` for the whole file.
     package var path: String
@@ -20,5 +21,3 @@ package struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertib
     package var description: String { "\(path): \(message)" }
 }
 
-/// The name ``FileFormatError`` had when only feed files were read.
-package typealias FeedFileError = FileFormatError

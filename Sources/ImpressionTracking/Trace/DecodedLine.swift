@@ -1,11 +1,11 @@
-import ImpressionTracking
-
 /// One trace line as `JSONDecoder` reads it: every field checked (present, of the
 /// right type, finite, within the limits), or a ``TraceLineProblem`` naming it.
 package enum DecodedLine: Decodable {
+    /// The header (the first line).
     case header(TraceHeader)
     /// An input, and whether it applies after the sample at its time (`afterSample`).
     case input(Duration, EngineInput<String>, afterSample: Bool = false)
+    /// The end of the session.
     case end(Duration)
     /// A recorder lost `lines` lines here (its reader fell behind).
     case gap(Duration, lines: String)

@@ -1,6 +1,4 @@
-import ImpressionTracking
-
-/// A recorded session: a `TraceHeader` (of `ImpressionTracking`), the engine inputs in time order, and when it
+/// A recorded session: a `TraceHeader`, the engine inputs in time order, and when it
 /// ended. Section ids are text: an app's own ids, or a feed's.
 ///
 /// One JSON object per line (JSON Lines; see `docs/trace-format.md`):
@@ -10,6 +8,7 @@ import ImpressionTracking
 /// let trace = Trace(header: TraceHeader(sampleInterval: .milliseconds(100), source: "my app"),
 ///                   inputs: inputs, end: .seconds(5))
 /// let text = trace.encoded()                          // JSON Lines, a line per input
+/// // With ImpressionSimulation, each policy's impressions:
 /// let impressions = try TraceReplayer.impressions(of: trace, policies: NamedPolicy.defaults)
 /// ```
 public struct Trace: Sendable, Equatable {

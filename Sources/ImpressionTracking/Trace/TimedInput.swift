@@ -1,5 +1,3 @@
-import ImpressionTracking
-
 /// An `EngineInput` at a time since the start of the session: the engines are advanced
 /// to `time`, then given `input`, which applies from the next sample on. At time zero the
 /// input comes before sample 0 (an initial layout counts from sample 0), unless
