@@ -75,7 +75,7 @@ extension Impression: Hashable {
             && lhs.signals == rhs.signals
     }
 
-    /// Hashes what ``==(_:_:)`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sectionID)
         hasher.combine(time)
