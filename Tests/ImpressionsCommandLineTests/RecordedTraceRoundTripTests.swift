@@ -14,7 +14,7 @@ struct RecordedTraceRoundTripTests {
     static let policies: [NamedPolicy] = ["default", "mrc-display", "abema"].compactMap(PolicyPresets.named)
 
     /// 240 sessions, in four chunks the test runner can spread over cores.
-    @Test("random sessions: replaying the recorded trace gives the tracker's impressions, policy by policy",
+    @Test("random sessions: replaying the recorded trace gives the tracker's impressions and their ids, policy by policy",
           arguments: [0..<60, 60..<120, 120..<180, 180..<240] as [Range<UInt64>])
     func recordedSessionsReplayExactly(seeds: Range<UInt64>) async throws {
         var impressions = 0, refused = 0, sent = 0
@@ -25,6 +25,11 @@ struct RecordedTraceRoundTripTests {
             let replayed = try TraceReplayer.impressions(of: trace, policies: Self.policies)
             for policy in Self.policies.indices {
                 let published = recorded.impressions.filter { $0.policy == policy }
+                // The re-measured impressions keep the ids the tracker gave them.
+                if replayed[policy].map(\.id) != published.map(\.id) || published.contains(where: { $0.session != "session-\(seed)" }) {
+                    Issue.record("seed \(seed), policy \(Self.policies[policy].name): the ids differ")
+                    return
+                }
                 if replayed[policy] != published {
                     let head = recorded.lines.prefix(12).joined(separator: "\n")
                     Issue.record("seed \(seed), policy \(Self.policies[policy].name): replayed \(replayed[policy].count), published \(published.count)\n  replayed: \(Array(replayed[policy].prefix(4)))\n  published: \(Array(published.prefix(4)))\n\(head)")

@@ -48,11 +48,14 @@ public struct TraceReplayer: Sendable {
     ///     sample, for the timeline of ``html(title:details:timelineRows:)``.
     ///   - measuresExposureSignals: give every impression its exposure signals
     ///     (ImpressionTracking's `ExposureSignals`).
+    ///   - session: the session the impressions name, usually the trace header's: with
+    ///     it, each impression's `id` is the one the recorded tracker gave it.
     /// - Throws: ``SimulationError`` naming an invalid policy.
     public init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool = false,
-                measuresExposureSignals: Bool = false) throws(SimulationError) {
+                measuresExposureSignals: Bool = false, session: String? = nil) throws(SimulationError) {
         try self.init(policies: policies, sampleInterval: sampleInterval, recordsTimeline: recordsTimeline,
-                      recordsPlayer: false, snapshotSample: nil, measuresExposureSignals: measuresExposureSignals)
+                      recordsPlayer: false, snapshotSample: nil, measuresExposureSignals: measuresExposureSignals,
+                      session: session)
     }
 
     /// A replayer at time zero with no layout or viewport.
@@ -67,14 +70,17 @@ public struct TraceReplayer: Sendable {
     ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
     ///     just after this sample is evaluated, in ``snapshotsAtSample``.
     ///   - measuresExposureSignals: give every impression its exposure signals.
+    ///   - session: the session the impressions name, usually the trace header's.
     /// - Throws: ``SimulationError`` naming an invalid policy.
     package init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool,
-                 recordsPlayer: Bool, snapshotSample: Int?, measuresExposureSignals: Bool = false) throws(SimulationError) {
+                 recordsPlayer: Bool, snapshotSample: Int?, measuresExposureSignals: Bool = false,
+                 session: String? = nil) throws(SimulationError) {
         self.policies = policies
         self.snapshotSample = snapshotSample
         self.sampleInterval = sampleInterval
         if recordsPlayer { player = SessionPlayer(policies: policies, sampleInterval: sampleInterval) }
         engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval,
+                                                               session: session,
                                                                measuresExposureSignals: measuresExposureSignals)
         impressions = Array(repeating: [], count: policies.count)
         if recordsTimeline, let first = policies.first {
@@ -124,7 +130,8 @@ public struct TraceReplayer: Sendable {
     /// - Throws: ``TraceError`` for the first input the engine refuses; ``SimulationError``
     ///   for an invalid policy.
     public static func impressions(of trace: Trace, policies: [NamedPolicy]) throws -> [[Impression<String>]] {
-        var replayer = try TraceReplayer(policies: policies, sampleInterval: trace.header.sampleInterval)
+        var replayer = try TraceReplayer(policies: policies, sampleInterval: trace.header.sampleInterval,
+                                         session: trace.header.session)
         try replayer.replay(trace)
         return replayer.impressions
     }

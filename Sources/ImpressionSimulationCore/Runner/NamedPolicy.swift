@@ -41,10 +41,11 @@ extension NamedPolicy: CustomStringConvertible {
 
 extension ImpressionEngine {
     /// An engine under every policy of `policies`, in their order, measuring exposure
-    /// signals with `measuresExposureSignals`.
+    /// signals with `measuresExposureSignals`, its impressions naming `session`.
     ///
     /// - Throws: ``SimulationError`` naming the first invalid policy, or the interval.
-    package init(named policies: [NamedPolicy], sampleInterval: Duration, measuresExposureSignals: Bool = false) throws(SimulationError) {
+    package init(named policies: [NamedPolicy], sampleInterval: Duration, session: String? = nil,
+                 measuresExposureSignals: Bool = false) throws(SimulationError) {
         // Checked one by one first, so the error names the policy.
         for named in policies {
             do throws(ConfigurationError) {
@@ -54,7 +55,7 @@ extension ImpressionEngine {
             }
         }
         do throws(ConfigurationError) {
-            try self.init(policies: policies.map(\.policy), sampleInterval: sampleInterval,
+            try self.init(policies: policies.map(\.policy), sampleInterval: sampleInterval, session: session,
                           measuresExposureSignals: measuresExposureSignals)
         } catch {
             throw SimulationError("\(error)")

@@ -99,6 +99,8 @@ extension SimulationReport {
     private func writePolicy(_ summary: PolicySummary, to writer: inout JSONWriter) {
         let policy = summary.policy.policy
         writer.key("name"); writer.string(summary.policy.name)
+        // What the policy counts, whatever it is called: a run's policies join other runs' by it.
+        writer.key("fingerprint"); writer.string(policy.fingerprint)
         writer.key("ratio"); writer.number(policy.minimumVisibleRatio)
         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)
         writer.key("measure"); writer.string(policy.measure.name)

@@ -64,7 +64,8 @@ extension ImpressionEngine {
         // One reader for every record: a reader per policy would retain and release its
         // arrays, atomically, per policy that reported.
         let reader = RecordReader(ids: inputs.layout.ids, departed: departed, signals: table.recordSignals,
-                                  grid: inputs.grid)
+                                  grid: inputs.grid, session: session, firstPolicy: inputs.policy,
+                                  otherPolicies: otherPolicies)
         for entry in table.records {
             body(entry.policyIndex, reader, entry.record)
         }

@@ -71,6 +71,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     let measureGroups: MeasureGroups
     /// Where every input the engine accepts is written, when it records a trace.
     public let recorder: TraceRecorder?
+    /// The session every impression names (``Impression/session``, part of its
+    /// ``Impression/id``): the one the engine was given, else its recorder's; `nil`
+    /// without either.
+    public let session: String?
 
     /// Creates an engine at time zero, in visit 1, active, with no layout or viewport,
     /// deciding impressions under every policy of `policies`.
@@ -80,6 +84,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///   - sampleInterval: the time between two samples.
     ///   - recorder: where to write every input the engine accepts, as a trace; see
     ///     ``TraceRecorder``. `nil`, the default, records nothing and costs nothing.
+    ///   - session: the session every impression names, part of its ``Impression/id``;
+    ///     `nil` takes the recorder's. A recorder without a session of its own writes
+    ///     this one in its header, so that a re-measured trace gives the same ids.
     ///   - rememberedSectionLimit: how many sections that left the layout keep their
     ///     statistics, under each policy; see ``defaultRememberedSectionLimit``.
     ///   - measuresExposureSignals: whether impressions, exits and snapshots also report
@@ -87,29 +94,31 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     ///     measures none and costs nothing.
     /// - Throws: ``ConfigurationError`` for an empty list, the first invalid policy (see
     ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
-    ///   negative remembered-section limit, or a recorder that records another engine.
+    ///   negative remembered-section limit, a recorder that records another engine, or a
+    ///   session other than the recorder's.
     public init(policies: [ImpressionPolicy], sampleInterval: Duration = .milliseconds(100),
-                recorder: TraceRecorder? = nil,
+                recorder: TraceRecorder? = nil, session: String? = nil,
                 rememberedSectionLimit: Int = defaultRememberedSectionLimit,
                 measuresExposureSignals: Bool = false) throws(ConfigurationError) {
         guard let first = policies.first else { throw .noPolicies }
         try self.init(first: first, others: Array(policies.dropFirst()), sampleInterval: sampleInterval,
-                      recorder: recorder, rememberedSectionLimit: rememberedSectionLimit,
+                      recorder: recorder, session: session, rememberedSectionLimit: rememberedSectionLimit,
                       measuresExposureSignals: measuresExposureSignals)
     }
 
     /// Creates an engine deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:recorder:rememberedSectionLimit:measuresExposureSignals:)`.
+    /// `init(policies: [policy], sampleInterval:recorder:session:rememberedSectionLimit:measuresExposureSignals:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy (see
     ///   ``ImpressionPolicy/validate()``), a sample interval that is not positive, a
-    ///   negative remembered-section limit, or a recorder that records another engine.
+    ///   negative remembered-section limit, a recorder that records another engine, or a
+    ///   session other than the recorder's.
     public init(policy: ImpressionPolicy = .default, sampleInterval: Duration = .milliseconds(100),
-                recorder: TraceRecorder? = nil,
+                recorder: TraceRecorder? = nil, session: String? = nil,
                 rememberedSectionLimit: Int = defaultRememberedSectionLimit,
                 measuresExposureSignals: Bool = false) throws(ConfigurationError) {
         // No one-element array: an engine of one policy allocates nothing for its list.
-        try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder,
+        try self.init(first: policy, others: [], sampleInterval: sampleInterval, recorder: recorder, session: session,
                       rememberedSectionLimit: rememberedSectionLimit, measuresExposureSignals: measuresExposureSignals)
     }
 
@@ -135,15 +144,20 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
 
     /// An engine under `first`, then each of `others`, in that order.
     private init(first: ImpressionPolicy, others: [ImpressionPolicy], sampleInterval: Duration,
-                 recorder: TraceRecorder?, rememberedSectionLimit: Int,
+                 recorder: TraceRecorder?, session: String?, rememberedSectionLimit: Int,
                  measuresExposureSignals: Bool) throws(ConfigurationError) {
         guard sampleInterval > .zero else { throw .nonPositiveSampleInterval(sampleInterval) }
         try first.validate()
         for policy in others { try policy.validate() }
         guard rememberedSectionLimit >= 0 else { throw .negativeRememberedSectionLimit(rememberedSectionLimit) }
+        if let session, let recorderSession = recorder?.session, session != recorderSession {
+            throw .sessionMismatch(session, recorder: recorderSession)
+        }
+        let session = session ?? recorder?.session
         // Last of the checks: a recorder taken writes its header.
-        try recorder?.start(sampleInterval: sampleInterval)
+        try recorder?.start(sampleInterval: sampleInterval, session: session)
         self.recorder = recorder
+        self.session = session
         otherPolicies = others
         self.sampleInterval = sampleInterval
         inputs = EngineInputs(policy: first, sampleInterval: sampleInterval, measuresSignals: measuresExposureSignals)

@@ -1,5 +1,5 @@
 /// One view impression: a section seen for long enough, at a given sample.
-public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
+public struct Impression<ID: Hashable & Sendable>: Sendable {
     /// The section that was seen.
     public var sectionID: ID
     /// The tracker time of the sample that completed the impression.
@@ -24,9 +24,30 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
     /// <doc:ExposureSignalDefinitions>.
     public var signals: ExposureSignals?
 
+    /// The sample that completed the impression, numbered from 0 at the tracker's origin:
+    /// ``time`` is `sample × sampleInterval`.
+    public var sample: Int
+    /// The session the impression belongs to: the engine's or tracker's `session`, which
+    /// is its ``TraceRecorder``'s when it records one; `nil` without one. Part of ``id``.
+    public var session: String?
+    /// The policy it is reported under, as the engine's or tracker's `policies` lists it
+    /// at index ``policy``: its ``ImpressionPolicy/fingerprint`` is part of ``id``.
+    ///
+    /// A section with a policy of its own (``TrackedSection/policy``) is counted by that
+    /// one under every policy of the list, yet reported under each; this is the list's
+    /// policy, so that each policy's impressions keep ids of their own.
+    public var policyDefinition: ImpressionPolicy
+
     /// Creates an impression; engines and trackers make them, tests compare with them.
+    ///
+    /// - Parameters:
+    ///   - sample: the sample that completed it; `nil` takes ``time`` over the default
+    ///     sample interval, 100 ms, rounded down.
+    ///   - session: the session it belongs to; see ``session``.
+    ///   - policyDefinition: the policy it is reported under; see ``policyDefinition``.
     public init(sectionID: ID, time: Duration, visibleRatio: Double,
-                visibleDuration: Duration, visit: Int, policy: Int = 0, signals: ExposureSignals? = nil) {
+                visibleDuration: Duration, visit: Int, policy: Int = 0, signals: ExposureSignals? = nil,
+                sample: Int? = nil, session: String? = nil, policyDefinition: ImpressionPolicy = .default) {
         self.sectionID = sectionID
         self.time = time
         self.visibleRatio = visibleRatio
@@ -34,10 +55,75 @@ public struct Impression<ID: Hashable & Sendable>: Sendable, Hashable {
         self.visit = visit
         self.policy = policy
         self.signals = signals
+        self.sample = sample ?? Int(clamping: time.totalAttoseconds / Duration.milliseconds(100).totalAttoseconds)
+        self.session = session
+        self.policyDefinition = policyDefinition
     }
 }
 
-extension Impression: Codable where ID: Codable {}
+extension Impression: Hashable {
+    /// Whether two impressions report the same observation: the same section, time,
+    /// ratio, visible duration, visit, policy index and signals.
+    ///
+    /// ``sample``, ``session`` and ``policyDefinition`` say where the observation was
+    /// made, not what was seen, and are left out, so that an impression written by hand
+    /// equals the engine's; compare ``id`` to tell impressions of other sessions or
+    /// definitions apart.
+    public static func == (lhs: Impression, rhs: Impression) -> Bool {
+        lhs.sectionID == rhs.sectionID && lhs.time == rhs.time && lhs.visibleRatio == rhs.visibleRatio
+            && lhs.visibleDuration == rhs.visibleDuration && lhs.visit == rhs.visit && lhs.policy == rhs.policy
+            && lhs.signals == rhs.signals
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sectionID)
+        hasher.combine(time)
+        hasher.combine(visibleRatio)
+        hasher.combine(visibleDuration)
+        hasher.combine(visit)
+        hasher.combine(policy)
+        hasher.combine(signals)
+    }
+}
+
+extension Impression: Codable where ID: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sectionID, time, visibleRatio, visibleDuration, visit, policy, signals, sample, session, policyDefinition
+    }
+
+    /// Decodes an impression; ``sample``, ``session`` and ``policyDefinition``, which
+    /// older encodings lack, default as ``init(sectionID:time:visibleRatio:visibleDuration:visit:policy:signals:sample:session:policyDefinition:)``
+    /// defaults them.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(sectionID: try fields.decode(ID.self, forKey: .sectionID),
+                  time: try fields.decode(Duration.self, forKey: .time),
+                  visibleRatio: try fields.decode(Double.self, forKey: .visibleRatio),
+                  visibleDuration: try fields.decode(Duration.self, forKey: .visibleDuration),
+                  visit: try fields.decode(Int.self, forKey: .visit),
+                  policy: try fields.decode(Int.self, forKey: .policy),
+                  signals: try fields.decodeIfPresent(ExposureSignals.self, forKey: .signals),
+                  sample: try fields.decodeIfPresent(Int.self, forKey: .sample),
+                  session: try fields.decodeIfPresent(String.self, forKey: .session),
+                  policyDefinition: try fields.decodeIfPresent(ImpressionPolicy.self, forKey: .policyDefinition) ?? .default)
+    }
+
+    /// Encodes every property.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(sectionID, forKey: .sectionID)
+        try fields.encode(time, forKey: .time)
+        try fields.encode(visibleRatio, forKey: .visibleRatio)
+        try fields.encode(visibleDuration, forKey: .visibleDuration)
+        try fields.encode(visit, forKey: .visit)
+        try fields.encode(policy, forKey: .policy)
+        try fields.encodeIfPresent(signals, forKey: .signals)
+        try fields.encode(sample, forKey: .sample)
+        try fields.encodeIfPresent(session, forKey: .session)
+        try fields.encode(policyDefinition, forKey: .policyDefinition)
+    }
+}
 
 extension Impression: CustomStringConvertible {
     /// `section 3 at 1.0 s (ratio 0.75, seen 1 s, visit 1)`, and `, policy 2` under a

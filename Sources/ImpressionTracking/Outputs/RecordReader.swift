@@ -14,6 +14,11 @@ struct RecordReader<ID: Hashable & Sendable> {
     let signals: [SignalCounters]
     /// When the samples are.
     let grid: SampleGrid
+    /// The session every impression names.
+    let session: String?
+    /// The engine's first policy, and the others: what each impression is reported under.
+    let firstPolicy: ImpressionPolicy
+    let otherPolicies: [ImpressionPolicy]
 
     /// The section `record`, about policy `policy`, names.
     func sectionID(of record: SampleRecord, policy: Int) -> ID {
@@ -27,7 +32,8 @@ struct RecordReader<ID: Hashable & Sendable> {
     func impression(from record: SampleRecord, policy: Int) -> Impression<ID> {
         Impression(sectionID: sectionID(of: record, policy: policy), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
-                   visit: record.visit, policy: policy, signals: signals(of: record))
+                   visit: record.visit, policy: policy, signals: signals(of: record), sample: record.sample,
+                   session: session, policyDefinition: policy == 0 ? firstPolicy : otherPolicies[policy - 1])
     }
 
     /// The exposure signals `record` carries; `nil` when the engine measures none, or when

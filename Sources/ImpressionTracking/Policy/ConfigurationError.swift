@@ -39,6 +39,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let noPolicies = Code("noPolicies")
         /// A ``TraceRecorder`` already records another engine or tracker.
         public static let recorderInUse = Code("recorderInUse")
+        /// An engine or tracker was given a session other than its recorder's.
+        public static let sessionMismatch = Code("sessionMismatch")
         /// An engine or tracker was given a negative `rememberedSectionLimit`.
         public static let negativeRememberedSectionLimit = Code("negativeRememberedSectionLimit")
     }
@@ -118,6 +120,14 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func negativeRememberedSectionLimit(_ limit: Int) -> ConfigurationError {
         ConfigurationError(.negativeRememberedSectionLimit, field: "rememberedSectionLimit", value: "\(limit)",
                            description: "rememberedSectionLimit must not be negative, got \(limit)")
+    }
+
+    /// A session given to an engine or tracker other than the session of its
+    /// ``TraceRecorder``: a trace names the session its impressions' ids were made with.
+    public static func sessionMismatch(_ session: String, recorder recorderSession: String) -> ConfigurationError {
+        ConfigurationError(.sessionMismatch, field: "session", value: session,
+                           description: "the session \"\(session)\" differs from the recorder's, \"\(recorderSession)\": "
+                               + "give one of them, or the same")
     }
 
     /// A ``TraceRecorder`` that already records another engine or tracker: a trace holds

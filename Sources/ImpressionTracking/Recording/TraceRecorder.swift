@@ -100,11 +100,12 @@ public final class TraceRecorder: Sendable {
         buffer.finish()
     }
 
-    /// Takes the recorder for an engine of `sampleInterval` and writes the header.
+    /// Takes the recorder for an engine of `sampleInterval` and writes the header, naming
+    /// `session`: the engine's, which is the recorder's own when it has one.
     ///
     /// - Throws: ``ConfigurationError/Code/recorderInUse`` when another engine has it.
-    func start(sampleInterval: Duration) throws(ConfigurationError) {
-        let header = TraceHeader(sampleInterval: sampleInterval, session: session, source: source)
+    func start(sampleInterval: Duration, session engineSession: String? = nil) throws(ConfigurationError) {
+        let header = TraceHeader(sampleInterval: sampleInterval, session: engineSession ?? session, source: source)
         let isFirst = state.withLock { state in
             guard state.header == nil else { return false }
             state.header = header
@@ -120,8 +121,8 @@ public final class TraceRecorder: Sendable {
         write(TraceEncoder.line(input, at: time, afterSample: afterSample, text: Self.text), at: time)
     }
 
-    /// A section id as the trace writes it.
-    private static func text<ID>(_ id: ID) -> String {
+    /// A section id as the trace writes it; ``Impression/id`` writes it so too.
+    static func text<ID>(_ id: ID) -> String {
         id as? String ?? String(describing: id)
     }
 

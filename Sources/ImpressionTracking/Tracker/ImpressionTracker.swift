@@ -41,46 +41,52 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     ///   - clock: the clock the tick and sent inputs follow; a ``ManualClock`` in tests.
     ///   - recorder: where to write every input the tracker applies, as a trace, until
     ///     ``finish()`` writes its end; see ``TraceRecorder``. `nil` records nothing.
+    ///   - session: the session every impression names, part of its ``Impression/id``;
+    ///     `nil` takes the recorder's; see ``ImpressionEngine/session``.
     ///   - rememberedSectionLimit: how many sections that left the layout keep their
     ///     statistics, under each policy; see
     ///     ``ImpressionEngine/defaultRememberedSectionLimit``.
     ///   - measuresExposureSignals: whether impressions, exits and snapshots also report
     ///     each section's ``ExposureSignals``; `false`, the default, costs nothing.
     /// - Throws: ``ConfigurationError`` for an empty list, an invalid policy, a sample
-    ///   interval that is not positive, a negative remembered-section limit, or a recorder
-    ///   that records another engine.
+    ///   interval that is not positive, a negative remembered-section limit, a recorder
+    ///   that records another engine, or a session other than the recorder's.
     public init(
         policies: [ImpressionPolicy],
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
         recorder: TraceRecorder? = nil,
+        session: String? = nil,
         rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit,
         measuresExposureSignals: Bool = false
     ) throws(ConfigurationError) {
         let engine = try ImpressionEngine<ID>(policies: policies, sampleInterval: sampleInterval, recorder: recorder,
+                                              session: session,
                                               rememberedSectionLimit: rememberedSectionLimit,
                                               measuresExposureSignals: measuresExposureSignals)
         self.policies = policies
         self.sampleInterval = sampleInterval
+        self.session = engine.session
         self.clock = TrackerClock(clock)
         driver = TrackerDriver(engine: engine, clock: self.clock, inbox: inbox)
     }
 
     /// Creates a tracker deciding impressions under one policy:
-    /// `init(policies: [policy], sampleInterval:clock:recorder:rememberedSectionLimit:measuresExposureSignals:)`.
+    /// `init(policies: [policy], sampleInterval:clock:recorder:session:rememberedSectionLimit:measuresExposureSignals:)`.
     ///
     /// - Throws: ``ConfigurationError`` for an invalid policy, a sample interval that is
-    ///   not positive, a negative remembered-section limit, or a recorder that records
-    ///   another engine.
+    ///   not positive, a negative remembered-section limit, a recorder that records
+    ///   another engine, or a session other than the recorder's.
     public init(
         policy: ImpressionPolicy = .default,
         sampleInterval: Duration = .milliseconds(100),
         clock: some Clock<Duration> = ContinuousClock(),
         recorder: TraceRecorder? = nil,
+        session: String? = nil,
         rememberedSectionLimit: Int = ImpressionEngine<ID>.defaultRememberedSectionLimit,
         measuresExposureSignals: Bool = false
     ) throws(ConfigurationError) {
-        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder,
+        try self.init(policies: [policy], sampleInterval: sampleInterval, clock: clock, recorder: recorder, session: session,
                       rememberedSectionLimit: rememberedSectionLimit, measuresExposureSignals: measuresExposureSignals)
     }
 
@@ -94,6 +100,8 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
     public nonisolated let policies: [ImpressionPolicy]
     /// The time between two samples.
     public nonisolated let sampleInterval: Duration
+    /// The session every impression names: see ``ImpressionEngine/session``.
+    public nonisolated let session: String?
     /// The tracker time the engine has been brought up to.
     public var time: Duration { driver.engine.time }
     /// The current visit, 1 for the first.

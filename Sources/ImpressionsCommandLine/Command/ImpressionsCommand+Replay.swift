@@ -15,7 +15,8 @@ extension ImpressionsCommand {
                               snapshotSample: options.snapshotTime.map {
                                   SampleGrid(interval: header.sampleInterval).lastSample(atOrBefore: $0)
                               },
-                              measuresExposureSignals: options.measuresExposureSignals)
+                              measuresExposureSignals: options.measuresExposureSignals,
+                              session: header.session)
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
