@@ -41,6 +41,13 @@ public struct Impression<ID: Hashable & Sendable>: Sendable {
     /// Creates an impression; engines and trackers make them, tests compare with them.
     ///
     /// - Parameters:
+    ///   - sectionID: the section seen; see ``sectionID``.
+    ///   - time: the time of the sample that completed it; see ``time``.
+    ///   - visibleRatio: the section's visible ratio at that sample; see ``visibleRatio``.
+    ///   - visibleDuration: how long it had been visible; see ``visibleDuration``.
+    ///   - visit: the visit it belongs to; see ``visit``.
+    ///   - policy: the index of the policy it is reported under; see ``policy``.
+    ///   - signals: its exposure signals, when measured; see ``signals``.
     ///   - sample: the sample that completed it; `nil` takes ``time`` over the default
     ///     sample interval, 100 ms, rounded down.
     ///   - session: the session it belongs to; see ``session``.
