@@ -9,7 +9,7 @@ package struct SampleGrid: Sendable, Hashable {
     package let intervalAttoseconds: Int128
     /// `interval` in nanoseconds when it is a whole number of them that fits an `Int64`
     /// (any interval an app picks), else 0.
-    private let intervalNanoseconds: Int64
+    @usableFromInline let intervalNanoseconds: Int64
 
     /// The grid of a positive `interval`.
     package init(interval: Duration) {
@@ -24,7 +24,20 @@ package struct SampleGrid: Sendable, Hashable {
     @inlinable @inline(__always)
     package func lastSample(atOrBefore time: Duration) -> Int {
         guard time >= .zero else { return -1 }
-        let index = time.totalAttoseconds / intervalAttoseconds
+        let attoseconds = time.totalAttoseconds
+        // In 64 bits while the time's nanoseconds fit a UInt64 (584 years) and the interval
+        // is whole nanoseconds: the floor of attoseconds over `interval` is that of whole
+        // nanoseconds over the interval's, and the first division, with a quotient known
+        // to fit, is one 128-by-64-bit hardware division, where Int128's is a library call.
+        if intervalNanoseconds != 0 {
+            let high = UInt64(truncatingIfNeeded: attoseconds >> 64)
+            if high < 1_000_000_000 {
+                let nanoseconds = UInt64(1_000_000_000).dividingFullWidth((high, UInt64(truncatingIfNeeded: attoseconds))).quotient
+                let index = nanoseconds / UInt64(truncatingIfNeeded: intervalNanoseconds)
+                return index >= UInt64(Int.max - 1) ? Int.max - 1 : Int(truncatingIfNeeded: index)
+            }
+        }
+        let index = attoseconds / intervalAttoseconds
         return index >= Int128(Int.max - 1) ? Int.max - 1 : Int(index)
     }
 
@@ -45,7 +58,7 @@ package struct SampleGrid: Sendable, Hashable {
         // The next path takes products whose seconds fit an Int64 (every interval up to a
         // second), from an interval below the saturation of `intervalAttoseconds`.
         let (product, overflow) = intervalAttoseconds.multipliedReportingOverflow(by: Int128(index))
-        if !overflow && intervalAttoseconds < Self.saturatedAttoseconds {
+        if !overflow && intervalAttoseconds < Duration.saturatedAttoseconds {
             let (seconds, remainder) = product.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
             if let seconds = Int64(exactly: seconds) {
                 return Duration(secondsComponent: seconds, attosecondsComponent: Int64(remainder))
@@ -53,6 +66,4 @@ package struct SampleGrid: Sendable, Hashable {
         }
         return interval * index
     }
-
-    private static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 }

@@ -198,9 +198,14 @@ extension ImpressionPolicy: CustomStringConvertible {
 extension Duration {
     /// The duration as a whole number of attoseconds, saturating beyond ±2^63 seconds.
     ///
-    /// From `components`: the standard library's `attoseconds` is newer than the
-    /// package's Apple platforms (macOS 15, iOS 18). The simulator uses it too.
+    /// The standard library's `attoseconds` (its own representation, free to read) where
+    /// the platform has it; before, from `components`, a 128-bit division: that property is
+    /// newer than the package's Apple platforms (macOS 15, iOS 18). The simulator uses it too.
+    @inline(__always)
     package var totalAttoseconds: Int128 {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return min(max(attoseconds, -Self.saturatedAttoseconds), Self.saturatedAttoseconds)
+        }
         // `components` traps when the seconds do not fit an Int64 (292 billion years, but
         // `.seconds(Int64.max) + .seconds(1)` is a valid Duration a caller can pass).
         let limit = Duration.seconds(Int64.max)
@@ -208,6 +213,9 @@ extension Duration {
             : self < .zero - limit ? (.zero - limit).components : components
         return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
+
+    /// 2^63 - 1 seconds in attoseconds, where ``totalAttoseconds`` saturates.
+    package static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 
     /// The duration in whole nanoseconds, saturating at `Int64`'s range.
     package var wholeNanoseconds: Int64 {

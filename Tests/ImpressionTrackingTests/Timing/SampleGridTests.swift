@@ -32,4 +32,39 @@ struct SampleGridTests {
             }
         }
     }
+
+    /// `time` in attoseconds, exactly, from its components (saturated as the engine
+    /// saturates, at 2^63 - 1 seconds).
+    static func exactAttoseconds(_ time: Duration) -> Int128 {
+        let limit = Duration.seconds(Int64.max)
+        let (seconds, attoseconds) = (time > limit ? limit : time).components
+        return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
+    }
+
+    @Test("The sample at a time is the exact floor of time over interval, on both sides of 64-bit nanoseconds", arguments: intervals)
+    func sampleAtTime(interval: Duration) {
+        let grid = SampleGrid(interval: interval)
+        // Where the 64-bit path stops: 2^64 nanoseconds, 584 years.
+        let edge = Int128(1_000_000_000) << 64
+        let edges = (-3...3).map { edge + Int128($0) } + [edge - 1_000_000_000, edge + 1_000_000_000, edge * 2, edge * 1_000_000]
+        var attoseconds: [Int128] = [0, 1, 999_999_999, 1_000_000_000, 99_999_999_999_999_999, 100_000_000_000_000_000] + edges
+        var generator = SplitMix64(seed: 54)
+        for _ in 0..<2_000 {
+            // Spread over every magnitude, 1 as to past the saturation at 2^63 seconds.
+            let bits = 1 + Int(generator.next() % 126)
+            let random = UInt128(generator.next()) << 64 | UInt128(generator.next())
+            attoseconds.append(Int128(random >> (128 - bits)))
+        }
+        let intervalAttoseconds = Self.exactAttoseconds(interval)
+        for value in attoseconds {
+            let time = Duration(secondsComponent: Int64(clamping: value / 1_000_000_000_000_000_000),
+                                attosecondsComponent: Int64(value % 1_000_000_000_000_000_000))
+            let exact = Self.exactAttoseconds(time) / intervalAttoseconds
+            let expected = exact >= Int128(Int.max - 1) ? Int.max - 1 : Int(exact)
+            #expect(grid.lastSample(atOrBefore: time) == expected, "interval \(interval), \(value) as")
+        }
+        #expect(grid.lastSample(atOrBefore: .zero - .nanoseconds(1)) == -1)
+        #expect(grid.lastSample(atOrBefore: .seconds(Int64.max) + .seconds(Int64.max)) == min(Int.max - 1, Int(clamping: Self.exactAttoseconds(.seconds(Int64.max)) / intervalAttoseconds)))
+    }
 }
+
