@@ -152,8 +152,11 @@ public final class TraceFileSink: Sendable {
         }
     }
 
-    /// Writes the lines held every ``flushInterval`` by the clock, until the task is
+    /// Writes the lines held every half ``flushInterval`` by the clock, until the task is
     /// cancelled or the sink closed; with a zero interval nothing waits, and it returns.
+    ///
+    /// Half, so that a line waits at most half the interval when the wake-ups are on
+    /// time, and the other half is room for a wake-up that comes late.
     ///
     /// ``record(_:)`` runs it beside the lines; call it yourself when you ``write(_:)``
     /// lines of your own.
@@ -161,7 +164,8 @@ public final class TraceFileSink: Sendable {
     /// - Throws: ``TraceFileError`` when a write fails.
     public func run() async throws(TraceFileError) {
         guard flushInterval > .zero else { return }
-        var deadline = clock.elapsed() + flushInterval
+        let period = flushInterval / 2
+        var deadline = clock.elapsed() + period
         while true {
             do {
                 try await clock.sleepUntil(deadline)
@@ -178,13 +182,13 @@ public final class TraceFileSink: Sendable {
             guard isOpen else { return }
             // On the grid from the first deadline; a sleep that overran (the app suspended)
             // starts a new one, rather than writing again and again to catch up.
-            deadline += flushInterval
-            if deadline <= now { deadline = now + flushInterval }
+            deadline += period
+            if deadline <= now { deadline = now + period }
         }
     }
 
     /// Writes the recorder's ``TraceRecorder/lines`` as they come, and the lines held every
-    /// ``flushInterval`` (``run()``), until the lines end (``ImpressionTracker/finish()``
+    /// half ``flushInterval`` (``run()``), until the lines end (``ImpressionTracker/finish()``
     /// or ``TraceRecorder/finish(at:)``, after the `end` line); then closes the file.
     /// Cancelling the task ends the lines too: the file is closed without an `end` line.
     ///
