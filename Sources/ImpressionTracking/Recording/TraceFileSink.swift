@@ -81,6 +81,18 @@ public final class TraceFileSink: Sendable {
         state.withLock { $0.buffer.reserveCapacity(min(self.bufferLimit, 64 << 10)) }
     }
 
+    /// A sink released without ``close()`` writes what it holds and closes its file, as
+    /// `close()` would but without a word on failure: the lines are the app's.
+    deinit {
+        let now = clock.elapsed()
+        state.withLock { state in
+            guard let file = state.file else { return }
+            if state.failure == nil { try? Self.flush(&state, to: file, at: now) }
+            try? file.close()
+            state.file = nil
+        }
+    }
+
     /// The bytes held now, waiting to be written: never more than ``bufferLimit``.
     public var bufferedByteCount: Int {
         state.withLock { $0.buffer.count }

@@ -190,5 +190,12 @@ import Testing
         try again.write("four")
         try again.close()
         #expect(try Self.contents(path) == "one\ntwo\nfour\n")
+        // Released without a close, a sink writes what it held.
+        do {
+            let released = try TraceFileSink(path: path, clock: ManualClock())
+            try released.write("five")
+            try released.write("six")
+        }
+        #expect(try Self.contents(path) == "one\ntwo\nfour\nfive\nsix\n")
     }
 }
