@@ -13,8 +13,11 @@
 /// ```
 ///
 /// The sink appends: a file that exists is written after its last byte, so one file may
-/// hold a day's sessions one after another (`impressions simulate --traces` reads such a
-/// file as a stream of traces). It holds at most ``bufferLimit`` bytes of lines in memory
+/// hold a day's sessions one after another (`impressions simulate --traces - < day.jsonl`
+/// reads them as a stream of traces, cut at their headers; `impressions replay` reads one
+/// trace a file). After a session whose last line was cut off (a full disk), give the
+/// next one a file of its own: its header would go on the end of that part of a line.
+/// It holds at most ``bufferLimit`` bytes of lines in memory
 /// and writes them, with the system's `write` and nothing between:
 /// - when the next line would not fit (a line longer than the limit is written on its
 ///   own, never held);
@@ -22,8 +25,9 @@
 ///   first line (the header, so that any file the sink made has one);
 /// - at the `enterBackground` line, the app's move to the background, after which the
 ///   system may end the app without a word;
-/// - every ``flushInterval`` by the clock, from ``run()``, so that lines do not wait on
-///   a screen left still; ``record(_:)`` runs it;
+/// - every half ``flushInterval`` by the clock, from ``run()``, so that lines do not
+///   wait on a screen left still, and a wake-up that comes late (a busy device) is still
+///   in time; ``record(_:)`` runs it;
 /// - at ``flush()`` and ``close()``.
 ///
 /// So no line waits in memory longer than ``flushInterval``, and a process killed at any
