@@ -116,9 +116,18 @@ let package = Package(
             dependencies: ["ImpressionsCommandLine"],
             swiftSettings: swiftSettings
         ),
+        // A child process for the tests that kill a recording: records an endless session
+        // through a TraceFileSink until it is killed. No product: only the tests run it,
+        // and depending on it is what has `swift test` build it.
+        .executableTarget(
+            name: "KilledRecorder",
+            dependencies: ["ImpressionTracking"],
+            path: "Tests/KilledRecorder",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ImpressionsCommandLineTests",
-            dependencies: ["ImpressionsCommandLine", "ImpressionSimulation", "ImpressionTracking"],
+            dependencies: ["ImpressionsCommandLine", "ImpressionSimulation", "ImpressionTracking", "KilledRecorder"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -7,8 +7,8 @@ import ImpressionTracking
 /// `swift run scroll-demo` runs it on built-in defaults (ZOZO's rule: 50 % of a module's
 /// height for 1 s, sampled every 100 ms). `swift run scroll-demo --record FILE` also
 /// records the session with a `TraceRecorder`, as an app records its own, writes the
-/// trace to FILE, and prints the command that plays it back in a browser: the whole loop
-/// of recording, replaying and looking.
+/// trace to FILE through a `TraceFileSink`, and prints the command that plays it back in
+/// a browser: the whole loop of recording, replaying and looking.
 @main
 struct ScrollDemo {
     static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -31,12 +31,15 @@ struct ScrollDemo {
         }
         let clock = ManualClock()
         let recorder = tracePath.map { _ in TraceRecorder(session: "scroll-demo", source: "swift run scroll-demo") }
+        // The sink appends, so that an app may keep its sessions in one file; the demo's
+        // file holds this run's session alone.
+        if let tracePath { try? FileManager.default.removeItem(atPath: tracePath) }
+        let sink = try tracePath.map { path throws(TraceFileError) in try TraceFileSink(path: path) }
         let tracker = try ImpressionTracker<String>(clock: clock, recorder: recorder)
-        // The app's own task reads the recorder's lines, as it would write them to its log.
-        let reader = Task.detached(priority: .utility) {
-            var lines: [String] = []
-            if let recorder { for await line in recorder.lines { lines.append(line) } }
-            return lines
+        // A task of the app's own writes the recorder's lines to the file as they come, as an
+        // app records: a session it does not live to finish still leaves its trace.
+        let writer = Task.detached(priority: .utility) {
+            if let recorder, let sink { try await sink.record(recorder) }
         }
         let feed = makeFeed()
         print("Feed: \(feed.count) modules, screen \(Int(screen.width))×\(Int(screen.height)) pt")
@@ -110,11 +113,13 @@ struct ScrollDemo {
         print("\(impressions.count) impressions in \(seconds(clock.now.offset)) s of virtual time")
 
         guard let tracePath else { return }
-        // `finish()` wrote the `end` line and ended the recorder's lines.
-        let lines = await reader.value
-        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: tracePath))
+        // `finish()` wrote the `end` line and ended the recorder's lines: the sink wrote
+        // the last of them and closed the file.
+        try await writer.value
+        let lineCount = try String(decoding: Data(contentsOf: URL(fileURLWithPath: tracePath)), as: UTF8.self)
+            .split(separator: "\n").count
         print()
-        print("recorded \(lines.count) lines to \(tracePath); replay them, and play the session back in a browser:")
+        print("recorded \(lineCount) lines to \(tracePath); replay them, and play the session back in a browser:")
         print("  swift run impressions replay \(tracePath) --player \(tracePath.hasSuffix(".jsonl") ? String(tracePath.dropLast(6)) : tracePath).html")
     }
 

@@ -15,6 +15,10 @@
 /// }
 /// ```
 ///
+/// Or let a ``TraceFileSink`` write them to a file, which it keeps so that a session the
+/// app does not live to finish still leaves a trace, cut short:
+/// `Task.detached(priority: .utility) { try await sink.record(recorder) }`.
+///
 /// The header is written when the engine is created; each input the engine accepts
 /// becomes one line (a refused input writes nothing, as it changes nothing); an input
 /// sent with ``ImpressionTracker/send(_:)`` is written at the time it was sent, which is

@@ -1,4 +1,4 @@
-/// A clock reduced to what the tracker needs, with its `Instant` type erased: the time
+/// A clock reduced to what the tracker (and a ``TraceFileSink``) needs, with its `Instant` type erased: the time
 /// elapsed since the tracker's origin, and a sleep until an elapsed time.
 struct TrackerClock: Sendable {
     /// The time since the origin, never negative.
