@@ -79,9 +79,9 @@ struct HostileInputPropertyTests {
         var obstructions: [Rect]
 
         init(_ engine: ImpressionEngine<Int>) {
-            ids = engine.inputs.layout.ids
-            cells = engine.inputs.layout.geometry.cells
-            containerOffsets = engine.inputs.layout.geometry.containers.offsets
+            ids = engine.measureGroups.layout.ids
+            cells = engine.measureGroups.layout.geometry.cells
+            containerOffsets = engine.measureGroups.layout.geometry.containers.offsets
             viewport = engine.viewport
             insets = engine.viewportInsets
             obstructions = engine.obstructions

@@ -63,8 +63,9 @@ struct CounterTable: Sendable {
     /// `policies`: one load per section and policy in the loop. Empty with one policy.
     var policyOfCounter: [Int32] = []
 
-    /// Counters for `policyCount` policies, each measuring in its group of `groups`.
-    init(policyCount: Int, groups: MeasureGroups) {
+    /// Counters for every policy of `groups`, each measuring in its group.
+    init<ID>(groups: MeasureGroups<ID>) {
+        let policyCount = groups.policies.count
         self.policyCount = policyCount
         lanes = policyCount == 1 ? [] : groups.groupOfPolicy.map { Lane(group: Int32($0), firstPolicy: 0) }
         groupCount = groups.count
@@ -172,36 +173,30 @@ struct CounterTable: Sendable {
     }
 
     /// Resolves each policy's policies: policy `policyIndex` measures as its measure group
-    /// (its lane; `firstGroup`, then `otherGroups`) does, with the
-    /// sections that have no policy of their own under `defaultsByPolicy[policyIndex]` (its
-    /// policy resolved for a small and a large section).
-    mutating func resolvePolicies(firstGroup: SectionGeometry, otherGroups: [SectionGeometry],
-                                  defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
+    /// of `groups` (its lane) does, with the sections that have no policy of their own under
+    /// `defaultsByPolicy[policyIndex]` (its policy resolved for a small and a large section).
+    mutating func resolvePolicies<ID>(in groups: MeasureGroups<ID>,
+                                      defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]) {
         // One policy's list is its measure group's, resolved under it: shared, not copied.
         guard policyCount > 1 else {
-            policies = firstGroup.policies
+            policies = groups.layout.geometry.policies
             return
         }
         policies.clear()
-        // The measure group's tables, not the measure group: a geometry handed over whole is
-        // copied, its arrays retained and released, per policy and layout.
+        // The measure group's tables, read in place, not the measure group: a geometry
+        // handed over whole is copied, its arrays retained and released, per policy and layout.
         for policyIndex in 0..<policyCount {
             let group = Int(lanes[policyIndex].group)
             lanes[policyIndex].firstPolicy = Int32(policies.count)
-            if group == 0 {
-                appendPolicies(firstGroup.policies, sources: firstGroup.policySources,
-                               defaults: defaultsByPolicy[policyIndex])
-            } else {
-                appendPolicies(otherGroups[group &- 1].policies, sources: otherGroups[group &- 1].policySources,
-                               defaults: defaultsByPolicy[policyIndex])
-            }
+            let (groupPolicies, sources) = groups.withGeometry(ofGroup: group) { ($0.policies, $0.policySources) }
+            appendPolicies(groupPolicies, sources: sources, defaults: defaultsByPolicy[policyIndex])
         }
-        let slotCount = firstGroup.policyIndices.count
+        let slotCount = groups.layout.geometry.policyIndices.count
         policyOfCounter = Array(repeating: 0, count: slotCount &* policyCount)
         for policyIndex in 0..<policyCount {
             let group = Int(lanes[policyIndex].group)
             let firstPolicy = lanes[policyIndex].firstPolicy
-            let indices = group == 0 ? firstGroup.policyIndices : otherGroups[group &- 1].policyIndices
+            let indices = groups.withGeometry(ofGroup: group) { $0.policyIndices }
             for slot in indices.indices {
                 policyOfCounter[slot &* policyCount &+ policyIndex] = firstPolicy &+ indices[slot]
             }

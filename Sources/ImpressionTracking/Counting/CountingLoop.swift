@@ -32,7 +32,10 @@
 ///    the policies' lists are read in place (moving them released a stand-in per sample).
 /// 4. **The first measure group by value, the others in place.** A geometry read from a
 ///    stored property or an array element and handed to the measurer is copied, every
-///    table retained and released, per candidate and group.
+///    table retained and released, per candidate and group. So
+///    ``evaluate(from:through:on:groups:table:visits:recordingVisibility:speed:)`` takes
+///    the ``MeasureGroups`` whole and hands the loop group 0's geometry and the others'
+///    list apart, once per evaluation.
 /// 5. **Counters in place.** ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``
 ///    takes a section's counters `inout`: a copy out and back writes every line of them,
 ///    where a steady sample changes two fields, and the extra writes miss the cache.
@@ -73,40 +76,41 @@ struct CountingLoop: Sendable {
     /// after it up to `last` at once: nothing changes between them, so each visible
     /// section's count just grows by one per sample. Appends to `counters`' records.
     ///
-    /// Each section near `screen`'s viewport is measured once per measure group,
-    /// `firstGroup` then `otherGroups`, and each policy counts from its group's ratio; then
-    /// the open runs of the sections no longer visible end.
+    /// Each section near `screen`'s viewport is measured once per measure group of
+    /// `groups`, and each policy counts from its group's ratio; then the open runs of the
+    /// sections no longer visible end.
     ///
     /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
     ///   samples after it are still); `nil` measures none.
     @inline(__always)
-    static func evaluate(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
-                           firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry],
-                           table: inout CounterTable, visits: CountingRules.Visits,
-                           recordingVisibility: Bool, speed: Double?) {
+    static func evaluate<ID>(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                             groups: inout MeasureGroups<ID>, table: inout CounterTable,
+                             visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double?) {
         let onePolicy = table.policyCount == 1
+        // The loop takes group 0 by value and the others in place (note 4).
         switch (speed != nil, onePolicy) {
         case (false, true):
-            run(OnePolicy.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, table: &table, visits: visits,
+            run(OnePolicy.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
+                otherGroups: &groups.others, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: 0)
         case (false, false):
-            run(SeveralPolicies.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, table: &table, visits: visits,
+            run(SeveralPolicies.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
+                otherGroups: &groups.others, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: 0)
         case (true, true):
-            run(OnePolicyWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, table: &table, visits: visits,
+            run(OnePolicyWithSignals.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
+                otherGroups: &groups.others, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: speed ?? 0)
         case (true, false):
-            run(SeveralPoliciesWithSignals.self, from: first, through: last, on: screen, firstGroup: firstGroup,
-                otherGroups: &otherGroups, table: &table, visits: visits,
+            run(SeveralPoliciesWithSignals.self, from: first, through: last, on: screen,
+                firstGroup: groups.layout.geometry, otherGroups: &groups.others, table: &table, visits: visits,
                 recordingVisibility: recordingVisibility, speed: speed ?? 0)
         }
     }
 
-    /// The loop of ``evaluate(from:through:on:firstGroup:otherGroups:counters:visits:recordingVisibility:speed:)``,
-    /// written once, made for each ``LoopVariant`` (note 1).
+    /// The loop of ``evaluate(from:through:on:groups:table:visits:recordingVisibility:speed:)``,
+    /// written once, made for each ``LoopVariant`` (note 1): `firstGroup` is group 0's
+    /// geometry and `otherGroups` the others' (``MeasureGroups/others``).
     @inline(never)
     private static func run<Variant: LoopVariant>(
         _ variant: Variant.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,

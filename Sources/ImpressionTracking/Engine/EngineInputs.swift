@@ -1,6 +1,7 @@
-/// What an engine is given, checked and kept, whatever its policies: the viewport, its
-/// insets and obstructions, the layout with its containers and section states, the
-/// lifecycle and its visits, and the time and samples evaluated so far.
+/// What an engine is given, checked and kept, whatever its policies and ways of
+/// measuring: the viewport, its insets and obstructions, the lifecycle and its visits,
+/// and the time and samples evaluated so far. The layout, resolved under each way of
+/// measuring, is the engine's ``MeasureGroups``.
 ///
 /// ``ImpressionEngine`` holds one and counts every policy's samples over it
 /// (``CounterTable``). Every setter checks its input and throws ``InputError`` before
@@ -8,9 +9,6 @@
 ///
 /// Its state is `private(set)`: only its own methods, all in this file, change it.
 struct EngineInputs<ID: Hashable & Sendable>: Sendable {
-    /// The policy of sections that have none of their own in the layout (its first
-    /// measure group's).
-    let policy: ImpressionPolicy
     /// The time between two samples.
     let sampleInterval: Duration
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
@@ -25,8 +23,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     private(set) var obstructions: [Rect] = []
 
     private(set) var lifecycle = Lifecycle()
-    /// The layout, resolved under the first measure group's policy.
-    private(set) var layout = SectionLayout<ID>()
     /// The index of the next sample to evaluate.
     private(set) var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
@@ -47,11 +43,9 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// the first, or when there was no viewport then.
     private(set) var originAtLastSample: Point?
 
-    /// Inputs at time zero, in visit 1, active, with no layout or viewport, for a valid
-    /// policy and a positive interval, noting the viewport's speed for exposure signals
-    /// when `measuresSignals`.
-    init(policy: ImpressionPolicy, sampleInterval: Duration, measuresSignals: Bool) {
-        self.policy = policy
+    /// Inputs at time zero, in visit 1, active, with no viewport, for a positive
+    /// interval, noting the viewport's speed for exposure signals when `measuresSignals`.
+    init(sampleInterval: Duration, measuresSignals: Bool) {
         self.sampleInterval = sampleInterval
         grid = SampleGrid(interval: sampleInterval)
         self.measuresSignals = measuresSignals
@@ -61,9 +55,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
     var isActive: Bool { lifecycle.isActive }
-
-    /// The number of sections in the current layout.
-    var sectionCount: Int { layout.count }
 
     /// Why the tracker is inactive; empty when it is active.
     var inactiveCauses: InactiveCauses {
@@ -75,52 +66,11 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
         return causes
     }
 
-    // MARK: - Layout and screen
+    // MARK: - Screen
 
-    /// Validates a layout and resolves it under the first measure group's policy and
-    /// each of `otherGroupPolicies` (the policies that measure otherwise), touching no
-    /// state, so that a throw leaves the previous layout in force; says whether every
-    /// section keeps its slot.
-    ///
-    /// - Throws: ``InputError`` for a cell with a non-finite field or negative size, a
-    ///   duplicate id, a negative or non-finite `fullHeight`/`fullWidth`/`fullArea`, an
-    ///   invalid section policy, a container with a duplicate id, an unknown parent, a
-    ///   cycle, or a bad frame or offset, or a nested cell in an unknown container.
-    // Mutating, though it only reads: a mutating call on a stored value works in place,
-    // where a read may copy the engine whole.
-    mutating func validatedLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer],
-                                  otherGroupPolicies: [ImpressionPolicy])
-        throws(InputError) -> (layout: SectionLayout<ID>, otherGroups: [SectionGeometry], keepsSlots: Bool) {
-        let keepsSlots = self.keepsSlots(of: sections)
-        let (newLayout, otherGroups) = try SectionLayout.measureGroups(
-            sections: sections, containers: containers, defaultPolicy: policy, otherGroupPolicies: otherGroupPolicies,
-            sampleInterval: sampleInterval, sameIDsAs: keepsSlots ? layout : nil)
-        return (newLayout, otherGroups, keepsSlots)
-    }
-
-    /// Whether `sections` are the current layout's, in the same order (a feed reporting
-    /// moved rects): the id index is then reused and every counter stays in its slot.
-    func keepsSlots(of sections: [TrackedSection<ID>]) -> Bool {
-        sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
-    }
-
-    /// Puts in force a layout validated by ``validatedLayout(_:containers:otherGroupPolicies:)``.
-    mutating func commit(_ newLayout: consuming SectionLayout<ID>) {
-        layout = newLayout
-        changedSinceSample = true
-    }
-
-    /// Scrolls a container: its cells move by the new content offset. O(1), not a new
-    /// layout.
-    ///
-    /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
-    ///   previous offset stays in force.
-    mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        guard let index = layout.geometry.containers.indicesByID[containerID] else {
-            throw .noSuchContainer(containerID)
-        }
-        guard offset.isFinite else { throw .invalidContentOffset(offset, container: containerID) }
-        layout.geometry.containers.setOffset(offset, ofContainer: index)
+    /// Notes an input the engine's ``MeasureGroups`` applied (a layout, a container's
+    /// offset, a section's state): the next sample may report anything.
+    mutating func noteLayoutChange() {
         changedSinceSample = true
     }
 
@@ -166,27 +116,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
 }
 
 extension EngineInputs {
-    /// Changes one section's loaded, opacity and hidden attributes (`nil` keeps one as it
-    /// is), as a layout with the section so would, without building the layout again.
-    ///
-    /// - Returns: the section's slot and its attributes now, for the other measure groups.
-    /// - Throws: ``InputError`` for an id not in the layout or an opacity outside `0...1`;
-    ///   nothing changes then.
-    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
-        throws(InputError) -> (slot: Int, display: DisplayState) {
-        guard let slot = layout.slotsByID[id] else { throw InputError.unknownSection(id).inSection(id, at: nil) }
-        var display = layout.geometry.display(ofSlot: slot)
-        if let isLoaded { display.isLoaded = isLoaded }
-        if let isHidden { display.isHidden = isHidden }
-        if let opacity {
-            guard opacity >= 0 && opacity <= 1 else { throw InputError.invalidOpacity(opacity).inSection(id, at: slot) }
-            display.opacity = opacity
-        }
-        layout.geometry.setDisplay(display, ofSlot: slot)
-        changedSinceSample = true
-        return (slot, display)
-    }
-
     /// Makes the lifecycle call; never refused. What each call means is said once, on
     /// ``ImpressionEngine``'s methods of the same names and in ``Lifecycle``: here a call
     /// notes the change and starts a visit when the lifecycle says so.

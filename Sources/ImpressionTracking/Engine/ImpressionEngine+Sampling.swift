@@ -63,9 +63,8 @@ extension ImpressionEngine {
     private func forEachRecord(_ body: (_ policy: Int, RecordReader<ID>, SampleRecord) -> Void) {
         // One reader for every record: a reader per policy would retain and release its
         // arrays, atomically, per policy that reported.
-        let reader = RecordReader(ids: inputs.layout.ids, departed: departed, signals: table.recordSignals,
-                                  grid: inputs.grid, session: session, firstPolicy: inputs.policy,
-                                  otherPolicies: otherPolicies)
+        let reader = RecordReader(ids: measureGroups.layout.ids, departed: departed, signals: table.recordSignals,
+                                  grid: inputs.grid, session: session, policies: measureGroups.policies)
         for entry in table.records {
             body(entry.policyIndex, reader, entry.record)
         }
@@ -104,8 +103,7 @@ extension ImpressionEngine {
                 table.append($0, signals: $1, policyIndex: policyIndex)
             }
         }
-        CountingLoop.evaluate(from: first, through: last, on: screen, firstGroup: inputs.layout.geometry,
-                              otherGroups: &otherGroups, table: &table, visits: visits,
+        CountingLoop.evaluate(from: first, through: last, on: screen, groups: &measureGroups, table: &table, visits: visits,
                               recordingVisibility: recordingVisibility, speed: speed)
         guard !table.records.isEmpty else { return false }
         table.sortRecords()

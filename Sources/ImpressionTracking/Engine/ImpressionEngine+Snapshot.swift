@@ -42,18 +42,20 @@ extension ImpressionEngine {
         precondition((0..<policyCount).contains(policy),
                      "policy \(policy) is not an index of the \(policyCount) policies")
         let group = measureGroups.group(ofPolicy: policy)
-        var geometry = geometry(ofGroup: group)
-        let firstPolicyOfGroup = measureGroups.firstPolicy(ofGroup: group)
-        if self.policy(at: policy) != self.policy(at: firstPolicyOfGroup) {
-            geometry.replaceDefaultPolicy(with: self.policy(at: policy), sampleInterval: sampleInterval)
+        var geometry = measureGroups.geometry(ofGroup: group)
+        let policies = measureGroups.policies
+        if policies[policy] != policies[measureGroups.firstPolicy(ofGroup: group)] {
+            geometry.replaceDefaultPolicy(with: policies[policy], sampleInterval: sampleInterval)
         }
-        return PolicyRows(inputs: inputs, geometry: geometry, table: table, policyIndex: policy,
-                          departed: departed[policy])
+        return PolicyRows(inputs: inputs, layout: measureGroups.layout, geometry: geometry, table: table,
+                          policyIndex: policy, departed: departed[policy])
     }
 
     /// The rows of one policy's snapshots.
     private struct PolicyRows {
         let inputs: EngineInputs<ID>
+        /// The layout: its ids, and its geometry under measure group 0.
+        let layout: SectionLayout<ID>
         /// The layout's geometry under the policy.
         let geometry: SectionGeometry
         let table: CounterTable
@@ -66,7 +68,7 @@ extension ImpressionEngine {
         var nextSample: Int { inputs.nextSample }
         var sampleInterval: Duration { inputs.sampleInterval }
         var screen: VisibilityMeasurer.Screen? { inputs.screen }
-        var ids: [ID] { inputs.layout.ids }
+        var ids: [ID] { layout.ids }
 
         var runsValidFrom: Int { inputs.runsValidFrom }
         var firstRememberedVisit: Int { inputs.firstRememberedVisit }
@@ -127,7 +129,7 @@ extension ImpressionEngine {
         /// about one section at a time (an audit explaining a claim). `nil` for a section the
         /// engine neither lays out nor remembers.
         func snapshot(of id: ID) -> SectionSnapshot<ID>? {
-            if let slot = inputs.layout.slotsByID[id] {
+            if let slot = layout.slotsByID[id] {
                 var measurer = VisibilityMeasurer()
                 return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
             }

@@ -47,18 +47,15 @@
 /// in an actor with a clock and subscribers; use the engine directly for simulations and
 /// tests on virtual time.
 public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
-    /// The policies after the first (which `inputs` resolves layouts under): empty with one.
-    let otherPolicies: [ImpressionPolicy]
     /// The time between two samples.
     public let sampleInterval: Duration
 
-    /// The inputs, screen, lifecycle, time and layout every policy shares, the layout
-    /// resolved under the first measure group. Checks every input.
+    /// The screen, lifecycle and time every policy shares. Checks every input but the layout's.
     var inputs: EngineInputs<ID>
-    /// The layout resolved under each other way of measuring (measure group 1, 2, ...): the
-    /// same cells, containers and index as `inputs`' layout, with their own denominators
-    /// and policies.
-    var otherGroups: [SectionGeometry] = []
+    /// The policies, by number; which of them measure alike; and the layout, resolved under
+    /// each way of measuring (measure group 0, 1, ...). Checks the inputs that change the
+    /// layout.
+    var measureGroups: MeasureGroups<ID>
     /// Every policy's counters, by slot and policy.
     var table: CounterTable
     /// Per policy, the sections that left the layout whose counters it keeps.
@@ -66,9 +63,6 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
     let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
-    /// Which policies measure alike: the group each policy measures in, and the policy
-    /// each group's geometry is resolved under.
-    let measureGroups: MeasureGroups
     /// Where every input the engine accepts is written, when it records a trace.
     public let recorder: TraceRecorder?
     /// The session every impression names (``Impression/session``, part of its
@@ -158,40 +152,29 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         try recorder?.start(sampleInterval: sampleInterval, session: session)
         self.recorder = recorder
         self.session = session
-        otherPolicies = others
         self.sampleInterval = sampleInterval
-        inputs = EngineInputs(policy: first, sampleInterval: sampleInterval, measuresSignals: measuresExposureSignals)
-        let count = others.count + 1
+        inputs = EngineInputs(sampleInterval: sampleInterval, measuresSignals: measuresExposureSignals)
+        let policies = PolicyList(first: first, others: others)
+        let count = policies.count
         departed = Array(repeating: DepartedSections(statisticsLimit: rememberedSectionLimit), count: count)
         var defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)] = []
         // One policy is one measure group with its own defaults: nothing to work out, and
         // nothing allocated for it.
         for policyIndex in 0..<count where count > 1 {
-            let policy = policyIndex == 0 ? first : others[policyIndex - 1]
+            let policy = policies[policyIndex]
             defaultsByPolicy.append((ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: false),
                                      ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
         }
         self.defaultsByPolicy = defaultsByPolicy
-        measureGroups = MeasureGroups(first: first, others: others)
-        table = CounterTable(policyCount: count, groups: measureGroups)
-        otherGroups = Array(repeating: SectionGeometry(), count: measureGroups.count - 1)
-    }
-
-    /// The layout resolved under measure group `group`: the layout's own for group 0.
-    func geometry(ofGroup group: Int) -> SectionGeometry {
-        group == 0 ? inputs.layout.geometry : otherGroups[group - 1]
+        measureGroups = MeasureGroups(policies)
+        table = CounterTable(groups: measureGroups)
     }
 
     /// The policies, in the order their indices tag impressions, events and snapshot rows.
-    public var policies: [ImpressionPolicy] { [inputs.policy] + otherPolicies }
+    public var policies: [ImpressionPolicy] { measureGroups.policies.all }
 
     /// The number of policies: `policies.count`, without making the list.
-    package var policyCount: Int { otherPolicies.count + 1 }
-
-    /// `policies[index]`, without making the list.
-    func policy(at index: Int) -> ImpressionPolicy {
-        index == 0 ? inputs.policy : otherPolicies[index - 1]
-    }
+    package var policyCount: Int { measureGroups.policies.count }
 
     /// The time advanced to: the latest `time` given to ``advance(to:)``, or zero.
     public var time: Duration { inputs.time }
@@ -207,7 +190,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// Why the engine is inactive; empty when it is active.
     public var inactiveCauses: InactiveCauses { inputs.inactiveCauses }
     /// The number of sections in the current layout.
-    public var sectionCount: Int { inputs.sectionCount }
+    public var sectionCount: Int { measureGroups.layout.count }
     /// The viewport in root content coordinates, once set.
     public var viewport: Rect? { inputs.viewport }
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
@@ -238,21 +221,17 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setLayout(_ sections: [TrackedSection<ID>], containers: [ScrollContainer] = []) throws(InputError) {
-        // No list for one way of measuring: an engine of one policy allocates nothing for it.
-        let firstPolicies = measureGroups.otherGroupsFirstPolicies
-        let otherGroupPolicies = firstPolicies.isEmpty ? [] : firstPolicies.map { policy(at: $0) }
-        let (layout, otherGroups, keepsSlots) = try inputs.validatedLayout(
-            sections, containers: containers, otherGroupPolicies: otherGroupPolicies)
+        let (layout, others, keepsSlots) = try measureGroups.validatedLayout(
+            sections, containers: containers, sampleInterval: sampleInterval)
         if !keepsSlots {
             // Each policy's counters follow their sections.
-            table.carryOver(from: inputs.layout, to: layout, departed: &departed, at: inputs.time,
+            table.carryOver(from: measureGroups.layout, to: layout, departed: &departed, at: inputs.time,
                             nextSample: inputs.nextSample, retention: inputs.retention,
                             measuresSignals: inputs.measuresSignals)
         }
-        inputs.commit(layout)
-        self.otherGroups = otherGroups
-        table.resolvePolicies(firstGroup: inputs.layout.geometry, otherGroups: otherGroups,
-                                 defaultsByPolicy: defaultsByPolicy)
+        measureGroups.commit(layout, others: others)
+        inputs.noteLayoutChange()
+        table.resolvePolicies(in: measureGroups, defaultsByPolicy: defaultsByPolicy)
         record(.layout(sections: sections, containers: containers))
     }
 
@@ -314,11 +293,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
-        try inputs.setContentOffset(offset, ofContainer: containerID)
-        record(.contentOffset(offset, containerID: containerID))
         // A container's offset moves cells in every measure group's geometry.
-        guard !otherGroups.isEmpty, let container = inputs.layout.geometry.containers.indicesByID[containerID] else { return }
-        for group in otherGroups.indices { otherGroups[group].containers.setOffset(offset, ofContainer: container) }
+        try measureGroups.setContentOffset(offset, ofContainer: containerID)
+        inputs.noteLayoutChange()
+        record(.contentOffset(offset, containerID: containerID))
     }
 
     /// Insets the viewport (safe area, navigation bar, tab bar): only the rest counts
@@ -369,10 +347,10 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
                                          isHidden: Bool? = nil) throws(InputError) {
-        let (slot, display) = try inputs.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
-        record(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
         // Each way of measuring resolves the section's gate under its own policies.
-        for group in otherGroups.indices { otherGroups[group].setDisplay(display, ofSlot: slot) }
+        try measureGroups.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
+        inputs.noteLayoutChange()
+        record(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
     }
 
     /// Writes an accepted input to the recorder, if any, at the engine's time; one applied

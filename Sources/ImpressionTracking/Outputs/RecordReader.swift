@@ -16,9 +16,8 @@ struct RecordReader<ID: Hashable & Sendable> {
     let grid: SampleGrid
     /// The session every impression names.
     let session: String?
-    /// The engine's first policy, and the others: what each impression is reported under.
-    let firstPolicy: ImpressionPolicy
-    let otherPolicies: [ImpressionPolicy]
+    /// The engine's policies: what each impression is reported under.
+    let policies: PolicyList
 
     /// The section `record`, about policy `policy`, names.
     func sectionID(of record: SampleRecord, policy: Int) -> ID {
@@ -33,7 +32,7 @@ struct RecordReader<ID: Hashable & Sendable> {
         Impression(sectionID: sectionID(of: record, policy: policy), time: duration(ofSamples: record.sample),
                    visibleRatio: record.ratio, visibleDuration: duration(ofSamples: record.intervalsBeforeFiring),
                    visit: record.visit, policy: policy, signals: signals(of: record), sample: record.sample,
-                   session: session, policyDefinition: policy == 0 ? firstPolicy : otherPolicies[policy - 1])
+                   session: session, policyDefinition: policies[policy])
     }
 
     /// The exposure signals `record` carries; `nil` when the engine measures none, or when
