@@ -35,7 +35,7 @@ extension SimulateArguments {
             excludes 0, its bootstrap p, and that p Holm-adjusted over
             every row (differs: Holm p <= 0.05); --json puts the
             reports under "a" and "b" and the differences under "ab".
-            Not with --trace-out or --timeline.
+            Not with --trace-out, --timeline or --impressions-out.
             """, canonicalForm: .init { $0.feedPath.map { [$0] } ?? [] }) { options, scanner throws(CommandLineError) in
             let path = try scanner.value()
             guard options.feedPaths.count < 2 else {
