@@ -15,6 +15,8 @@ package struct ImpressionRows: Sendable {
     package let signals: Bool
     /// The policies' names, in the run's order.
     package let policyNames: [String]
+    /// The policies' fingerprints, in the run's order: hashed once, not once a row.
+    private let fingerprints: [String]
     /// The rows added and not yet taken.
     package private(set) var text = ""
     /// The number of rows added.
@@ -25,6 +27,7 @@ package struct ImpressionRows: Sendable {
         self.format = format
         self.signals = signals
         policyNames = policies.map(\.name)
+        fingerprints = policies.map(\.policy.fingerprint)
     }
 
     /// The same rows' format, with no row.
@@ -52,7 +55,9 @@ package struct ImpressionRows: Sendable {
                                    visibleDuration: fired.visibleDuration, visit: fired.visit, policy: fired.policy,
                                    signals: fired.signals, sample: fired.sample, session: session,
                                    policyDefinition: fired.policyDefinition)
-            text += format.line(ImpressionRow(named, policyName: policyNames[entry.policy]), signals: signals)
+            // The engine reports each impression under its list's policy: the run's at that index.
+            let row = ImpressionRow(named, policyName: policyNames[entry.policy], fingerprint: fingerprints[entry.policy])
+            text += format.line(row, signals: signals)
             count += 1
         }
     }

@@ -46,11 +46,17 @@ public struct ImpressionRow: Sendable, Hashable {
     ///   - impression: the impression; its section id is written as a trace writes it.
     ///   - policyName: the name its policy is reported under (a report's column title).
     public init<ID>(_ impression: Impression<ID>, policyName: String) {
-        id = impression.id
+        self.init(impression, policyName: policyName, fingerprint: impression.policyDefinition.fingerprint)
+    }
+
+    /// The row of `impression`, given `fingerprint`, its policy definition's: a writer
+    /// of many rows under few policies hashes each policy once.
+    package init<ID>(_ impression: Impression<ID>, policyName: String, fingerprint: String) {
+        id = impression.id(policyFingerprint: fingerprint)
         session = impression.session
         section = TraceRecorder.text(impression.sectionID)
         policy = policyName
-        fingerprint = impression.policyDefinition.fingerprint
+        self.fingerprint = fingerprint
         sample = impression.sample
         time = impression.time
         visit = impression.visit
