@@ -7,7 +7,7 @@ import Testing
 /// `--impressions-out`: the rows of a run are its report's impressions, one per id; the
 /// same on any workers, split into shards or not, simulated or re-measured from the run's
 /// traces; and a bad path or name is refused before anything runs.
-@Suite("Impression rows out", .timeLimit(.minutes(5)))
+@Suite("Impression rows out", .timeLimit(.minutes(5)), .onThreadsOfItsOwn)
 struct ImpressionRowsTests {
     /// Four policies, one of them not a preset, over a small run.
     static let run = ["simulate", "--sessions", "12", "--sections", "300", "--seconds", "30", "--seed", "5",
