@@ -8,19 +8,25 @@ import ImpressionTracking
 /// height for 1 s, sampled every 100 ms). `swift run scroll-demo --record FILE` also
 /// records the session with a `TraceRecorder`, as an app records its own, writes the
 /// trace to FILE through a `TraceFileSink`, and prints the command that plays it back in
-/// a browser: the whole loop of recording, replaying and looking.
+/// a browser: the whole loop of recording, replaying and looking. `--impressions-out FILE`
+/// (`.jsonl` or `.csv`) writes the impressions it published as the rows an app uploads
+/// (`ImpressionRow`): they join, id for id, the rows `impressions replay --impressions-out`
+/// writes of the recorded trace.
 @main
 struct ScrollDemo {
     static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
-    static let usage = "usage: scroll-demo [--record FILE.jsonl]"
+    static let usage = "usage: scroll-demo [--record FILE.jsonl] [--impressions-out FILE.jsonl|FILE.csv]"
 
     static func main() async throws {
         var tracePath: String?
+        var rowsPath: String?
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
             case "--record" where !arguments.isEmpty:
                 tracePath = arguments.popFirst()
+            case "--impressions-out" where !arguments.isEmpty && ImpressionRow.Format(path: arguments.first!) != nil:
+                rowsPath = arguments.popFirst()
             case "-h", "--help":
                 print(usage)
                 return
@@ -111,6 +117,12 @@ struct ScrollDemo {
         }
         print()
         print("\(impressions.count) impressions in \(seconds(clock.now.offset)) s of virtual time")
+
+        if let rowsPath, let format = ImpressionRow.Format(path: rowsPath) {
+            // The rows the app would upload: the backend keeps one per id.
+            let rows = impressions.map { format.line(ImpressionRow($0, policyName: "default"), signals: false) }
+            try Data((format.header(signals: false) + rows.joined()).utf8).write(to: URL(fileURLWithPath: rowsPath))
+        }
 
         guard let tracePath else { return }
         // `finish()` wrote the `end` line and ended the recorder's lines: the sink wrote

@@ -44,16 +44,28 @@ struct RecordedTraceRoundTripTests {
         #expect(impressions > 100 && refused > 10 && sent > 100, "\(impressions) impressions, \(refused) refused, \(sent) sent")
     }
 
-    @Test("impressions replay of a recorded trace prints the tracker's impressions, line for line")
+    @Test("impressions replay of a recorded trace prints the tracker's impressions, line for line, and writes their rows, id for id")
     func commandLineReplayOfRecordedTraces() async throws {
         var impressionCount = 0
         for seed in UInt64(500)..<512 {
             let recorded = try await Self.record(seed: seed)
             let path = try temporaryFile(recorded.lines.joined(separator: "\n") + "\n")
             let byPolicy = Self.policies.indices.map { policy in recorded.impressions.filter { $0.policy == policy } }
-            let replay = await impressions(arguments: ["replay", path] + Self.policies.flatMap { ["--policy", $0.name] })
+            let rowsPath = path + ".rows.jsonl"
+            let replay = await impressions(arguments: ["replay", path, "--impressions-out", rowsPath]
+                                           + Self.policies.flatMap { ["--policy", $0.name] })
             #expect(replay.status == 0, "seed \(seed): \(replay.error)")
             #expect(replay.output == ImpressionsCommand.impressionLines(byPolicy, policies: Self.policies), "seed \(seed)")
+            // The rows of the re-measured trace are the tracker's impressions, id for id.
+            let rows = try String(contentsOfFile: rowsPath, encoding: .utf8).split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+            let published = recorded.impressions.map { ImpressionRow($0, policyName: Self.policies[$0.policy].name) }
+            #expect(rows.map { $0["id"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == published.map(\.id).sorted(),
+                    "seed \(seed)")
+            #expect(rows.map { $0["section"] as? String } .sorted { ($0 ?? "") < ($1 ?? "") }
+                    == published.map(\.section).sorted(), "seed \(seed)")
+            #expect(rows.allSatisfy { $0["session"] as? String == "session-\(seed)" }, "seed \(seed)")
             impressionCount += recorded.impressions.count
         }
         #expect(impressionCount > 10, "\(impressionCount) impressions")

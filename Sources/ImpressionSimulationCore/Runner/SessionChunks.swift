@@ -1,9 +1,16 @@
 /// Runs a range of sessions in chunks of consecutive sessions on a task group and
 /// appends the chunks' tallies in session order, so the total does not depend on the
 /// number of workers or on which finished first.
+///
+/// A chunk is appended as soon as every chunk before it is, and no chunk starts more than
+/// a few per worker ahead of the first not yet appended: what waits behind a slow chunk
+/// is bounded by the workers, not the sessions, so a tally that carries its sessions'
+/// rows (``SimulationTally/rows``) can write them as it goes with memory flat in the
+/// number of sessions.
 package enum SessionChunks {
     /// The tally of `range`: `chunk` counts each slice on a child task (at most
-    /// `workers` at once), `append` joins them in session order onto `empty`.
+    /// `workers` at once), `append` joins them in session order onto `empty`, on the
+    /// calling task, each as soon as the ones before it are joined.
     ///
     /// `progress` is called from the calling task with the sessions done and the total,
     /// as chunks complete. Once the calling task is cancelled no new chunk starts: the
@@ -19,7 +26,10 @@ package enum SessionChunks {
         // Small chunks balance the load; the tally does not depend on their size.
         let chunkSize = max(1, min(32, total / (workers * 8)))
         let chunkCount = (total + chunkSize - 1) / chunkSize
-        var chunks = [Tally?](repeating: nil, count: chunkCount)
+        // The chunks finished ahead of one still running, by index.
+        var waiting: [Int: Tally] = [:]
+        var nextToAppend = 0
+        var merged = empty
         var completed = 0
         await withTaskGroup(of: (Int, Int, Tally).self) { group in
             var nextChunk = 0
@@ -29,17 +39,29 @@ package enum SessionChunks {
                 let sessions = (range.lowerBound + index * chunkSize)..<min(range.upperBound, range.lowerBound + (index + 1) * chunkSize)
                 group.addTask { (index, sessions.count, chunk(sessions)) }
             }
-            while nextChunk < min(workers, chunkCount) { addChunk() }
+            // Started, not yet finished.
+            var running = 0
+            func addChunks() {
+                while nextChunk < chunkCount, running < workers, nextChunk - nextToAppend < workers * 4, !Task.isCancelled {
+                    addChunk()
+                    running += 1
+                }
+            }
+            addChunks()
             for await (index, sessions, tally) in group {
-                chunks[index] = tally
+                running -= 1
+                waiting[index] = tally
+                while let ready = waiting.removeValue(forKey: nextToAppend) {
+                    append(&merged, ready)
+                    nextToAppend += 1
+                }
                 completed += sessions
                 progress?(completed, total)
-                if nextChunk < chunkCount && !Task.isCancelled { addChunk() }
+                addChunks()
             }
         }
-        var merged = empty
-        // Chunks start in order, so the ones a cancel left out are the last ones.
-        for case let tally? in chunks { append(&merged, tally) }
+        // Chunks start in order, so the ones a cancel left out are the last ones, and every
+        // chunk started was appended.
         return merged
     }
 }

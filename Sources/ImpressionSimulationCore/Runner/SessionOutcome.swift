@@ -46,6 +46,9 @@ package struct SessionOutcome: Sendable, Hashable {
     /// did has no exit to report them), by section and visit; empty unless the runner
     /// measures them (``SimulationConfiguration/measuresExposureSignals``).
     package var exposures: [[Exposure]] = []
+    /// A recorded session's name, as its trace's header gives it; `nil` for a generated
+    /// session (its run names it) or a trace without one.
+    package var session: String?
 
     /// Creates an outcome; ``SessionRunner`` makes them.
     package init(impressions: [[Impression<Int>]], deepestSection: Int?, rejectedInputs: Int,

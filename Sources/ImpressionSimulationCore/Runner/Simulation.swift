@@ -98,13 +98,33 @@ public struct Simulation: Sendable {
     ///
     /// With `keepingSessionCounts`, the tally also keeps each session's impressions by
     /// policy and kind (``SimulationTally/sessionCounts``), for a paired comparison.
+    ///
+    /// With `rows`, each session's impressions are also made into rows in its format
+    /// (``SimulationTally/rows``), named by ``sessionName(at:)`` and the feed's section
+    /// ids, and `writeRows` is given them in session order, from the calling task, as
+    /// chunks of sessions are counted: the tally returned holds none.
     package func tally(sessions range: Range<Int>, workers: Int, keepingSessionCounts: Bool = false,
+                       rows: ImpressionRows? = nil, writeRows: (String) -> Void = { _ in },
                        progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)? = nil) async -> SimulationTally {
-        await SessionChunks.tally(
-            sessions: range, workers: workers, empty: emptyTally(keepingSessionCounts: keepingSessionCounts),
+        var empty = emptyTally(keepingSessionCounts: keepingSessionCounts)
+        empty.rows = rows?.emptied()
+        return await SessionChunks.tally(
+            sessions: range, workers: workers, empty: empty,
             progress: progress,
-            chunk: { sessions in self.tally(sessions: sessions, keepingSessionCounts: keepingSessionCounts) },
-            append: { $0.append($1) })
+            chunk: { sessions in self.tally(sessions: sessions, keepingSessionCounts: keepingSessionCounts, rows: rows) },
+            append: { tally, next in
+                tally.append(next)
+                if let text = tally.rows?.take(), !text.isEmpty { writeRows(text) }
+            })
+    }
+
+    /// The name of session `index` of this run, which its impressions' ids hash and its
+    /// trace's header names: `seed-S-session-I`, the run's seed and the index in decimal
+    /// (`seed-3-session-17`). The same on every run with the seed, so runs of one seed
+    /// that differ otherwise (the users, the feed) give their sessions the same names:
+    /// keep such runs' rows apart.
+    public func sessionName(at index: Int) -> String {
+        "seed-\(configuration.seed)-session-\(index)"
     }
 
     /// Runs every session on the calling thread; the same report as ``run(workers:progress:)``.
@@ -137,10 +157,16 @@ public struct Simulation: Sendable {
     }
 
     /// The sessions in `range`, run one after the other on the calling thread.
-    package func tally(sessions range: Range<Int>, keepingSessionCounts: Bool = false) -> SimulationTally {
+    /// With `rows`, the tally also holds the sessions' rows in its format.
+    package func tally(sessions range: Range<Int>, keepingSessionCounts: Bool = false,
+                       rows: ImpressionRows? = nil) -> SimulationTally {
         var tally = emptyTally(keepingSessionCounts: keepingSessionCounts)
+        tally.rows = rows?.emptied()
+        let sections = feed.sections
         for index in range {
-            count(runner.run(session(at: index)), in: &tally)
+            let outcome = runner.run(session(at: index))
+            tally.rows?.add(outcome.impressions, session: sessionName(at: index)) { sections[$0].id }
+            count(outcome, in: &tally)
         }
         return tally
     }

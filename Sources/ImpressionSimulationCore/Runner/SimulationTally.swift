@@ -36,6 +36,9 @@ package struct SimulationTally: Sendable {
     package var catalog: SectionCatalog?
     /// In a run over recorded traces: what it read; `nil` in a simulation.
     package var recorded: RecordedSessions?
+    /// In a run that writes its impressions' rows (`--impressions-out`): those of its
+    /// sessions not yet written; `nil` otherwise, and then costs nothing.
+    package var rows: ImpressionRows?
 
     init(policyCount: Int, depthBucketCount: Int, keepingSessionCounts: Bool = false, measuringExposure: Bool = false) {
         sections = SectionTally(policyCount: policyCount, measuresExposure: measuringExposure)
@@ -104,6 +107,7 @@ package struct SimulationTally: Sendable {
             sections.add(next.sections)
         }
         if let nextRecorded = next.recorded { recorded?.append(nextRecorded) }
+        if let nextRows = next.rows { rows?.append(nextRows) }
         if let counts = next.sessionCounts { sessionCounts?.append(counts) }
         for index in policies.indices where index < next.policies.count {
             let other = next.policies[index]

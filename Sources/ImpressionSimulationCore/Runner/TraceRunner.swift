@@ -22,10 +22,15 @@ package struct TraceRunner: Sendable {
     /// once per run from the simulation's feed, then emptied per worker), keeps each
     /// session's counts for the policies' paired differences, and records what the
     /// traces read.
-    package func emptyTally(catalog: SectionCatalog) -> SimulationTally {
+    ///
+    /// With `rows`, the tally also holds each counted trace's rows in their format
+    /// (``SimulationTally/rows``), named by the trace header's session and the sections'
+    /// ids as the trace writes them.
+    package func emptyTally(catalog: SectionCatalog, rows: ImpressionRows? = nil) -> SimulationTally {
         var tally = simulation.emptyTally(keepingSessionCounts: true)
         tally.catalog = catalog.emptied()
         tally.recorded = RecordedSessions()
+        tally.rows = rows?.emptied()
         return tally
     }
 
@@ -45,7 +50,15 @@ package struct TraceRunner: Sendable {
         defer { (tally.recorded, tally.catalog) = (recorded, catalog) }
         let (outcome, completeness) = replay(trace, from: &reader, limits: limits, keepGoing: keepGoing,
                                              recorded: &recorded, catalog: &catalog)
-        if let outcome { simulation.count(outcome, in: &tally) }
+        if let outcome {
+            if tally.rows != nil {
+                let sections = simulation.feed.sections, feedCount = sections.count, extraIDs = catalog.extraIDs
+                tally.rows?.add(outcome.impressions, session: outcome.session) {
+                    $0 < feedCount ? sections[$0].id : extraIDs[$0 - feedCount]
+                }
+            }
+            simulation.count(outcome, in: &tally)
+        }
         return completeness
     }
 
@@ -67,6 +80,8 @@ package struct TraceRunner: Sendable {
         recorded.traces += 1
         var decoder = TraceDecoder(limits: limits)
         var session: TraceSession?
+        // The header's session, which the rows' ids hash.
+        var sessionName: String?
         // Where the trace stops short of its session's end, when it does.
         var cut: String?
         var gaps: [(line: Int, lost: String)] = []
@@ -99,6 +114,7 @@ package struct TraceRunner: Sendable {
                             + "re-measure traces of each interval in a run of their own")
                     }
                     session = TraceSession(engine: try freshEngine(lineNumber: number), sampleInterval: header.sampleInterval)
+                    sessionName = header.session
                 case .line(.input(let input)):
                     try session?.apply(input, lineNumber: number, catalog: &catalog)
                 case .line(.end), .line(.blank):
@@ -122,7 +138,9 @@ package struct TraceRunner: Sendable {
         if cut == nil, decoder.end == nil { cut = "no end line: counted to \(trace.line(lastLine)), its last" }
         if let cut { recorded.cutShort.append(RecordedSessions.Note(trace: trace.name, reason: cut)) }
         if !gaps.isEmpty { recorded.readPastGaps.append(RecordedSessions.Note(trace: trace.name, reason: Self.describe(gaps, of: trace))) }
-        return (session!.finish(at: end, feed: simulation.feed), TraceCompleteness(isCounted: true, isEnded: decoder.end != nil, lines: lastLine))
+        var outcome = session!.finish(at: end, feed: simulation.feed)
+        outcome.session = sessionName
+        return (outcome, TraceCompleteness(isCounted: true, isEnded: decoder.end != nil, lines: lastLine))
     }
 
     /// `gaps at line 40 and line 90: 12 lines lost`, and `and some more` for a gap that

@@ -30,7 +30,13 @@ extension Impression {
     /// A contract: the tests pin known values, and a change to the function is made only
     /// with a changelog entry.
     public var id: String {
-        SHA256.hexPrefix(of: idText, byteCount: 16)
+        id(policyFingerprint: policyDefinition.fingerprint)
+    }
+
+    /// ``id``, given the fingerprint of ``policyDefinition``: what a writer of many rows
+    /// under few policies calls, so that each policy's fingerprint is hashed once.
+    package func id(policyFingerprint: String) -> String {
+        SHA256.hexPrefix(of: idText(policyFingerprint: policyFingerprint), byteCount: 16)
     }
 
     /// The text ``id`` hashes: a first line naming the form, then one line per field,
@@ -49,12 +55,17 @@ extension Impression {
     /// A session of `nil` is written `session=none`, which no length-prefixed value can
     /// be. A backend holding these fields recomputes ``id`` from this text.
     public var idText: String {
+        idText(policyFingerprint: policyDefinition.fingerprint)
+    }
+
+    /// ``idText``, given the fingerprint of ``policyDefinition``.
+    private func idText(policyFingerprint: String) -> String {
         var text = "impression-id/1\n"
         func field(_ key: String, _ value: String) {
             text += key + "=" + String(value.utf8.count) + ":" + value + "\n"
         }
         if let session { field("session", session) } else { text += "session=none\n" }
-        field("policy", policyDefinition.fingerprint)
+        field("policy", policyFingerprint)
         field("section", TraceRecorder.text(sectionID))
         text += "visit=" + String(visit) + "\n"
         text += "sample=" + String(sample) + "\n"

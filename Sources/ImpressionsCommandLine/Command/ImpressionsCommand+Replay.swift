@@ -7,6 +7,14 @@ extension ImpressionsCommand {
     /// output, unless `--keep-going` skips and counts it.
     static func replay(_ options: ReplayOptions, io: some CommandIO) -> Int32 {
         let policies = options.effectivePolicies
+        let rowsFile: ImpressionRowsFile?
+        do throws(FileAccessError) {
+            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                                   policies: policies)
+        } catch {
+            io.writeError("impressions replay: --impressions-out: \(error)\n")
+            return 1
+        }
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
@@ -77,6 +85,17 @@ extension ImpressionsCommand {
             let title = "Replay of " + (header.source ?? trace.name)
             guard writeOutputFile(replayer.html(title: title, details: details, timelineRows: options.timelineRows),
                                   to: path, subcommand: "replay", io: io) else { return 1 }
+        }
+        if let rowsFile {
+            var rows = rowsFile.rows
+            rows.add(replayer.impressions, session: header.session) { $0 }
+            rowsFile.write(rows.take())
+            do throws(FileAccessError) {
+                try rowsFile.finish()
+            } catch {
+                io.writeError("impressions replay: \(error)\n")
+                return 1
+            }
         }
         io.writeOutput(impressionLines(replayer.impressions, policies: policies))
         io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))

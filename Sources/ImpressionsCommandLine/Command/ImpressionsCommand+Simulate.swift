@@ -35,16 +35,26 @@ extension ImpressionsCommand {
             io.writeError("impressions simulate: \(error)\n")
             return 1
         }
+        let rowsFile: ImpressionRowsFile?
+        do throws(FileAccessError) {
+            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                                   policies: options.effectivePolicies)
+        } catch {
+            io.writeError("impressions simulate: --impressions-out: \(error)\n")
+            return 1
+        }
         let workers = options.workers ?? Simulation.defaultWorkerCount
         let count = generated.users.sessions
         let sessions = options.shard?.sessions(of: count) ?? 0..<count
         let tally = await withProgress(io: io, workers: workers, configuration: configuration, sessionSeconds: { tally in
             Double(tally.sessions) * generated.users.sessionDuration.inSeconds
         }) { progress in
-            await simulation.tally(sessions: sessions, workers: workers, progress: progress)
+            await simulation.tally(sessions: sessions, workers: workers, rows: rowsFile?.rows,
+                                   writeRows: { rowsFile?.write($0) }, progress: progress)
         }
         let report = SimulationReport(tally: tally, of: simulation)
         do throws(FileAccessError) {
+            try rowsFile?.finish()
             if let directory = generated.traceDirectory {
                 try writeTraces(of: simulation, sessions: sessions, to: directory, arguments: options.canonicalArguments)
             }
@@ -160,7 +170,8 @@ extension ImpressionsCommand {
         try FileAccess.createDirectory(directory)
         let run = "impressions simulate " + arguments.joined(separator: " ")
         for index in sessions {
-            let trace = simulation.runner.trace(of: simulation.session(at: index), source: "\(run), session \(index)")
+            let trace = simulation.runner.trace(of: simulation.session(at: index), source: "\(run), session \(index)",
+                                                name: simulation.sessionName(at: index))
             let number = String(index)
             let name = "session-" + String(repeating: "0", count: max(0, 6 - number.count)) + number + ".jsonl"
             try FileAccess.write(trace.encoded(), to: directory + "/" + name)

@@ -17,10 +17,20 @@ extension ImpressionsCommand {
             guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
             feed = read
         }
+        let rowsFile: ImpressionRowsFile?
+        do throws(FileAccessError) {
+            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                                   policies: options.effectivePolicies)
+        } catch {
+            io.writeError("impressions simulate: --impressions-out: \(error)\n")
+            return 1
+        }
         var simulation: Simulation?
         let fleet = TraceFleet(limits: recorded.limits, keepGoing: recorded.keepGoing,
                                workers: options.workers ?? Simulation.defaultWorkerCount, shard: options.shard)
-        let counted = await fleet.count(recorded.paths, io: io) { interval -> TraceFleet.Counter<SimulationTally>? in
+        let counted = await fleet.count(recorded.paths, io: io, appended: { tally in
+            if let text = tally.rows?.take() { rowsFile?.write(text) }
+        }) { interval -> TraceFleet.Counter<SimulationTally>? in
             var configuration = options.configuration
             configuration.sampleInterval = interval
             configuration.sessionCount = 0
@@ -34,7 +44,8 @@ extension ImpressionsCommand {
             simulation = made
             let (limits, keepGoing) = (recorded.limits, recorded.keepGoing)
             let runner = TraceRunner(simulation: made)
-            return TraceFleet.Counter(empty: runner.emptyTally(catalog: SectionCatalog(feed: made.feed))) { trace, reader, tally in
+            let empty = runner.emptyTally(catalog: SectionCatalog(feed: made.feed), rows: rowsFile?.rows)
+            return TraceFleet.Counter(empty: empty) { trace, reader, tally in
                 runner.replay(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
             }
         }
@@ -46,6 +57,12 @@ extension ImpressionsCommand {
             return 1
         }
         guard let simulation else { return 1 }
+        do throws(FileAccessError) {
+            try rowsFile?.finish()
+        } catch {
+            io.writeError("impressions simulate: \(error)\n")
+            return 1
+        }
         return deliverRun(SimulationReport(tally: tally, of: simulation), of: simulation, tally: tally, traces: traces, options: options, io: io)
     }
 }

@@ -17,6 +17,13 @@ enum FileAccess {
         return descriptor
     }
 
+    /// Creates or empties `path` and opens it for writing; the caller closes it.
+    static func openForWriting(_ path: String) throws(FileAccessError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        return descriptor
+    }
+
     static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)
     }

@@ -33,14 +33,16 @@ struct TraceFleet {
 
     /// Counts the traces `arguments` name (`["-"]`: standard input); `makeCounter` makes
     /// the counter for the run's sample interval, or says on standard error why it cannot
-    /// and returns `nil`.
+    /// and returns `nil`. `appended` is given the run's tally each time the traces
+    /// counted next, in order, join it, on the calling task: to take out what is written
+    /// as the run goes (``SimulationTally/rows``).
     ///
     /// - Returns: the tally and the names of the traces, or a message for standard error
     ///   after the command's name: a path that does not exist or cannot be listed, no
     ///   trace at all, no session counted, or without `keepGoing` the first trace left
     ///   out, with its line and problem.
     func count<Tally: RecordedTally>(
-        _ arguments: [String], io: some CommandIO,
+        _ arguments: [String], io: some CommandIO, appended: (inout Tally) -> Void = { _ in },
         makeCounter: (_ sampleInterval: Duration) -> Counter<Tally>?
     ) async -> Result<(tally: Tally, traces: [String]), Failure> {
         let listing: Listing
@@ -93,7 +95,10 @@ struct TraceFleet {
                     }
                     return tally
                 },
-                append: { $0.append($1) })
+                append: { tally, next in
+                    tally.append(next)
+                    appended(&tally)
+                })
         }
         guard !Task.isCancelled else { return .failure(.cancelled) }
         // What the listing found belongs to the run, not to a slice: the first shard says it.

@@ -36,6 +36,10 @@ extension ReplayOptions {
             try scanner.noValue()
             options.measuresExposureSignals = true
         },
+        .impressionsOut(\.impressionsOutPath, help: CommandFlag<ReplayOptions>.impressionsOutHelp + """
+
+            The session is the trace header's.
+            """),
         CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the replay as an HTML page for a browser
             (inline CSS and SVG, no script, nothing fetched):

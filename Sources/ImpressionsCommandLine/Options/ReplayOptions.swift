@@ -19,6 +19,8 @@ package struct ReplayOptions: Hashable, Sendable {
     /// `--snapshot-at T`: print what an overlay shows just after the sample at `T`, under
     /// each policy, instead of the impressions.
     package var snapshotTime: Duration?
+    /// `--impressions-out FILE`: write one row per impression there.
+    package var impressionsOutPath: String?
     /// `--timeline-rows N`: the most sections the timeline draws (also the report's).
     package var timelineRows = 40
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits.

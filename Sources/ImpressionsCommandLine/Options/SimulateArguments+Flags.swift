@@ -35,7 +35,7 @@ extension SimulateArguments {
             excludes 0, its bootstrap p, and that p Holm-adjusted over
             every row (differs: Holm p <= 0.05); --json puts the
             reports under "a" and "b" and the differences under "ab".
-            Not with --trace-out or --timeline.
+            Not with --trace-out, --timeline or --impressions-out.
             """, canonicalForm: .init { $0.feedPath.map { [$0] } ?? [] }) { options, scanner throws(CommandLineError) in
             let path = try scanner.value()
             guard options.feedPaths.count < 2 else {
@@ -154,6 +154,16 @@ extension SimulateArguments {
             """, isShownInReports: false) { options, scanner throws(CommandLineError) in
             options.sectionsOutPath = try scanner.value()
         },
+        .impressionsOut(\.impressionsOutPath, help: CommandFlag<SimulateArguments>.impressionsOutHelp + """
+
+            A generated session is named seed-S-session-I (the seed
+            and its index, as --trace-out's headers name it); a
+            trace by its header's session. A shard writes the rows
+            of its slice: the shards' files hold the one run's rows.
+            """, refusals: [
+                .layoutComparison: "with two --feed files: write each feed's rows in a run of its own with the same "
+                    + "--seed and options (the users are the same)",
+            ]),
         CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the run as one HTML page to open in a browser
             (inline CSS and SVG, no script, nothing fetched): the

@@ -33,6 +33,8 @@ struct SimulateArguments: Hashable, Sendable {
     var sectionsOutPath: String?
     /// `--report FILE`: write the run as a self-contained HTML page there.
     var reportPath: String?
+    /// `--impressions-out FILE`: write one row per impression there.
+    var impressionsOutPath: String?
     /// `--feed FILE`, once or twice: the feed file to simulate instead of the synthetic
     /// feed, or layouts A and B to compare on the same users.
     var feedPaths: [String] = []

@@ -62,6 +62,8 @@ package struct SimulateOptions: Hashable, Sendable {
     package var sectionsOutPath: String? { arguments.sectionsOutPath }
     /// `--report FILE`: write the run as a self-contained HTML page there.
     package var reportPath: String? { arguments.reportPath }
+    /// `--impressions-out FILE`: write one row per impression there.
+    package var impressionsOutPath: String? { arguments.impressionsOutPath }
     /// `--shard i/n`: run only that slice of the sessions, or of the list of traces.
     package var shard: Shard? { arguments.shard }
 
