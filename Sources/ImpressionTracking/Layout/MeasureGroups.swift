@@ -1,8 +1,8 @@
 /// How an engine's policies share ways of measuring.
 ///
 /// A *measure group* is the policies that measure a section alike: the same measure,
-/// large-section rule and minimum opacity, the only fields of a policy a ratio depends
-/// on. A layout is resolved once per group (``SectionGeometry``: its denominators, gates
+/// large-section rule, minimum opacity and rounding, the only fields of a policy a ratio
+/// depends on. A layout is resolved once per group (``SectionGeometry``: its denominators, gates
 /// and policies), under the group's first policy, and a sample measures each section near
 /// the viewport once per group; each policy then counts from its group's ratio.
 ///
@@ -23,11 +23,13 @@ struct MeasureGroups: Sendable {
         var measure: ImpressionPolicy.Measure
         var largeSectionRule: ImpressionPolicy.LargeSectionRule?
         var minimumOpacity: Double
+        var rounding: ImpressionPolicy.Rounding
 
         init(_ policy: ImpressionPolicy) {
             measure = policy.measure
             largeSectionRule = policy.largeSectionRule
             minimumOpacity = policy.minimumOpacity
+            rounding = policy.rounding
         }
     }
 
