@@ -32,6 +32,8 @@ extension ReferenceModel {
         var uncappedRatio: Double
         /// The area of what shows, obstructions taken off.
         var area: Double
+        /// The ratio before the policy's rounding, unclamped.
+        var exactRatio: Double
     }
 
     /// `ratio` as the policy's rounding reports it (The rules: "Rounding"), written
@@ -242,7 +244,8 @@ extension ReferenceModel {
         case .width: visibleMeasure = remaining.width
         }
         observation.measured = Measured(ratio: Self.rounded(visibleMeasure / denominator, policy.rounding),
-                                        uncappedRatio: visibleMeasure / uncapped, area: remaining.area)
+                                        uncappedRatio: visibleMeasure / uncapped, area: remaining.area,
+                                        exactRatio: visibleMeasure / denominator)
         return observation
     }
 
