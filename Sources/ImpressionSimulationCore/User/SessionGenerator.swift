@@ -31,7 +31,7 @@ public struct SessionGenerator: Sendable {
     public let duration: Duration
     /// Whether the user's first fling of the feed is written as the interaction
     /// (`interact`, React Native's `onScrollBeginDrag`) before its first frame: what a
-    /// policy that ``ImpressionPolicy/requiresInteraction`` waits for. Off, sessions are
+    /// policy that `ImpressionPolicy.requiresInteraction` waits for. Off, sessions are
     /// written without it, as they were before the gate existed.
     public let interactsAtFirstDrag: Bool
 
