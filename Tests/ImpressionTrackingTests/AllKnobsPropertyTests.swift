@@ -8,7 +8,7 @@ import Testing
 /// impression for impression, snapshot for snapshot; 60 sessions through the actor too.
 @Suite("Engine, tracker and model agree with every knob at once", .catchesHangs)
 struct AllKnobsPropertyTests {
-    static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates, .forgetting,
+    static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates, .forgetting, .peerRules,
                                                                       .exposureSignals])
 
     /// 300 sessions, in chunks the test runner can spread over cores.

@@ -173,7 +173,7 @@ struct SimulateTracesTests {
         #expect(stopped.status == 1 && stopped.output.isEmpty)
         #expect(stopped.error == "impressions simulate: \(bad)/e-bad-line.jsonl: line 6: unknown event type 'bogus' (types: layout, "
             + "viewport, contentOffset, insets, obstructions, section, appear, disappear, enterBackground, enterForeground, cover, "
-            + "uncover, beginRefresh, endRefresh, reset, end)\n")
+            + "uncover, beginRefresh, endRefresh, reset, interact, end)\n")
 
         let kept = await impressions(arguments: ["simulate", "--traces", bad, "--keep-going", "--json"])
         #expect(kept.status == 0, "\(kept.error)")

@@ -76,7 +76,7 @@ private enum AwayReason: Hashable {
         case .enterForeground: reasons.remove(.background)
         case .cover: reasons.insert(.modal)
         case .uncover: reasons.remove(.modal)
-        case .beginRefresh, .endRefresh, .reset: break
+        case .beginRefresh, .endRefresh, .reset, .interact: break
         }
     }
 }

@@ -55,7 +55,12 @@ public struct Simulation: Sendable {
     private init(validated configuration: SimulationConfiguration, feed: Feed) throws(SimulationError) {
         self.configuration = configuration
         self.feed = feed
-        generator = SessionGenerator(model: configuration.user, feed: feed, duration: configuration.sessionDuration)
+        // The first drag is written only when some policy waits for it, so that sessions
+        // without such a policy stay as they were.
+        let waits = configuration.policies.contains { $0.policy.requiresInteraction }
+            || feed.sections.contains { $0.policy?.requiresInteraction == true }
+        generator = SessionGenerator(model: configuration.user, feed: feed, duration: configuration.sessionDuration,
+                                     interactsAtFirstDrag: waits)
         runner = try SessionRunner(feed: feed, policies: configuration.policies,
                                    sampleInterval: configuration.sampleInterval, scope: configuration.layoutScope,
                                    measuresExposureSignals: configuration.measuresExposureSignals)

@@ -12,6 +12,6 @@ package enum SessionInput: Sendable, Hashable {
     case carouselScroll(section: Int, offset: Double)
     /// A lifecycle call: a tab switch away and back (`disappear`, `appear`), the app
     /// going to the background and back, a modal sheet (`cover`, `uncover`), pull to
-    /// refresh (`beginRefresh`, `endRefresh`).
+    /// refresh (`beginRefresh`, `endRefresh`), the user's first drag (`interact`).
     case lifecycle(LifecycleCall)
 }

@@ -29,12 +29,19 @@ public struct SessionGenerator: Sendable {
     /// The length of every session, or the cap on it when the model has a
     /// ``UserModel/sessionLength``.
     public let duration: Duration
+    /// Whether the user's first fling of the feed is written as the interaction
+    /// (`interact`, React Native's `onScrollBeginDrag`) before its first frame: what a
+    /// policy that `ImpressionPolicy.requiresInteraction` waits for. Off, sessions are
+    /// written without it, as they were before the gate existed.
+    public let interactsAtFirstDrag: Bool
 
-    /// A generator of sessions of up to `duration` on `feed` by users following `model`.
-    public init(model: UserModel, feed: Feed, duration: Duration) {
+    /// A generator of sessions of up to `duration` on `feed` by users following `model`,
+    /// writing the user's first drag as the interaction when `interactsAtFirstDrag`.
+    public init(model: UserModel, feed: Feed, duration: Duration, interactsAtFirstDrag: Bool = false) {
         self.model = model
         self.feed = feed
         self.duration = duration
+        self.interactsAtFirstDrag = interactsAtFirstDrag
     }
 
     /// Session `index` of the run seeded by `seed`.
@@ -48,6 +55,7 @@ public struct SessionGenerator: Sendable {
         var lengthStream = SplitMix64(seed: random.next())
         let length = model.sessionLength?.draw(using: &lengthStream, cap: duration) ?? duration
         var writer = SessionWriter(model: model, feed: feed, duration: length, random: &random)
+        writer.awaitsFirstDrag = interactsAtFirstDrag
         writer.write()
         return Session(duration: length, events: writer.events)
     }
@@ -93,6 +101,8 @@ private struct SessionWriter {
     var offset = 0.0
     var carouselOffsets: [Int: Double] = [:]
     var dueTimes: [Int64] = []
+    /// Whether the next fling is the user's first drag, written as the interaction.
+    var awaitsFirstDrag = false
 
     init(model: UserModel, feed: Feed, duration: Duration, random: inout SplitMix64) {
         self.model = model
@@ -242,6 +252,12 @@ private struct SessionWriter {
         let milliseconds = physics.duration(startingSpeed: speed, limit: room)
         guard milliseconds > 0, milliseconds.isFinite else { return }
         let start = now
+        // The finger comes down before the list moves: momentum after it, and the
+        // back-to-top scroll, are not interactions.
+        if awaitsFirstDrag {
+            awaitsFirstDrag = false
+            emit(.lifecycle(.interact))
+        }
         let from = offset
         let total = max(1, Int64(min(milliseconds * 1_000_000, 1e18).rounded(.up)))
         var elapsed = frameInterval

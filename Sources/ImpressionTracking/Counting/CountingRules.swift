@@ -4,7 +4,8 @@
 ///
 /// - Counting: a section counts as visible at a sample when its ratio meets the policy's
 ///   entry ratio, or, once counting, its exit ratio (hysteresis). A run is the visible
-///   samples in a row; a visit that starts voids the runs before it.
+///   samples in a row; a visit that starts voids the runs before it. A policy that
+///   requires the user's first interaction lets no run start before it.
 /// - Durations: a run completes when its samples (with cumulative timing, those of the
 ///   visit's earlier runs too) reach the policy's required samples; it completes once.
 /// - Recurrence: a run may complete only while the policy's recurrence allows another
@@ -25,6 +26,8 @@ enum CountingRules {
         var runsValidFrom: Int
         /// What fired in an earlier visit than this is forgotten.
         var firstRemembered: Int
+        /// No interaction yet: a policy that requires one lets nothing enter.
+        var waitingForInteraction = false
     }
 
     /// What a sample in view brings to the exposure signals of one section under one
@@ -64,7 +67,10 @@ enum CountingRules {
         if ratio > counters.highestRatio { counters.highestRatio = ratio }
         // `counters` in place, never copied out and back: see ``CountingLoop``, note 5.
         let counting = counters.continuesRun(into: first, runsValidFrom: visits.runsValidFrom)
-        guard ratio >= (counting ? policy.pointee.exitRatio : policy.pointee.entryRatio) else {
+        // The interaction gate is read only on entry: no run opens while it is closed, and
+        // once open it stays open, so a run that continues never meets it.
+        guard ratio >= (counting ? policy.pointee.exitRatio : policy.pointee.entryRatio),
+              counting || !(visits.waitingForInteraction && policy.pointee.requiresInteraction) else {
             if let signals { countBelowPolicy(&counters, slot: slot, ratio: ratio, signals, from: first, through: last,
                                               visits: visits, recordingVisibility: recordingVisibility, record: record) }
             return (false, nil)

@@ -29,6 +29,8 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     private(set) var runsValidFrom = 0
     /// What fired in an earlier visit than this is forgotten (``reset()``).
     private(set) var firstRememberedVisit = 1
+    /// Whether the user interacted (``ImpressionEngine/interact()``): never unset.
+    private(set) var hasInteracted = false
     /// Whether an input arrived since the last sample evaluated: then the next sample may
     /// report anything (see ``nextEventTime``).
     private(set) var changedSinceSample = false
@@ -130,9 +132,17 @@ extension EngineInputs {
         case .beginRefresh: lifecycle.beginRefresh()
         case .endRefresh: lifecycle.endRefresh()
         case .reset: resetFiredMemory()
+        case .interact: noteInteraction()
         }
         changedSinceSample = true
         if startsVisit { startVisit() }
+    }
+
+    /// The user interacted: policies that wait for it count from the next sample on, for
+    /// the engine's life. Starts no visit.
+    private mutating func noteInteraction() -> Bool {
+        hasInteracted = true
+        return false
     }
 
     /// Forgets everything that fired (SARAH's `restart`); a reset always starts a visit.
@@ -172,7 +182,8 @@ extension EngineInputs {
         nextSample = lastDue &+ 1
         changedSinceSample = false
         return (first, lastDue, CountingRules.Visits(current: visit, runsValidFrom: runsValidFrom,
-                                                   firstRemembered: firstRememberedVisit),
+                                                   firstRemembered: firstRememberedVisit,
+                                                   waitingForInteraction: !hasInteracted),
                 measuresSignals ? takeViewportSpeed() : nil)
     }
 

@@ -169,6 +169,8 @@ extension ImpressionEngine {
         /// next sample, `statistics` being its statistics then.
         private func counting(of state: SectionCounters, policy: ResolvedPolicy,
                               statistics: SectionStatistics) -> SectionSnapshot<ID>.Counting {
+            // Nothing has counted under a policy still waiting: the gate comes first.
+            if policy.requiresInteraction && !inputs.hasInteracted { return .waitingForInteraction }
             let hasFired = state.lastFiredVisit == visit
             let blockedByRecurrence = switch policy.recurrence {
             case .onEveryEntry: false

@@ -406,4 +406,13 @@ extension ImpressionEngine {
     /// Forgets everything that fired under every policy and starts a new visit (SARAH's
     /// `restart`).
     public mutating func reset() { apply(.reset) }
+
+    /// The user interacted with the screen (React Native's `recordInteraction()`, or the
+    /// first drag of the list, `onScrollBeginDrag`): policies that
+    /// ``ImpressionPolicy/requiresInteraction`` count from the next sample on.
+    ///
+    /// Only the first call changes anything; the interaction is remembered for the
+    /// engine's life (``reset()`` and new visits keep it). Programmatic scrolls and
+    /// momentum are not interactions: call this from the user's drag.
+    public mutating func interact() { apply(.interact) }
 }

@@ -18,6 +18,12 @@ extension ImpressionPolicy {
     /// minimumOpacity=0
     /// ```
     ///
+    /// followed by `rounding=snapNearEnds` or `rounding=floorToPercent` when the ratio is
+    /// rounded (``rounding``), and `requiresInteraction=true` when the policy waits for
+    /// the first interaction: knobs at their defaults (``Rounding/exact``, `false`) write
+    /// no line, so that every policy without them keeps the text, and the fingerprint, it
+    /// had before they existed.
+    ///
     /// Ratios, the opacity, the focus fraction and the large-section area are written as
     /// ECMAScript's `Number.prototype.toString` writes them: the shortest decimal that
     /// reads back as the same `Double` (`0.6666666666666666`, `5e-324`). Durations are
@@ -66,6 +72,8 @@ extension ImpressionPolicy {
         line("timing", timing.canonicalName)
         line("cooldown", CanonicalNumber.seconds(cooldown))
         line("minimumOpacity", number(minimumOpacity))
+        if rounding != .exact { line("rounding", rounding.canonicalName) }
+        if requiresInteraction { line("requiresInteraction", "true") }
         return text
     }
 
@@ -131,6 +139,17 @@ extension ImpressionPolicy.Timing {
         switch self {
         case .continuous: "continuous"
         case .cumulative: "cumulative"
+        }
+    }
+}
+
+extension ImpressionPolicy.Rounding {
+    /// The rounding's name in a canonical text: fixed here, whatever the case is called.
+    fileprivate var canonicalName: String {
+        switch self {
+        case .exact: "exact"
+        case .snapNearEnds: "snapNearEnds"
+        case .floorToPercent: "floorToPercent"
         }
     }
 }

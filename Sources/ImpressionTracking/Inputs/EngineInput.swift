@@ -32,7 +32,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     // another module) looks up its type metadata for every input, scrolls included.
     indirect case sectionState(ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?)
     /// A lifecycle call: appear, disappear, background, foreground, cover, uncover,
-    /// refresh, reset.
+    /// refresh, reset, and the user's first interaction.
     case lifecycle(LifecycleCall)
 
     /// ``ImpressionEngine/setLayout(_:containers:)``: a layout without scroll containers.

@@ -19,6 +19,8 @@ public enum LifecycleCall: String, Sendable, Hashable, CaseIterable {
     case endRefresh
     /// ``ImpressionEngine/reset()``.
     case reset
+    /// ``ImpressionEngine/interact()``.
+    case interact
 
     /// The name in traces: the raw value.
     public var name: String { rawValue }

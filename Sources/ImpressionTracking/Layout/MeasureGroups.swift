@@ -2,8 +2,8 @@
 /// every group, group 0 included.
 ///
 /// A *measure group* is the policies that measure a section alike: the same measure,
-/// large-section rule and minimum opacity, the only fields of a policy a ratio depends
-/// on. A layout is resolved once per group (``SectionGeometry``: its denominators, gates
+/// large-section rule, minimum opacity and rounding, the only fields of a policy a ratio
+/// depends on. A layout is resolved once per group (``SectionGeometry``: its denominators, gates
 /// and policies), under the group's first policy, and a sample measures each section near
 /// the viewport once per group; each policy then counts from its group's ratio.
 ///
@@ -36,11 +36,13 @@ struct MeasureGroups<ID: Hashable & Sendable>: Sendable {
         var measure: ImpressionPolicy.Measure
         var largeSectionRule: ImpressionPolicy.LargeSectionRule?
         var minimumOpacity: Double
+        var rounding: ImpressionPolicy.Rounding
 
         init(_ policy: ImpressionPolicy) {
             measure = policy.measure
             largeSectionRule = policy.largeSectionRule
             minimumOpacity = policy.minimumOpacity
+            rounding = policy.rounding
         }
     }
 

@@ -16,6 +16,10 @@ struct ResolvedPolicy: Sendable, Hashable {
     var cooldownSamples: Int
     /// The least effective opacity at which a cell counts; 0 lets every cell count.
     var minimumOpacity: Double
+    /// How the measured ratio is rounded before it is compared.
+    var rounding: ImpressionPolicy.Rounding
+    /// Nothing enters until the engine's first interaction.
+    var requiresInteraction: Bool
 
     /// - Parameter isLarge: the section meets the policy's `lowerRatio` rule.
     init(_ policy: ImpressionPolicy, sampleInterval: Duration, isLarge: Bool) {
@@ -35,6 +39,8 @@ struct ResolvedPolicy: Sendable, Hashable {
         accumulatesTime = policy.timing == .cumulative
         cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
         minimumOpacity = policy.minimumOpacity
+        rounding = policy.rounding
+        requiresInteraction = policy.requiresInteraction
     }
 
     /// `denominator` capped at ``viewportFraction`` of `viewport`, measured as this

@@ -46,7 +46,8 @@ struct VisibilityMeasurer: Sendable {
         guard denominator > 0 else { return nil }
         guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen, excluding: excluding,
                                   minimumOpacity: policy.minimumOpacity) == nil else { return nil }
-        return min(1, Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea) / denominator)
+        return policy.rounding.rounded(
+            min(1, Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea) / denominator))
     }
 
     /// What is known of one section at one sample, for measuring it under several ways of
@@ -107,20 +108,21 @@ struct VisibilityMeasurer: Sendable {
             shared.partsAreCollected = true
             guard shared.shows == true else { return nil }
         }
-        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator)
+        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator, rounding: policy.rounding)
     }
 
     /// The section's ratio from what `shared` knows and the parts collected for it, its
-    /// `measure` worked out the first time it is asked for; `denominator` is capped.
+    /// `measure` worked out the first time it is asked for; `denominator` is capped; then
+    /// rounded as its policy rounds it.
     @inline(__always)
     private mutating func ratio(collectedFor shared: inout SharedMeasures, measure: ImpressionPolicy.Measure,
-                                denominator: Double) -> Double {
+                                denominator: Double, rounding: ImpressionPolicy.Rounding) -> Double {
         var visibleMeasure = shared[measure]
         if visibleMeasure.isNaN {
             visibleMeasure = Self.visibleMeasure(of: parts, by: measure, unionArea: &unionArea)
             shared[measure] = visibleMeasure
         }
-        return min(1, visibleMeasure / denominator)
+        return rounding.rounded(min(1, visibleMeasure / denominator))
     }
 
     /// The section's ratio under `policy` with `denominator` (its uncapped one), from the
@@ -135,7 +137,7 @@ struct VisibilityMeasurer: Sendable {
                         on screen: Screen) -> Double? {
         let denominator = policy.cappedDenominator(denominator, viewport: screen.effectiveViewport)
         guard denominator > 0, shared.shows == true else { return nil }
-        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator)
+        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator, rounding: policy.rounding)
     }
 
     /// The area of the union of the parts last collected: the visible area of the section

@@ -118,25 +118,31 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
         /// A cooldown since its last impression holds it back until `until`, the first
         /// sample at which it may fire again (``SectionStatistics/cooldownEnd``).
         case coolingDown(until: Duration)
+        /// Its policy waits for the user's first interaction
+        /// (``ImpressionPolicy/requiresInteraction``), which has not come: nothing counts.
+        case waitingForInteraction
 
         /// A name for each case, for style classes and JSON: `idle`, `counting`,
-        /// `counted`, `cooling-down`.
+        /// `counted`, `cooling-down`, `waiting-for-interaction`.
         public var name: String {
             switch self {
             case .idle: "idle"
             case .counting: "counting"
             case .counted: "counted"
             case .coolingDown: "cooling-down"
+            case .waitingForInteraction: "waiting-for-interaction"
             }
         }
 
-        /// In words: `idle`, `counting 7 of 11`, `counted`, `cooling down until 3.2 s`.
+        /// In words: `idle`, `counting 7 of 11`, `counted`, `cooling down until 3.2 s`,
+        /// `waiting for interaction`.
         public var description: String {
             switch self {
             case .idle: "idle"
             case .counting(let samples, let required): "counting \(samples) of \(required)"
             case .counted: "counted"
             case .coolingDown(let end): "cooling down until \(end.formatted)"
+            case .waitingForInteraction: "waiting for interaction"
             }
         }
     }

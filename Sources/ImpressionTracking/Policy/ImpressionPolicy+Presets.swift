@@ -96,4 +96,17 @@ extension ImpressionPolicy {
         policy.minimumOpacity = .leastNonzeroMagnitude
         return policy
     }
+
+    /// Flutter's `visibility_detector` as its example app reads it: a widget is shown
+    /// while its `VisibilityInfo.visibleFraction` is above 0 (the example drops a widget
+    /// whose fraction is 0), at once, again on every entry. The fraction is the area of
+    /// the widget's bounding rect clipped to the screen, over its full area, snapped to 0
+    /// or 1 within 0.01 (``Rounding/snapNearEnds``); the smallest positive ratio makes
+    /// `>=` the example's `> 0`, so a sliver of under 1 % does not count. Its callbacks
+    /// are coalesced every 500 ms (`VisibilityDetectorController.updateInterval`); use
+    /// `sampleInterval: .milliseconds(500)` to match.
+    public static var flutterVisibility: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: .leastNonzeroMagnitude, minimumDuration: .zero, measure: .area,
+                         rounding: .snapNearEnds)
+    }
 }

@@ -76,11 +76,25 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// screen. Zero, the default, lets opacity never matter; a hidden section or
     /// container hides its cells whatever this says.
     public var minimumOpacity: Double = 0
+    /// How the measured ratio is rounded before it is compared and reported: as measured
+    /// (``Rounding/exact``, the default), snapped near 0 and 1 as Flutter's
+    /// `visibility_detector` does, or floored to a whole percent as the OM SDK reports it.
+    public var rounding: Rounding = .exact
+    /// Whether nothing counts until the user's first interaction with the screen
+    /// (``ImpressionEngine/interact()``), as React Native's `waitForInteraction` waits
+    /// for the first drag of the list: for feeds that open on a screen the user has not
+    /// touched. `false`, the default, counts from the first sample.
+    ///
+    /// Until then a section under this policy never enters, counts or fires; it is still
+    /// measured, so its statistics and exposure signals see it as in view below the
+    /// policy. The interaction is remembered for the engine's life:
+    /// ``ImpressionEngine/reset()`` and new visits keep it.
+    public var requiresInteraction: Bool = false
 
     /// Creates a policy with any of its knobs; see the properties for what each means.
     /// Every knob left out keeps its default: 50 % of the height for 1 s, continuously,
-    /// again on every entry, no hysteresis, no large-section rule, no cooldown, and
-    /// opacity never mattering.
+    /// again on every entry, no hysteresis, no large-section rule, no cooldown, opacity
+    /// never mattering, the ratio exact, and no wait for an interaction.
     ///
     /// ```swift
     /// let ad = ImpressionPolicy(minimumVisibleRatio: 0.5, measure: .area, largeSectionRule: .capToViewport,
@@ -95,7 +109,9 @@ public struct ImpressionPolicy: Sendable, Hashable {
         largeSectionRule: LargeSectionRule? = nil,
         timing: Timing = .continuous,
         cooldown: Duration = .zero,
-        minimumOpacity: Double = 0
+        minimumOpacity: Double = 0,
+        rounding: Rounding = .exact,
+        requiresInteraction: Bool = false
     ) {
         self.minimumVisibleRatio = minimumVisibleRatio
         self.minimumDuration = minimumDuration
@@ -106,6 +122,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
         self.timing = timing
         self.cooldown = cooldown
         self.minimumOpacity = minimumOpacity
+        self.rounding = rounding
+        self.requiresInteraction = requiresInteraction
     }
 
     /// 50 % of the height for 1 s, again on every entry (ZOZO's module rule).
@@ -168,7 +186,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
 extension ImpressionPolicy: CustomStringConvertible {
     /// A compact form such as `50% height for 1 s, on every entry`.
     public var description: String {
-        let ratio = Self.percent(minimumVisibleRatio)
+        // The smallest positive ratio is how a policy writes a peer's `> 0`.
+        let ratio = minimumVisibleRatio == .leastNonzeroMagnitude ? "above 0%" : Self.percent(minimumVisibleRatio) + "%"
         let recurrenceText: String
         switch recurrence {
         case .onEveryEntry: recurrenceText = "on every entry"
@@ -176,7 +195,7 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .oncePerTracker: recurrenceText = "once per tracker"
         }
         let inAll = timing == .cumulative ? " in all" : ""
-        var text = "\(ratio)% \(measure.name) for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
+        var text = "\(ratio) \(measure.name) for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
         if let exitVisibleRatio { text += ", exit below \(Self.percent(exitVisibleRatio))%" }
         switch largeSectionRule {
         case nil: break
@@ -191,6 +210,12 @@ extension ImpressionPolicy: CustomStringConvertible {
         } else if minimumOpacity > 0 {
             text += ", opacity at least \(Self.percent(minimumOpacity))%"
         }
+        switch rounding {
+        case .exact: break
+        case .snapNearEnds: text += ", snapped near 0 and 1"
+        case .floorToPercent: text += ", floored to a percent"
+        }
+        if requiresInteraction { text += ", after the first interaction" }
         return text
     }
 }
@@ -254,11 +279,12 @@ extension Double {
 extension ImpressionPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case minimumVisibleRatio, minimumDuration, measure, recurrence, exitVisibleRatio, largeSectionRule
-        case timing, cooldown, minimumOpacity
+        case timing, cooldown, minimumOpacity, rounding, requiresInteraction
     }
 
-    /// Decodes a policy; `timing`, `cooldown` and `minimumOpacity`, which older encodings
-    /// lack, default to ``Timing/continuous``, zero and zero.
+    /// Decodes a policy; `timing`, `cooldown`, `minimumOpacity`, `rounding` and
+    /// `requiresInteraction`, which older encodings lack, default to
+    /// ``Timing/continuous``, zero, zero, ``Rounding/exact`` and `false`.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(minimumVisibleRatio: try fields.decode(Double.self, forKey: .minimumVisibleRatio),
@@ -270,6 +296,25 @@ extension ImpressionPolicy: Codable {
         timing = try fields.decodeIfPresent(Timing.self, forKey: .timing) ?? .continuous
         cooldown = try fields.decodeIfPresent(Duration.self, forKey: .cooldown) ?? .zero
         minimumOpacity = try fields.decodeIfPresent(Double.self, forKey: .minimumOpacity) ?? 0
+        rounding = try fields.decodeIfPresent(Rounding.self, forKey: .rounding) ?? .exact
+        requiresInteraction = try fields.decodeIfPresent(Bool.self, forKey: .requiresInteraction) ?? false
+    }
+
+    /// Encodes every knob; `rounding` and `requiresInteraction` only when they are not
+    /// the defaults, so that a policy without them encodes as it did before they existed.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(minimumVisibleRatio, forKey: .minimumVisibleRatio)
+        try fields.encode(minimumDuration, forKey: .minimumDuration)
+        try fields.encode(measure, forKey: .measure)
+        try fields.encode(recurrence, forKey: .recurrence)
+        try fields.encodeIfPresent(exitVisibleRatio, forKey: .exitVisibleRatio)
+        try fields.encodeIfPresent(largeSectionRule, forKey: .largeSectionRule)
+        try fields.encode(timing, forKey: .timing)
+        try fields.encode(cooldown, forKey: .cooldown)
+        try fields.encode(minimumOpacity, forKey: .minimumOpacity)
+        if rounding != .exact { try fields.encode(rounding, forKey: .rounding) }
+        if requiresInteraction { try fields.encode(requiresInteraction, forKey: .requiresInteraction) }
     }
 }
 

@@ -208,6 +208,13 @@ package enum DecodedLine: Decodable {
         }
         if fields.contains(.cooldownMs) { policy.cooldown = try policyDuration(fields, .cooldownMs) }
         if fields.contains(.minOpacity) { policy.minimumOpacity = try number(fields, .minOpacity) }
+        if let key = try fields.decodeIfPresent(String.self, forKey: .rounding) {
+            guard let rounding = ImpressionPolicy.Rounding(key: key) else {
+                throw TraceLineProblem("rounding must be exact, snap-near-ends or floor-to-percent, got '\(key)'")
+            }
+            policy.rounding = rounding
+        }
+        policy.requiresInteraction = try fields.decodeIfPresent(Bool.self, forKey: .requiresInteraction) ?? false
         // Checked here so the message names the field; the engine would refuse it too.
         do throws(ConfigurationError) {
             try policy.validate()
@@ -232,6 +239,6 @@ package enum DecodedLine: Decodable {
         case top, left, bottom, right, relative, clipInsets
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
         case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs
-        case loaded, opacity, hidden, minOpacity
+        case loaded, opacity, hidden, minOpacity, rounding, requiresInteraction
     }
 }

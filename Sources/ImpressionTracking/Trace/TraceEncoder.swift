@@ -150,6 +150,8 @@ package enum TraceEncoder {
         if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
         if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
         if policy.minimumOpacity != 0 { text += ",\"minOpacity\":\(number(policy.minimumOpacity))" }
+        if policy.rounding != .exact { text += ",\"rounding\":\"\(policy.rounding.key)\"" }
+        if policy.requiresInteraction { text += ",\"requiresInteraction\":true" }
         return text + "}"
     }
 

@@ -366,4 +366,7 @@ extension ImpressionTracker {
     public func endRefresh() { apply(.endRefresh) }
     /// Forgets what fired and starts a new visit; see ``ImpressionEngine/reset()``.
     public func reset() { apply(.reset) }
+    /// The user interacted with the screen (the first drag of the list); see
+    /// ``ImpressionEngine/interact()``.
+    public func interact() { apply(.interact) }
 }

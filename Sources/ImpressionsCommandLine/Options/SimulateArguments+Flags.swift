@@ -266,7 +266,11 @@ extension SimulateArguments {
             cooldown (30s, 2m: no impression again sooner after
             one; at most 86400 s), min-opacity (0.1: cells less
             opaque, their containers' opacity included, count
-            for nothing), name (the column title).
+            for nothing), rounding (exact|snap-near-ends|
+            floor-to-percent: Flutter's snap near 0 and 1, the
+            OM SDK's whole percent), wait-for-interaction
+            (true: nothing counts before the user's first
+            drag), name (the column title).
 
             """ + String(presetLines.joined(separator: "\n").dropLast())
     }

@@ -4,7 +4,8 @@ import ImpressionTracking
 /// The command line's forms of a policy: a preset name (`abema`, see ``PolicyPresets``), key-value pairs
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
 /// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`,
-/// `ratio=1,focus=0.5,measure=width`, `mrc-display,min-opacity=0.1`).
+/// `ratio=1,focus=0.5,measure=width`, `mrc-display,min-opacity=0.1`,
+/// `ratio=50%,rounding=floor-to-percent,wait-for-interaction=true`).
 /// `name=...` sets the name shown.
 extension NamedPolicy {
     /// Reads a policy written as a preset name, key-value pairs, or both.
@@ -14,7 +15,9 @@ extension NamedPolicy {
     /// `focus` (the focus rule's fraction of the viewport, `(0, 1]` or a percentage),
     /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
     /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `min-opacity`
-    /// (the least effective opacity a cell needs, `0...1` or a percentage), `name`.
+    /// (the least effective opacity a cell needs, `0...1` or a percentage), `rounding`
+    /// (`exact`, `snap-near-ends`, `floor-to-percent`), `wait-for-interaction` (`true`,
+    /// `false`: nothing counts before the user's first drag), `name`.
     /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
     ///
     /// - Throws: ``PolicyParseError`` naming the part that is wrong.
@@ -55,6 +58,17 @@ extension NamedPolicy {
                 }
             case "min-opacity":
                 policy.minimumOpacity = try Self.parseRatio(value, key: "min-opacity")
+            case "rounding":
+                guard let rounding = ImpressionPolicy.Rounding(key: value.lowercased()) else {
+                    throw PolicyParseError("rounding must be exact, snap-near-ends or floor-to-percent, got '\(value)'")
+                }
+                policy.rounding = rounding
+            case "wait-for-interaction":
+                switch value.lowercased() {
+                case "true", "yes": policy.requiresInteraction = true
+                case "false", "no": policy.requiresInteraction = false
+                default: throw PolicyParseError("wait-for-interaction must be true or false, got '\(value)'")
+                }
             case "measure":
                 guard let measure = ImpressionPolicy.Measure(name: value.lowercased()) else {
                     throw PolicyParseError("measure must be height, area or width, got '\(value)'")
@@ -78,7 +92,7 @@ extension NamedPolicy {
                 }
                 name = value
             default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, min-opacity, name)")
+                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, min-opacity, rounding, wait-for-interaction, name)")
             }
         }
         do throws(ConfigurationError) {

@@ -22,6 +22,7 @@ package enum PolicyPresets {
         NamedPolicy(name: "swiftui-scroll-visibility", policy: .swiftUIScrollVisibility),
         NamedPolicy(name: "epoxy-focused-visible", policy: .epoxyFocusedVisible),
         NamedPolicy(name: "impressionkit", policy: .impressionKit),
+        NamedPolicy(name: "flutter-visibility", policy: .flutterVisibility),
     ]
 
     /// The names of ``all``, in order.

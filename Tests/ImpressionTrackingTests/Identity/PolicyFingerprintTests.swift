@@ -104,6 +104,18 @@ struct PolicyFingerprintTests {
         #expect(Self.everyKnob.fingerprint == "bea701bcc539f5a4")
     }
 
+    @Test("the peers' knobs write their lines after the others, only when set: pinned")
+    func peerKnobsPinned() {
+        var policy = Self.everyKnob
+        policy.rounding = .floorToPercent
+        policy.requiresInteraction = true
+        #expect(policy.canonicalText == Self.everyKnob.canonicalText + "rounding=floorToPercent\nrequiresInteraction=true\n")
+        #expect(policy.fingerprint == "8cce5b96b3f045b8")
+        policy.rounding = .exact
+        policy.requiresInteraction = false
+        #expect(policy.fingerprint == Self.everyKnob.fingerprint)
+    }
+
     @Test("presets have pinned fingerprints", arguments: [
         ("mrcDisplay", ImpressionPolicy.mrcDisplay, "e3f40aa33988ccef"),
         ("sarahCell", .sarahCell, "57c65d3b95f62a45"),
@@ -111,6 +123,7 @@ struct PolicyFingerprintTests {
         ("epoxyFocusedVisible", .epoxyFocusedVisible, "5cfb5c48a84c1508"),
         ("mrcLargeDisplay", .mrcLargeDisplay, "9a97c000193caffe"),
         ("zozoModule", .zozoModule, "59f1301823d076d7"),
+        ("flutterVisibility", .flutterVisibility, "e6dd5a0aab91ebed"),
     ])
     func presetsPinned(name: String, policy: ImpressionPolicy, fingerprint: String) {
         #expect(policy.fingerprint == fingerprint, "\(name)")
@@ -118,9 +131,13 @@ struct PolicyFingerprintTests {
 
     @Test("the canonical text has a line for every stored property of ImpressionPolicy, in order")
     func everyStoredPropertyIsWritten() {
-        // A knob added to ImpressionPolicy and not to the canonical text fails here.
-        let stored = Mirror(reflecting: ImpressionPolicy.default).children.compactMap(\.label)
-        let written = ImpressionPolicy.default.canonicalText.split(separator: "\n").dropFirst()
+        // A knob added to ImpressionPolicy and not to the canonical text fails here. The
+        // knobs that write no line at their defaults are set.
+        var policy = ImpressionPolicy.default
+        policy.rounding = .snapNearEnds
+        policy.requiresInteraction = true
+        let stored = Mirror(reflecting: policy).children.compactMap(\.label)
+        let written = policy.canonicalText.split(separator: "\n").dropFirst()
             .map { String($0.prefix { $0 != "=" }) }
         #expect(written == stored)
     }
@@ -150,6 +167,9 @@ struct PolicyFingerprintTests {
         ("cooldown", { $0.cooldown = .nanoseconds(1) }),
         ("minimumOpacity", { $0.minimumOpacity = 0.1 }),
         ("minimumOpacity", { $0.minimumOpacity = .leastNonzeroMagnitude }),
+        ("rounding", { $0.rounding = .snapNearEnds }),
+        ("rounding", { $0.rounding = .floorToPercent }),
+        ("requiresInteraction", { $0.requiresInteraction = true }),
     ]
 
     @Test("every single knob change changes the fingerprint, and no two changes share one")

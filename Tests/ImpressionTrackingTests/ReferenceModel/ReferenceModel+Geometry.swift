@@ -32,6 +32,28 @@ extension ReferenceModel {
         var uncappedRatio: Double
         /// The area of what shows, obstructions taken off.
         var area: Double
+        /// The ratio before the policy's rounding, unclamped.
+        var exactRatio: Double
+    }
+
+    /// `ratio` as the policy's rounding reports it (The rules: "Rounding"), written
+    /// apart from the engine's: exact leaves it unclamped, as the model compares it;
+    /// Flutter's snap takes what is at most 0.01 from 0 or 1 to that end; the OM SDK's
+    /// percent is the largest whole percent not above it, a percent within 10⁻⁹ of it
+    /// being reached.
+    static func rounded(_ ratio: Double, _ rounding: ImpressionPolicy.Rounding) -> Double {
+        let ratio = rounding == .exact ? ratio : min(1, ratio)
+        switch rounding {
+        case .exact:
+            return ratio
+        case .snapNearEnds:
+            if abs(ratio - 0) <= 0.01 { return 0 }
+            if abs(ratio - 1) <= 0.01 { return 1 }
+            return ratio
+        case .floorToPercent:
+            let percent = (0...100).last { Double($0) - 1e-9 <= ratio * 100 } ?? 0
+            return Double(percent) / 100
+        }
     }
 
     /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
@@ -221,8 +243,9 @@ extension ReferenceModel {
         case .area: visibleMeasure = remaining.area
         case .width: visibleMeasure = remaining.width
         }
-        observation.measured = Measured(ratio: visibleMeasure / denominator, uncappedRatio: visibleMeasure / uncapped,
-                                        area: remaining.area)
+        observation.measured = Measured(ratio: Self.rounded(visibleMeasure / denominator, policy.rounding),
+                                        uncappedRatio: visibleMeasure / uncapped, area: remaining.area,
+                                        exactRatio: visibleMeasure / denominator)
         return observation
     }
 

@@ -55,7 +55,9 @@ extension ReferenceModel {
         case .oncePerVisit: fired
         case .oncePerTracker: hasFiredSinceReset(section.id)
         }
-        if blockedByRecurrence {
+        if waitsForInteraction(sectionPolicy) {
+            counting = .waitingForInteraction
+        } else if blockedByRecurrence {
             counting = .counted
         } else if isSumRestartingAtEntry(section.id) && counted > 0 {
             counting = isSpentByImpression(section.id) ? .counted

@@ -43,6 +43,12 @@ extension ReferenceModel {
         /// needed, and the ones that had fired but came back as new.
         var lastImpressionKeptAfterForgetting = 0
         var lastImpressionDroppedAfterForgetting = 0
+        /// Samples at which a section met its ratio but its policy waited for the
+        /// user's first interaction.
+        var waitedForInteraction = 0
+        /// Samples at which the policy's rounding decided: the ratio rounded met the
+        /// required ratio and the exact one did not, or the other way round.
+        var decidedByRounding = 0
     }
 
     mutating func record(_ measured: Measured, section: TrackedSection<ID>, policy: ImpressionPolicy,

@@ -62,6 +62,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private(set) var covered = false
     private(set) var refreshing = false
     private var coveredWhenBackgrounded = false
+    /// Whether the user interacted: policies that require it count from then on.
+    private(set) var interacted = false
 
     /// Ids whose current run of consecutive visible samples is spent: it completed the
     /// duration, and fired or was held back by the cooldown.
@@ -167,6 +169,16 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         startVisit()
     }
 
+    /// The user's first interaction; never undone, not even by `reset()`.
+    mutating func interact() {
+        interacted = true
+    }
+
+    /// Whether `policy` still waits for the user's first interaction.
+    func waitsForInteraction(_ policy: ImpressionPolicy) -> Bool {
+        policy.requiresInteraction && !interacted
+    }
+
     mutating func reset() {
         spentRun = []
         firedDuringVisit = []
@@ -231,7 +243,11 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             let continuing = consecutiveSamples[id] != nil
             let entryRatio = self.entryRatio(of: section, policy: sectionPolicy)
             let required = continuing ? min(entryRatio, sectionPolicy.exitVisibleRatio ?? entryRatio) : entryRatio
-            guard let measured, measured.ratio >= required else {
+            // Waiting for the interaction, a section in view meets no policy that requires it.
+            let gated = !continuing && waitsForInteraction(sectionPolicy)
+            if gated, let measured, measured.ratio >= required { stats.waitedForInteraction += 1 }
+            if let measured, (measured.ratio >= required) != (measured.exactRatio >= required) { stats.decidedByRounding += 1 }
+            guard let measured, measured.ratio >= required, !gated else {
                 if let run = openRuns[id] { exits.append(endRun(id, run, at: sampleTime)) }
                 // In view below the policy: after the exit, which reports the samples before.
                 if let measured { noteInView(id, measured, metPolicy: false) }

@@ -25,6 +25,7 @@ extension ReferenceModel: SessionDriver {
         case .lifecycle(.beginRefresh): beginRefresh()
         case .lifecycle(.endRefresh): endRefresh()
         case .lifecycle(.reset): reset()
+        case .lifecycle(.interact): interact()
         }
         return true
     }

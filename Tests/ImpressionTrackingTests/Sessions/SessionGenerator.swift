@@ -46,6 +46,10 @@ struct SessionGenerator {
         /// Exposure signals measured, in four sessions out of five: drawn after everything
         /// else, so that the sessions are otherwise those drawn without it.
         static let exposureSignals = Features(rawValue: 1 << 10)
+        /// The peers' rules: policies that round their ratio (Flutter's snap, the OM SDK's
+        /// whole percent) and policies that wait for the user's first interaction, and the
+        /// interaction as a step; drawn after everything else of a policy and of a step.
+        static let peerRules = Features(rawValue: 1 << 11)
     }
 
     static let idPool = Array(0..<12)
@@ -142,6 +146,10 @@ struct SessionGenerator {
                 weights += repeatElement(0, count: 12 - weights.count)
                 weights.append(10)
             }
+            if features.contains(.peerRules) {
+                weights += repeatElement(0, count: 13 - weights.count)
+                weights.append(1.5)
+            }
         }
         switch random.weighted(weights) {
         case 0:
@@ -176,9 +184,11 @@ struct SessionGenerator {
             if random.chance(0.5) { return .input(sectionStateInput()) }
             changeDisplay()
             return .input(layoutInput())
-        default:
+        case 12:
             churnLayout()
             return .input(layoutInput())
+        default:
+            return .input(.lifecycle(.interact))
         }
     }
 
@@ -257,6 +267,17 @@ struct SessionGenerator {
         }
         if features.contains(.gates), random.chance(0.6) {
             policy.minimumOpacity = random.pick([0.1, 0.1, 0.5, 0.25, 1, 0.3, 0.75, 0.075])
+        }
+        if features.contains(.peerRules) {
+            policy.rounding = random.pick([.exact, .snapNearEnds, .snapNearEnds, .floorToPercent, .floorToPercent])
+            // Ratios the roundings decide near: 1 and 0 snapped, whole and half percents floored.
+            if random.chance(0.3) {
+                policy.minimumVisibleRatio = random.pick([1, 0.995, 0.5, 0.495, 0.005, 0.333])
+                if let exit = policy.exitVisibleRatio, exit > policy.minimumVisibleRatio {
+                    policy.exitVisibleRatio = policy.minimumVisibleRatio
+                }
+            }
+            policy.requiresInteraction = random.chance(0.4)
         }
         return policy
     }
