@@ -152,12 +152,13 @@ struct CountingLoop: Sendable {
                         }
                     }
                     let measuredAt = index &* groupCount
+                    let firstCounter = slot &* policyCount
                     var counts = false
                     for policyIndex in 0..<policyCount {
                         let group = buffers.group(ofPolicy: policyIndex)
                         let ratio = Variant.hasOnePolicy ? ratioAsCounted : buffers.ratios[measuredAt &+ group]
                         guard !ratio.isNaN else { continue }
-                        let counterIndex = slot &* policyCount &+ policyIndex
+                        let counterIndex = firstCounter &+ policyIndex
                         let signals = Variant.measuresSignals
                             ? CountingRules.SignalInput(
                                 sample: SignalCounters.Sample(
