@@ -33,7 +33,9 @@ struct KilledRecorder {
         var index = 0
         var isInBackground = false
         while origin.duration(to: clock.now) < .seconds(60) {
-            try await Task.sleep(for: .milliseconds(Int(random.next() % 15) + 1))
+            // The real clock, on purpose: the sink's writes on time are what the test kills
+            // this process to check, against the times it prints.
+            try await clock.sleep(for: .milliseconds(Int(random.next() % 15) + 1))
             let elapsed = origin.duration(to: clock.now)
             // Whole nanoseconds: the trace writes times exactly to the nanosecond.
             let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000

@@ -21,8 +21,8 @@ extension ImpressionPolicy {
     /// followed by `rounding=snapNearEnds` or `rounding=floorToPercent` when the ratio is
     /// rounded (``rounding``), and `requiresInteraction=true` when the policy waits for
     /// the first interaction: knobs at their defaults (``Rounding/exact``, `false`) write
-    /// no line, so that every policy without them keeps the text, and the fingerprint, it
-    /// had before they existed.
+    /// no line, so that a policy's text, and its fingerprint, do not depend on knobs it
+    /// leaves at their defaults.
     ///
     /// Ratios, the opacity, the focus fraction and the large-section area are written as
     /// ECMAScript's `Number.prototype.toString` writes them: the shortest decimal that

@@ -301,7 +301,8 @@ extension ImpressionPolicy: Codable {
     }
 
     /// Encodes every knob; `rounding` and `requiresInteraction` only when they are not
-    /// the defaults, so that a policy without them encodes as it did before they existed.
+    /// the defaults, so that a policy that uses neither encodes with only the keys every
+    /// reader of policies knows.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encode(minimumVisibleRatio, forKey: .minimumVisibleRatio)
