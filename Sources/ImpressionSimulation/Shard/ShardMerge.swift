@@ -41,7 +41,7 @@ struct ShardMerge {
             let configuration = first.shard.arms[arm].configuration
             let simulation = try ShardFeed.simulation(configuration: configuration, feed: feeds[arm], name: first.name)
             let isTraceRun = first.shard.arms[arm].tally.traces != nil
-            var total = isTraceRun ? TraceRunner(simulation: simulation).emptyTally(catalog: SectionCatalog(feed: simulation.feed))
+            var total = isTraceRun ? TraceRemeasurer(simulation: simulation).tally
                                    : simulation.emptyTally(keepingSessionCounts: names != nil)
             for position in order {
                 let (name, shard) = shards[position]

@@ -124,8 +124,8 @@ package struct Sweep: Sendable {
         defer { tally.recorded = recorded }
         // A sweep counts impressions only: the sections' numbers are not kept.
         var catalog = SectionCatalog(feed: simulation.feed)
-        let (outcome, completeness) = TraceRunner(simulation: simulation).replay(
-            trace, from: &reader, limits: limits, keepGoing: keepGoing, recorded: &recorded, catalog: &catalog)
+        let (outcome, completeness, _) = TraceRemeasurer.replay(
+            trace, from: &reader, in: simulation, limits: limits, keepGoing: keepGoing, recorded: &recorded, catalog: &catalog)
         if let outcome { tally.add(session: outcome.impressions.map(\.count)) }
         return completeness
     }

@@ -44,21 +44,32 @@ package struct ImpressionRows: Sendable {
     /// Adds the rows of one session's impressions (`impressions[policy]`, each in time
     /// order), named `session`, their sections' ids written by `sectionID`.
     package mutating func add<ID>(_ impressions: [[Impression<ID>]], session: String?, sectionID: (ID) -> String) {
+        add(rows(of: impressions, session: session, sectionID: sectionID))
+    }
+
+    /// Adds `rows`, in their order.
+    package mutating func add(_ rows: [ImpressionRow]) {
+        for row in rows { text += format.line(row, signals: signals) }
+        count += rows.count
+    }
+
+    /// The rows of one session's impressions (`impressions[policy]`, each in time order),
+    /// named `session`, their sections' ids written by `sectionID`: in time order, then
+    /// by policy, then in layout order.
+    package func rows<ID>(of impressions: [[Impression<ID>]], session: String?, sectionID: (ID) -> String) -> [ImpressionRow] {
         var entries: [(sample: Int, policy: Int, order: Int)] = []
         for (policy, list) in impressions.enumerated() where policy < policyNames.count {
             for order in list.indices { entries.append((list[order].sample, policy, order)) }
         }
         entries.sort { ($0.sample, $0.policy, $0.order) < ($1.sample, $1.policy, $1.order) }
-        for entry in entries {
+        return entries.map { entry in
             let fired = impressions[entry.policy][entry.order]
             let named = Impression(sectionID: sectionID(fired.sectionID), time: fired.time, visibleRatio: fired.visibleRatio,
                                    visibleDuration: fired.visibleDuration, visit: fired.visit, policy: fired.policy,
                                    signals: fired.signals, sample: fired.sample, session: session,
                                    policyDefinition: fired.policyDefinition)
             // The engine reports each impression under its list's policy: the run's at that index.
-            let row = ImpressionRow(named, policyName: policyNames[entry.policy], fingerprint: fingerprints[entry.policy])
-            text += format.line(row, signals: signals)
-            count += 1
+            return ImpressionRow(named, policyName: policyNames[entry.policy], fingerprint: fingerprints[entry.policy])
         }
     }
 

@@ -6,7 +6,8 @@ extension ImpressionsCommand {
     /// ones, each trace replayed under every policy and counted as a simulation counts a
     /// session; the same report, table, JSON, page, per-section CSV and shards.
     ///
-    /// The traces are read as ``TraceFleet`` reads them. A trace of another interval than
+    /// The traces are read as ``TraceFleet`` reads them, and re-measured by
+    /// ``TraceRemeasurer``, the library's API for it. A trace of another interval than
     /// the first's, a bad line or no header stops the run naming the trace and the line,
     /// or with `--keep-going` is left out and listed; a run that counts no session fails.
     /// `recorded` says which traces and how to read them, `options` what every kind of run shares.
@@ -25,44 +26,43 @@ extension ImpressionsCommand {
             io.writeError("impressions simulate: --impressions-out: \(error)\n")
             return 1
         }
-        var simulation: Simulation?
         let fleet = TraceFleet(limits: recorded.limits, keepGoing: recorded.keepGoing,
                                workers: options.workers ?? Simulation.defaultWorkerCount, shard: options.shard)
-        let counted = await fleet.count(recorded.paths, io: io, appended: { tally in
-            if let text = tally.rows?.take() { rowsFile?.write(text) }
-        }) { interval -> TraceFleet.Counter<SimulationTally>? in
+        // Each worker re-measures its traces with a copy of the empty re-measurer, and the
+        // copies join in the order of the traces: the library's API, on workers.
+        let counted = await fleet.count(recorded.paths, io: io, appended: { remeasurer in
+            if let text = remeasurer.tally.rows?.take() { rowsFile?.write(text) }
+        }) { interval -> TraceFleet.Counter<TraceRemeasurer>? in
             var configuration = options.configuration
             configuration.sampleInterval = interval
             configuration.sessionCount = 0
-            let made: Simulation
+            let simulation: Simulation
             do throws(SimulationError) {
-                made = try Simulation(configuration: configuration, feed: feed)
+                simulation = try Simulation(configuration: configuration, feed: feed)
             } catch {
                 io.writeError("impressions simulate: \(error)\n")
                 return nil
             }
-            simulation = made
-            let (limits, keepGoing) = (recorded.limits, recorded.keepGoing)
-            let runner = TraceRunner(simulation: made)
-            let empty = runner.emptyTally(catalog: SectionCatalog(feed: made.feed), rows: rowsFile?.rows)
-            return TraceFleet.Counter(empty: empty) { trace, reader, tally in
-                runner.replay(trace, from: &reader, limits: limits, keepGoing: keepGoing, into: &tally)
+            let empty = TraceRemeasurer(simulation: simulation, limits: recorded.limits, readsPastGaps: recorded.keepGoing,
+                                        rows: rowsFile?.rows)
+            return TraceFleet.Counter(empty: empty) { trace, reader, remeasurer in
+                remeasurer.remeasure(trace, from: &reader).completeness
             }
         }
-        let tally: SimulationTally, traces: [String]
+        let remeasurer: TraceRemeasurer, traces: [String]
         switch counted {
-        case .success(let result): (tally, traces) = result
+        case .success(let result): (remeasurer, traces) = result
         case .failure(let failure):
             if let message = failure.message { io.writeError("impressions simulate: \(message)\n") }
             return 1
         }
-        guard let simulation else { return 1 }
         do throws(FileAccessError) {
             try rowsFile?.finish()
         } catch {
             io.writeError("impressions simulate: \(error)\n")
             return 1
         }
-        return deliverRun(SimulationReport(tally: tally, of: simulation), of: simulation, tally: tally, traces: traces, options: options, io: io)
+        return deliverRun(remeasurer.report(), of: remeasurer.simulation, tally: remeasurer.tally, traces: traces,
+                          options: options, io: io)
     }
 }
