@@ -136,8 +136,9 @@ struct TraceRemeasurerTests {
     func wholeTraceProblems() async throws {
         let (_, paths) = try await Self.traces()
         var remeasurer = try TraceRemeasurer(policies: try Self.policies(), sampleInterval: .milliseconds(50))
+        let bytes = try Self.bytes(paths[0])
         do throws(BadTraceError) {
-            try remeasurer.remeasure(bytes: try Self.bytes(paths[0]), name: "other-interval")
+            try remeasurer.remeasure(bytes: bytes, name: "other-interval")
             Issue.record("a trace of another interval counted")
         } catch {
             #expect(error.trace == "other-interval" && error.line == 1 && error.problem.contains("100 ms"), "\(error)")
