@@ -7,14 +7,8 @@ extension ImpressionsCommand {
     /// output, unless `--keep-going` skips and counts it.
     static func replay(_ options: ReplayOptions, io: some CommandIO) -> Int32 {
         let policies = options.effectivePolicies
-        let rowsFile: ImpressionRowsFile?
-        do throws(FileAccessError) {
-            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
-                                                   policies: policies)
-        } catch {
-            io.writeError("impressions replay: --impressions-out: \(error)\n")
-            return 1
-        }
+        guard let rowsFile = openRowsFile(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                          policies: policies, subcommand: "replay", io: io) else { return 1 }
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
