@@ -177,6 +177,21 @@ struct ImpressionRowsTests {
         let permissions = try FileManager.default.attributesOfItem(atPath: rows)[.posixPermissions] as? Int
         #expect(permissions == 0o644)
     }
+
+    @Test("replay --snapshot-at with --impressions-out is a usage error (status 2) naming both; no file is made")
+    func snapshotWithRows() async throws {
+        let directory = try temporaryDirectory()
+        let rows = directory + "/rows.jsonl"
+        let result = await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--snapshot-at", "1.5s",
+                                                   "--impressions-out", rows])
+        #expect(result.status == 2 && result.output.isEmpty, "\(result.error)")
+        #expect(result.error.contains("--impressions-out '\(rows)' with --snapshot-at 1.5"), "\(result.error)")
+        #expect(try Self.names(in: directory).isEmpty)
+        // Each alone runs.
+        #expect(await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--snapshot-at", "1.5s"]).status == 0)
+        #expect(await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--impressions-out", rows]).status == 0)
+        #expect(try Self.names(in: directory) == ["rows.jsonl"])
+    }
 }
 
 /// The row's two formats: the same columns and values, CSV quoted where a value needs it.
