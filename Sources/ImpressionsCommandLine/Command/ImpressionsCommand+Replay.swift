@@ -168,12 +168,12 @@ extension ImpressionsCommand {
             let padding = String(repeating: " ", count: max(0, count - text.count))
             return right ? padding + text : text + padding
         }
-        text += "  " + padded("policy", width) + "  impressions  sections\n"
+        text += "  " + padded("policy", width) + "  impressions  sections  fingerprint\n"
         for (index, policy) in replayer.policies.enumerated() {
             let list = replayer.impressions[index]
             let sections = Set(list.map(\.sectionID)).count
             text += "  " + padded(policy.name, width) + "  " + padded(NumberFormatting.integer(list.count), 11, right: true)
-                + "  " + padded(NumberFormatting.integer(sections), 8, right: true) + "\n"
+                + "  " + padded(NumberFormatting.integer(sections), 8, right: true) + "  " + policy.policy.fingerprint + "\n"
         }
         text += trace.skippedSummary
         return text
