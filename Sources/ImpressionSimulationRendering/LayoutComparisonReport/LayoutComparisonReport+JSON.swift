@@ -8,7 +8,7 @@ extension LayoutComparisonReport {
     /// writes it with its `feedFile` name first, and `ab`: `feeds` (what differs between
     /// them, ``FeedDifference``), the bootstrap, `multipleComparisons` (how many rows were
     /// tested, how many chance alone would mark, and Holm's method) and each policy's
-    /// differences, after its `name` and `fingerprint` (``ImpressionPolicy/fingerprint``):
+    /// differences, after its `name` and `fingerprint` (`ImpressionPolicy.fingerprint`):
     /// `impressionsPerSession` and `byKind` (the kinds either feed has), each
     /// with the means, `difference` (B - A) and its `lower` and `upper` bounds,
     /// `excludesZero` (this row alone), `pValue`, `holmPValue` and `differsAfterHolm`

@@ -15,7 +15,7 @@ extension SimulationReport {
     ///
     /// `section` is the section's name (its id in a feed file, else its position from 0),
     /// `position` its 1-based position, `fingerprint` the policy's
-    /// ``ImpressionPolicy/fingerprint`` (a column, as in the impression rows, so that a
+    /// `ImpressionPolicy.fingerprint` (a column, as in the impression rows, so that a
     /// loader keys on it with the other columns), `sessions` the
     /// run's; a recorded section outside the feed (every section of a run over traces
     /// without a feed) has its id, and an empty `kind` and `position`: it has neither; `rendered`, `impressed` and the rate and mean time are those of

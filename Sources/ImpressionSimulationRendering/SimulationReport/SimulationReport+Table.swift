@@ -46,7 +46,7 @@ extension SimulationReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Each policy's ``ImpressionPolicy/fingerprint`` under its name, a line each after a
+    /// Each policy's `ImpressionPolicy.fingerprint` under its name, a line each after a
     /// heading: what a column counted, whatever it is called, in a form a script reads
     /// (the fingerprint is the line's last word, a name may hold spaces). Under the
     /// table rather than a row of it, so that the columns keep the width of their figures.

@@ -9,7 +9,7 @@ extension SweepReport {
     /// cell order (row by row: durations, then ratios), each with `ratio`,
     /// `durationSeconds`, `measure`, `impressions`, `impressionsPerSession`,
     /// `sessionsWithImpressions` and `presets` (names), then `presets`, each with
-    /// `name`, `fingerprint` (``ImpressionPolicy/fingerprint``), `rule`, `ratio`, `durationSeconds`, `measure`, `onGrid`, `cell` (index or
+    /// `name`, `fingerprint` (`ImpressionPolicy.fingerprint`), `rule`, `ratio`, `durationSeconds`, `measure`, `onGrid`, `cell` (index or
     /// null), `isCellPolicy`, `impressions`, `impressionsPerSession`,
     /// `sessionsWithImpressions`.
     package func json() -> String {
