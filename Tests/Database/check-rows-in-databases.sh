@@ -48,12 +48,14 @@ SELECT 'per policy: count(*) differs from the report', count(*) FROM report_poli
     ON i.policy = r.policy AND i.fingerprint = r.fingerprint
     WHERE coalesce(i.n, 0) <> r.impressions;
 SELECT 'per section and policy: sessions impressed differ from --sections-out', count(*) FROM sections s
-    LEFT JOIN (SELECT section, policy, count(DISTINCT session) AS n FROM impressions GROUP BY section, policy) i
-    ON i.section = s.section AND i.policy = s.policy
+    LEFT JOIN (SELECT section, policy, fingerprint, count(DISTINCT session) AS n FROM impressions
+               GROUP BY section, policy, fingerprint) i
+    ON i.section = s.section AND i.policy = s.policy AND i.fingerprint = s.fingerprint
     WHERE coalesce(i.n, 0) <> s.impressed;
 SELECT 'impressed sections missing from --sections-out', count(*) FROM
-    (SELECT DISTINCT section, policy FROM impressions) i
-    LEFT JOIN sections s ON s.section = i.section AND s.policy = i.policy WHERE s.section IS NULL;
+    (SELECT DISTINCT section, policy, fingerprint FROM impressions) i
+    LEFT JOIN sections s ON s.section = i.section AND s.policy = i.policy AND s.fingerprint = i.fingerprint
+    WHERE s.section IS NULL;
 SELECT 'loaded twice: rows kept beyond one load', (SELECT count(*) FROM impressions) - (SELECT count(*) FROM once);
 SELECT 'the same rows as JSON lines: rows that differ', count(*) FROM
     (SELECT * FROM impressions EXCEPT SELECT * FROM from_json) d;
@@ -77,7 +79,7 @@ sqlite3 "$out/rows.sqlite" <<SQL > "$out/sqlite.txt"
 .bail on
 $(cat "$here/schema.sql")
 CREATE TABLE staging AS SELECT * FROM impressions WHERE 0;
-CREATE TABLE sections (section TEXT, kind TEXT, position INTEGER, policy TEXT, sessions INTEGER, rendered INTEGER,
+CREATE TABLE sections (section TEXT, kind TEXT, position INTEGER, policy TEXT, fingerprint TEXT, sessions INTEGER, rendered INTEGER,
                        impressed INTEGER, viewable_rate DOUBLE, mean_time_in_view_ms DOUBLE);
 CREATE TABLE report_policies (policy TEXT, fingerprint TEXT, impressions INTEGER);
 .import --csv --skip 1 $out/rows.csv staging

@@ -90,11 +90,11 @@ struct ExposureSignalsReportTests {
         #expect(lines[0].suffix(5).map(String.init) == SimulationReport.sectionsCSVExposureHeader)
         for (policyIndex, summary) in report.policies.enumerated() {
             let rows = lines.dropFirst().filter { $0[3] == summary.policy.name }
-            let visits = rows.map { Int($0[9])! }
+            let visits = rows.map { Int($0[10])! }
             let total = visits.reduce(0, +)
             #expect(total == summary.exposure?.all.visits, "policy \(policyIndex)")
             let weighted = zip(rows, visits).reduce(0.0) { sum, pair in
-                pair.1 == 0 ? sum : sum + Double(pair.0[10])! * Double(pair.1)
+                pair.1 == 0 ? sum : sum + Double(pair.0[11])! * Double(pair.1)
             }
             // Each row's mean is printed to the microsecond.
             #expect(abs(weighted / Double(total) - summary.exposure!.all[.timeInView]!.mean * 1000) < 0.001)

@@ -68,10 +68,12 @@ struct SectionResultsTests {
 
         let lines = report.sectionsCSV().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 1 + 4 * 2 + 1)   // header, a row per section and policy, the final newline
-        #expect(lines[0] == "section,kind,position,policy,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
-        #expect(lines[1] == "0,banner,1,default,3,3,2,0.666667,2266.667")
-        #expect(lines[4] == "1,card,2,abema,3,3,2,0.666667,2266.667")
-        #expect(lines[8] == "3,card,4,abema,3,3,2,0.666667,4000.000")
+        let (defaultPrint, abemaPrint) = (SummaryTests.defaultPolicy.policy.fingerprint, SummaryTests.abema.policy.fingerprint)
+        #expect(defaultPrint != abemaPrint)
+        #expect(lines[0] == "section,kind,position,policy,fingerprint,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
+        #expect(lines[1] == "0,banner,1,default,\(defaultPrint),3,3,2,0.666667,2266.667")
+        #expect(lines[4] == "1,card,2,abema,\(abemaPrint),3,3,2,0.666667,2266.667")
+        #expect(lines[8] == "3,card,4,abema,\(abemaPrint),3,3,2,0.666667,4000.000")
         #expect(lines[9] == "")
     }
 
@@ -98,6 +100,7 @@ struct SectionResultsTests {
         let named = NamedPolicy(name: "say \"hi\", twice", policy: .default)
         let simulation = try Simulation(configuration: SimulationConfiguration(policies: [named]), feed: SummaryTests.feed)
         let csv = simulation.report(replaying: [SummaryTests.session]).sectionsCSV()
-        #expect(csv.split(separator: "\n")[1] == "0,banner,1,\"say \"\"hi\"\", twice\",1,1,1,1.000000,3100.000")
+        #expect(csv.split(separator: "\n")[1]
+                == "0,banner,1,\"say \"\"hi\"\", twice\",\(ImpressionPolicy.default.fingerprint),1,1,1,1.000000,3100.000")
     }
 }

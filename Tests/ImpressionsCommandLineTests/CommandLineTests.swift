@@ -170,9 +170,10 @@ struct CommandLineTests {
         #expect(files[0] == files[1])
         let lines = files[0].split(separator: "\n")
         #expect(lines.count == 1 + 60 * 2)
-        #expect(lines[0] == "section,kind,position,policy,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
-        #expect(lines[1].hasPrefix("0,") && lines[1].contains(",default,9,9,") && lines[2].contains(",abema,9,9,"))
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
+        #expect(lines[0] == "section,kind,position,policy,fingerprint,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
+        #expect(lines[1].hasPrefix("0,") && lines[1].contains(",default,\(ImpressionPolicy.default.fingerprint),9,9,")
+                && lines[2].contains(",abema,\(ImpressionPolicy.abema.fingerprint),9,9,"))
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
         let unwritable = await impressions(arguments: run + ["--sections-out", directory + "/missing/sections.csv"])
         #expect(unwritable.status == 1 && unwritable.output.isEmpty && unwritable.error.contains("cannot write"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionsCommandLine
+import ImpressionTracking
 import Testing
 
 @Suite("impressions feed --export and simulate --feed")
@@ -43,7 +44,7 @@ struct FeedCommandTests {
                                     "--policy", "default", "--sections-out", csvPath)
         #expect(run.status == 0)
         let rows = try String(contentsOfFile: csvPath, encoding: .utf8).split(separator: "\n")
-        #expect(rows.dropFirst().first?.hasPrefix("hero,banner,1,default,4,") == true)
+        #expect(rows.dropFirst().first?.hasPrefix("hero,banner,1,default,\(ImpressionPolicy.default.fingerprint),4,") == true)
         #expect(rows.contains { $0.hasPrefix("ad#1,ad,") })
     }
 

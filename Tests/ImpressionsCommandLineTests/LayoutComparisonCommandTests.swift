@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpressionsCommandLine
+import ImpressionTracking
 import Testing
 
 @Suite("impressions simulate --feed a.json --feed b.json")
@@ -91,9 +92,10 @@ struct LayoutComparisonCommandTests {
                                                    "--sections-out", csv])
         #expect(result.status == 0)
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == "arm,section,kind,position,policy,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
+        #expect(rows.first == "arm,section,kind,position,policy,fingerprint,sessions,rendered,impressed,viewable_rate,mean_time_in_view_ms")
         #expect(rows.count == 1 + 2 * 152)
-        #expect(rows[1].hasPrefix("A,hero,banner,1,default,5,") && rows[153].hasPrefix("B,hero,banner,1,default,5,"))
+        let fingerprint = ImpressionPolicy.default.fingerprint
+        #expect(rows[1].hasPrefix("A,hero,banner,1,default,\(fingerprint),5,") && rows[153].hasPrefix("B,hero,banner,1,default,\(fingerprint),5,"))
         #expect(rows[3].hasPrefix("A,ad#1,ad,3,") && rows[157].hasPrefix("B,ad#1,ad,5,"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ImpressionSimulation
 @testable import ImpressionsCommandLine
+import ImpressionTracking
 import Testing
 
 @Suite("Shards of a feed file: simulate --feed FILE --shard i/n, then merge without the file, prints exactly one run")
@@ -69,9 +70,11 @@ struct ShardFeedMergeTests {
             let singleCSV = try String(contentsOfFile: directory + "/single.csv", encoding: .utf8)
             #expect(try String(contentsOfFile: directory + "/merged.csv", encoding: .utf8) == singleCSV, "\(name) \(extra)")
             // The merged run is the feed file's, not a synthetic feed of as many sections.
-            let firstRow = name == "example" ? "hero,banner,1,default,23," : "top,banner,1,default,23,"
+            let (defaultPrint, abemaPrint) = (ImpressionPolicy.default.fingerprint, ImpressionPolicy.abema.fingerprint)
+            let firstRow = (name == "example" ? "hero" : "top") + ",banner,1,default,\(defaultPrint),23,"
             #expect(singleCSV.split(separator: "\n").dropFirst().first?.hasPrefix(firstRow) == true, "\(name) \(extra)")
-            #expect(singleCSV.contains(name == "example" ? "\nad#30,ad,150,abema,23," : "\ntile#40,two-line,80,abema,23,"), "\(name) \(extra)")
+            #expect(singleCSV.contains(name == "example" ? "\nad#30,ad,150,abema,\(abemaPrint),23,"
+                                                         : "\ntile#40,two-line,80,abema,\(abemaPrint),23,"), "\(name) \(extra)")
         }
     }
 
@@ -87,7 +90,7 @@ struct ShardFeedMergeTests {
         #expect(merged.status == 0 && merged.output == single.output, "\(merged.error)")
         let synthetic = try await ShardMergeTests.shardFiles(count: 2)
         let text = try String(contentsOfFile: synthetic[0], encoding: .utf8)
-        #expect(!text.contains("\"feed\":\"") && text.contains("\"count\":2,\"index\":0,\"tally\""))
+        #expect(!text.contains("\"feed\":\"") && text.contains("\"count\":2,\"fingerprints\":["))
         #expect(try String(contentsOfFile: written[0], encoding: .utf8).contains("\"feed\":\"{\\n  \\\"format\\\": \\\"impressions-feed\\\""))
     }
 

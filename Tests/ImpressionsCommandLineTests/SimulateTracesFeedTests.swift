@@ -66,7 +66,7 @@ struct SimulateTracesFeedTests {
 
         let rows = try Self.rows(directory + "/by-id.csv")
         let visits = ["default", "abema"].map { policy in
-            rows.filter { $0[3] == policy }.map { Int($0[9]) ?? 0 }.reduce(0, +)
+            rows.filter { $0[3] == policy }.map { Int($0[10]) ?? 0 }.reduce(0, +)
         }
         #expect(visits.allSatisfy { $0 > 0 }, "\(visits)")
         func allVisits(_ json: String) throws -> [Int] {

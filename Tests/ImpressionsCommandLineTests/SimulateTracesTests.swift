@@ -142,7 +142,7 @@ struct SimulateTracesTests {
             .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let ids = rows.map { String($0[0]) }
         #expect(ids == ids.sorted() && !ids.isEmpty)
-        let impressed = rows.filter { $0[3] == "default" }.map { Int($0[6])! }.reduce(0, +)
+        let impressed = rows.filter { $0[3] == "default" }.map { Int($0[7])! }.reduce(0, +)
         let object = try #require(JSONSerialization.jsonObject(with: Data(simulated.output.utf8)) as? [String: Any])
         let policies = try #require(object["policies"] as? [[String: Any]])
         // A row counts the sessions a section was impressed in; the simulation's distinct sections per session × sessions.

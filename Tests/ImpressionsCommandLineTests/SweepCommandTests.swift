@@ -93,7 +93,7 @@ struct SweepCommandTests {
         let first = await impressions(arguments: arguments + ["--heatmap", directory + "/a.svg"])
         let second = await impressions(arguments: arguments + ["--heatmap", directory + "/b.svg", "--workers", "1"])
         #expect(first.status == 0 && first.output == second.output)
-        #expect(first.output.contains("*") && first.output.contains("default: 50% height 1 s"))
+        #expect(first.output.contains("*") && first.output.contains("default (fingerprint \(ImpressionPolicy.default.fingerprint)): 50% height 1 s"))
         let a = try String(contentsOfFile: directory + "/a.svg", encoding: .utf8)
         let b = try String(contentsOfFile: directory + "/b.svg", encoding: .utf8)
         #expect(a == b && a.hasPrefix("<svg") && a.contains("class='preset'"))

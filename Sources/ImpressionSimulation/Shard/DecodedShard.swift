@@ -25,6 +25,7 @@ struct DecodedShard: Decodable {
         } catch {
             throw ShardSummaryError("\(name): not a shard summary of 'impressions simulate --shard': \(TraceDecoder.describe(error))")
         }
+        for arm in shard.arms { try arm.checkFingerprints(name: name) }
         guard let names = shard.names else { return shard }
         guard names.count == 2, shard.arms.count == 2,
               shard.arms[1].index == shard.arms[0].index, shard.arms[1].count == shard.arms[0].count else {

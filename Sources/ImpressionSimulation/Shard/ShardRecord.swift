@@ -17,6 +17,12 @@ package struct ShardRecord: Codable {
     var count: Int
     /// The whole run's configuration, not the slice's.
     var configuration: SimulationConfiguration
+    /// Each policy's ``ImpressionPolicy/fingerprint``, in the configuration's order: what
+    /// each name counted when the shard ran, so that `merge` refuses a shard whose policy
+    /// of the same name counts otherwise, and one written where the same knobs had
+    /// another fingerprint. Absent in a shard written before fingerprints; its policies'
+    /// are then those of its configuration.
+    var fingerprints: [String]?
     /// The run's feed as a feed file (``FeedFile/encode(_:)``), so that a shard needs no
     /// file to be merged; absent (and the key left out, so synthetic shards are as they
     /// were) when the configuration generates the feed.
@@ -27,8 +33,30 @@ package struct ShardRecord: Codable {
         index = shard.index
         count = shard.count
         self.configuration = configuration
+        fingerprints = configuration.policies.map(\.policy.fingerprint)
         self.feed = feed
         self.tally = Tally(tally)
+    }
+
+    /// Each policy's fingerprint as the shard recorded it, or as its configuration gives
+    /// it in a shard that recorded none.
+    var policyFingerprints: [String] { fingerprints ?? configuration.policies.map(\.policy.fingerprint) }
+
+    /// Refuses a record whose fingerprints are not its policies': another count of them,
+    /// or a policy whose knobs give another fingerprint here than where the shard ran
+    /// (its figures would be merged under a definition that did not count them).
+    ///
+    /// - Throws: ``ShardSummaryError`` naming the file (`name`), the policy and both fingerprints.
+    func checkFingerprints(name: String) throws(ShardSummaryError) {
+        guard let fingerprints else { return }
+        let policies = configuration.policies
+        guard fingerprints.count == policies.count else {
+            throw ShardSummaryError("\(name): holds \(fingerprints.count) policy fingerprints for \(policies.count) policies")
+        }
+        for (named, recorded) in zip(policies, fingerprints) where named.policy.fingerprint != recorded {
+            throw ShardSummaryError("\(name): policy '\(named.name)' has fingerprint \(recorded) in the shard, but its "
+                + "knobs give \(named.policy.fingerprint) here: the shard was run by a version that counts them otherwise")
+        }
     }
 
     /// A ``SimulationTally`` with its per-session values as `[[value, count], ...]`

@@ -127,6 +127,7 @@ package enum ShardSummary {
     /// comparison the records are.
     static func checkSameRun(_ record: ShardRecord, name: String, feed: String?,
                              as first: ShardRecord, named firstName: String, arm: String? = nil) throws(ShardSummaryError) {
+        try checkSameDefinitions(record, name: name, as: first, named: firstName, arm: arm)
         let (traces, firstTraces) = (record.tally.traces, first.tally.traces)
         let sameTraces = traces?.runTraces == firstTraces?.runTraces && traces?.runDigest == firstTraces?.runDigest
         guard record.configuration != first.configuration || record.count != first.count || record.feed != feed
@@ -147,6 +148,21 @@ package enum ShardSummary {
         }
         throw ShardSummaryError("\(name) is a shard of another run than \(firstName): "
             + (arm.map { "feed \($0): " } ?? "") + differences.joined(separator: ", "))
+    }
+
+    /// Refuses a shard with a policy of the same name as one of the first shard's but
+    /// another fingerprint: the two count otherwise, and their figures added up under one
+    /// name would be neither's. Named before any other difference, since the names alone
+    /// would hide it.
+    private static func checkSameDefinitions(_ record: ShardRecord, name: String, as first: ShardRecord,
+                                             named firstName: String, arm: String?) throws(ShardSummaryError) {
+        let firstPolicies = Dictionary(zip(first.configuration.policies, first.policyFingerprints).map { ($0.name, ($0.policy, $1)) }) { one, _ in one }
+        for (named, fingerprint) in zip(record.configuration.policies, record.policyFingerprints) {
+            guard let (firstPolicy, firstFingerprint) = firstPolicies[named.name], firstFingerprint != fingerprint else { continue }
+            throw ShardSummaryError("\(name) is a shard of another run than \(firstName): " + (arm.map { "feed \($0): " } ?? "")
+                + "policy '\(named.name)' is fingerprint \(fingerprint) (\(named.policy)) in \(name) and "
+                + "\(firstFingerprint) (\(firstPolicy)) in \(firstName): policies of one name must count alike to be merged")
+        }
     }
 
     /// The first line (from 1) at which two texts differ.

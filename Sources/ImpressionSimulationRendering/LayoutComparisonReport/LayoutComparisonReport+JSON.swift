@@ -1,13 +1,15 @@
 import ImpressionSimulationAnalyses
 import ImpressionSimulationCore
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 extension LayoutComparisonReport {
     /// The report as JSON: `a` and `b`, each arm's report as ``SimulationReport/json()``
     /// writes it with its `feedFile` name first, and `ab`: `feeds` (what differs between
     /// them, ``FeedDifference``), the bootstrap, `multipleComparisons` (how many rows were
     /// tested, how many chance alone would mark, and Holm's method) and each policy's
-    /// differences: `impressionsPerSession` and `byKind` (the kinds either feed has), each
+    /// differences, after its `name` and `fingerprint` (`ImpressionPolicy.fingerprint`):
+    /// `impressionsPerSession` and `byKind` (the kinds either feed has), each
     /// with the means, `difference` (B - A) and its `lower` and `upper` bounds,
     /// `excludesZero` (this row alone), `pValue`, `holmPValue` and `differsAfterHolm`
     /// (every row accounted for), and `relativeChange` (B / A - 1) with its bounds
@@ -51,6 +53,7 @@ extension LayoutComparisonReport {
                         writer.element()
                         writer.beginObject()
                             writer.key("name"); writer.string(difference.policy.name)
+                            writer.key("fingerprint"); writer.string(difference.policy.policy.fingerprint)
                             writer.key("impressionsPerSession"); Self.write(difference.impressions, to: &writer)
                             writer.key("byKind")
                             writer.beginObject()

@@ -25,10 +25,10 @@ extension TraceReplayer {
         document.parameters(rows)
 
         document.heading("Policies compared", id: "policies")
-        var table = HTMLTable(header: ["policy", "rule", "impressions", "distinct sections", "first impression"])
+        var table = HTMLTable(header: ["policy", "fingerprint", "rule", "impressions", "distinct sections", "first impression"])
         for (index, policy) in policies.enumerated() {
             let list = impressions[index]
-            table.row([policy.name, NumberFormatting.rule(policy.policy), NumberFormatting.integer(list.count),
+            table.row([policy.name, policy.policy.fingerprint, NumberFormatting.rule(policy.policy), NumberFormatting.integer(list.count),
                        NumberFormatting.integer(Set(list.map(\.sectionID)).count),
                        list.map(\.time).min().map(NumberFormatting.seconds) ?? "-"])
         }

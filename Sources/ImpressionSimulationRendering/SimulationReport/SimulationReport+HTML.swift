@@ -177,6 +177,8 @@ extension SimulationReport {
         }
         row("rule") { NumberFormatting.rule($0.policy.policy) }
         row("recurrence") { NumberFormatting.recurrence($0.policy.policy.recurrence) }
+        // What the column counts, whatever its name: it joins the JSON's and the rows' by it.
+        row("fingerprint") { $0.policy.policy.fingerprint }
         row("impressions") { NumberFormatting.integer($0.impressions) }
         row("per session") { NumberFormatting.decimal($0.impressionsPerSession) }
         row("distinct sections per session") { NumberFormatting.decimal($0.distinctSectionsPerSession) }

@@ -1,10 +1,11 @@
 import ImpressionSimulationCore
 import ImpressionSimulationFormats
+import ImpressionTracking
 
 extension SimulationReport {
     /// The columns of ``sectionsCSV()``, in order.
     package static let sectionsCSVHeader = [
-        "section", "kind", "position", "policy", "sessions", "rendered", "impressed",
+        "section", "kind", "position", "policy", "fingerprint", "sessions", "rendered", "impressed",
         "viewable_rate", "mean_time_in_view_ms",
     ]
 
@@ -13,7 +14,9 @@ extension SimulationReport {
     /// `impressions simulate --sections-out` writes.
     ///
     /// `section` is the section's name (its id in a feed file, else its position from 0),
-    /// `position` its 1-based position, `sessions` the
+    /// `position` its 1-based position, `fingerprint` the policy's
+    /// `ImpressionPolicy.fingerprint` (a column, as in the impression rows, so that a
+    /// loader keys on it with the other columns), `sessions` the
     /// run's; a recorded section outside the feed (every section of a run over traces
     /// without a feed) has its id, and an empty `kind` and `position`: it has neither; `rendered`, `impressed` and the rate and mean time are those of
     /// ``SectionViewability``, the rate to 6 decimals and the time in milliseconds to 3;
@@ -42,7 +45,7 @@ extension SimulationReport {
     func sectionsCSVRows(leading: String) -> String {
         var text = ""
         let sessions = String(configuration.sessionCount)
-        let policyNames = policies.map { Self.csvField($0.policy.name) }
+        let policyNames = policies.map { Self.csvField($0.policy.name) + "," + $0.policy.policy.fingerprint }
         for result in sections {
             let lead = leading + Self.csvField(result.name) + "," + Self.csvField(result.kind?.name ?? "") + ","
                 + (result.position.map(String.init) ?? "") + ","

@@ -28,6 +28,8 @@ extension SimulationReport {
                         values: policies.map { NumberFormatting.integer(configuration.sessionCount - $0.sessionsWithImpressions) }))
         if groupsByKind { rows += positionAndKindRows() }
         lines += Self.render(rows)
+        lines.append("")
+        lines += Self.fingerprintLines(policies.map(\.policy))
         if !policyDifferences.isEmpty {
             lines.append("")
             lines += differenceLines()
@@ -42,6 +44,17 @@ extension SimulationReport {
         }
         if let recorded { lines += recorded.lines() }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each policy's `ImpressionPolicy.fingerprint` under its name, a line each after a
+    /// heading: what a column counted, whatever it is called, in a form a script reads
+    /// (the fingerprint is the line's last word, a name may hold spaces). Under the
+    /// table rather than a row of it, so that the columns keep the width of their figures.
+    static func fingerprintLines(_ policies: [NamedPolicy]) -> [String] {
+        let width = policies.map(\.name.count).max() ?? 0
+        return ["definition fingerprints"] + policies.map { named in
+            "  " + named.name + String(repeating: " ", count: width - named.name.count) + "  " + named.policy.fingerprint
+        }
     }
 
     /// Whether the report counts by feed position and kind: always in a simulation;

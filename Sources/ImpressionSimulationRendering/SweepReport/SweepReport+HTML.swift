@@ -25,10 +25,10 @@ extension SweepReport {
         document.parameters(rows)
 
         document.heading("Presets compared", id: "presets")
-        var presetTable = HTMLTable(header: ["preset", "rule", "recurrence", "on the grid", "impressions", "per session"])
+        var presetTable = HTMLTable(header: ["preset", "fingerprint", "rule", "recurrence", "on the grid", "impressions", "per session"])
         presetTable.nameColumns = [0]
         for preset in presets {
-            presetTable.row([preset.policy.name, NumberFormatting.rule(preset.policy.policy),
+            presetTable.row([preset.policy.name, preset.policy.policy.fingerprint, NumberFormatting.rule(preset.policy.policy),
                              NumberFormatting.recurrence(preset.policy.policy.recurrence),
                              preset.cell == nil ? "no" : (preset.isCellPolicy ? "yes" : "on a cell, other knobs differ"),
                              NumberFormatting.integer(preset.impressions), NumberFormatting.decimal(preset.impressionsPerSession)])

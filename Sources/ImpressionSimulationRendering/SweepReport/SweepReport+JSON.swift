@@ -9,7 +9,7 @@ extension SweepReport {
     /// cell order (row by row: durations, then ratios), each with `ratio`,
     /// `durationSeconds`, `measure`, `impressions`, `impressionsPerSession`,
     /// `sessionsWithImpressions` and `presets` (names), then `presets`, each with
-    /// `name`, `rule`, `ratio`, `durationSeconds`, `measure`, `onGrid`, `cell` (index or
+    /// `name`, `fingerprint` (`ImpressionPolicy.fingerprint`), `rule`, `ratio`, `durationSeconds`, `measure`, `onGrid`, `cell` (index or
     /// null), `isCellPolicy`, `impressions`, `impressionsPerSession`,
     /// `sessionsWithImpressions`.
     package func json() -> String {
@@ -51,6 +51,7 @@ extension SweepReport {
                     writer.element()
                     writer.beginObject()
                         writer.key("name"); writer.string(preset.policy.name)
+                        writer.key("fingerprint"); writer.string(policy.fingerprint)
                         writer.key("rule"); writer.string(NumberFormatting.rule(policy))
                         writer.key("ratio"); writer.number(policy.minimumVisibleRatio)
                         writer.key("durationSeconds"); writer.number(policy.minimumDuration.inSeconds)

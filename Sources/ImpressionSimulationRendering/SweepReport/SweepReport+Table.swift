@@ -41,10 +41,11 @@ extension SweepReport {
         return text
     }
 
-    /// `default: 50% height 1 s, 12.3 per session` with, for a preset on a cell whose
-    /// other knobs differ, what the cell counts.
+    /// `default (fingerprint 59f1301823d076d7): 50% height 1 s, 12.3 per session` with,
+    /// for a preset on a cell whose other knobs differ, what the cell counts.
     func presetLine(_ preset: SweepPreset) -> String {
-        var line = "\(preset.policy.name): \(NumberFormatting.rule(preset.policy.policy))"
+        var line = "\(preset.policy.name) (fingerprint \(preset.policy.policy.fingerprint)): "
+            + NumberFormatting.rule(preset.policy.policy)
         if preset.policy.policy.recurrence != .onEveryEntry {
             line += ", \(NumberFormatting.recurrence(preset.policy.policy.recurrence))"
         }

@@ -13,6 +13,19 @@ extension ImpressionsCommand {
         return true
     }
 
+    /// The `--impressions-out` file at `path`, made before the run starts so that a path
+    /// that cannot be written fails first: `.some(nil)` when none was asked for, `nil`
+    /// after saying on standard error, as `impressions <subcommand>`, why it cannot be.
+    static func openRowsFile(_ path: String?, signals: Bool, policies: [NamedPolicy], subcommand: String,
+                             io: some CommandIO) -> ImpressionRowsFile?? {
+        do throws(FileAccessError) {
+            return .some(try ImpressionRowsFile.open(path, signals: signals, policies: policies))
+        } catch {
+            io.writeError("impressions \(subcommand): --impressions-out: \(error)\n")
+            return nil
+        }
+    }
+
     /// Writes `text` to `path` when one was asked for; `false` after saying on standard
     /// error, as `impressions <subcommand>`, why the file could not be written.
     static func writeOutputFile(_ text: @autoclosure () -> String, to path: String?, subcommand: String,

@@ -7,14 +7,8 @@ extension ImpressionsCommand {
     /// output, unless `--keep-going` skips and counts it.
     static func replay(_ options: ReplayOptions, io: some CommandIO) -> Int32 {
         let policies = options.effectivePolicies
-        let rowsFile: ImpressionRowsFile?
-        do throws(FileAccessError) {
-            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
-                                                   policies: policies)
-        } catch {
-            io.writeError("impressions replay: --impressions-out: \(error)\n")
-            return 1
-        }
+        guard let rowsFile = openRowsFile(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                          policies: policies, subcommand: "replay", io: io) else { return 1 }
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
@@ -174,12 +168,12 @@ extension ImpressionsCommand {
             let padding = String(repeating: " ", count: max(0, count - text.count))
             return right ? padding + text : text + padding
         }
-        text += "  " + padded("policy", width) + "  impressions  sections\n"
+        text += "  " + padded("policy", width) + "  impressions  sections  fingerprint\n"
         for (index, policy) in replayer.policies.enumerated() {
             let list = replayer.impressions[index]
             let sections = Set(list.map(\.sectionID)).count
             text += "  " + padded(policy.name, width) + "  " + padded(NumberFormatting.integer(list.count), 11, right: true)
-                + "  " + padded(NumberFormatting.integer(sections), 8, right: true) + "\n"
+                + "  " + padded(NumberFormatting.integer(sections), 8, right: true) + "  " + policy.policy.fingerprint + "\n"
         }
         text += trace.skippedSummary
         return text

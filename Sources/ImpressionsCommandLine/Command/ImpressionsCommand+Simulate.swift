@@ -35,14 +35,8 @@ extension ImpressionsCommand {
             io.writeError("impressions simulate: \(error)\n")
             return 1
         }
-        let rowsFile: ImpressionRowsFile?
-        do throws(FileAccessError) {
-            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
-                                                   policies: options.effectivePolicies)
-        } catch {
-            io.writeError("impressions simulate: --impressions-out: \(error)\n")
-            return 1
-        }
+        guard let rowsFile = openRowsFile(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                          policies: options.effectivePolicies, subcommand: "simulate", io: io) else { return 1 }
         let workers = options.workers ?? Simulation.defaultWorkerCount
         let count = generated.users.sessions
         let sessions = options.shard?.sessions(of: count) ?? 0..<count

@@ -18,14 +18,8 @@ extension ImpressionsCommand {
             guard let read = readJSONFile(path, maximumBytes: maximumFeedFileBytes, decode: FeedFile.decode, io: io) else { return 1 }
             feed = read
         }
-        let rowsFile: ImpressionRowsFile?
-        do throws(FileAccessError) {
-            rowsFile = try ImpressionRowsFile.open(options.impressionsOutPath, signals: options.measuresExposureSignals,
-                                                   policies: options.effectivePolicies)
-        } catch {
-            io.writeError("impressions simulate: --impressions-out: \(error)\n")
-            return 1
-        }
+        guard let rowsFile = openRowsFile(options.impressionsOutPath, signals: options.measuresExposureSignals,
+                                          policies: options.effectivePolicies, subcommand: "simulate", io: io) else { return 1 }
         let fleet = TraceFleet(limits: recorded.limits, keepGoing: recorded.keepGoing,
                                workers: options.workers ?? Simulation.defaultWorkerCount, shard: options.shard)
         // Each worker re-measures its traces with a copy of the empty re-measurer, and the

@@ -103,13 +103,50 @@ enum FileAccess {
     /// path; the caller removes it (``remove(_:)``) and closes it.
     static func makeTemporaryFile() throws(FileAccessError) -> (path: String, descriptor: Int32) {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-            + Array("impressions-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        let made = makeUniqueFile((directory.hasSuffix("/") ? directory : directory + "/") + "impressions-")
+        guard let made else {
             throw FileAccessError("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
         }
+        return made
+    }
+
+    /// A new empty file beside `path`, in its directory, named `.NAME.partial-XXXXXX`
+    /// (hidden, so a listing of the directory passes it over), open for writing and
+    /// readable by all as a file ``openForWriting(_:)`` makes: what a writer fills, then
+    /// renames over `path` (``rename(_:to:)``), so that `path` is never seen half written.
+    /// The caller closes it, and removes it unless it renamed it.
+    ///
+    /// - Throws: ``FileAccessError`` naming `path`, when `path` is a directory, a file
+    ///   that cannot be written, or in a directory where no file can be made.
+    static func makeTemporaryFile(beside path: String) throws(FileAccessError) -> (path: String, descriptor: Int32) {
+        if isDirectory(path) { throw FileAccessError("cannot write \(path): it is a directory") }
+        if exists(path), access(path, W_OK) != 0 {
+            throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let slash = path.lastIndex(of: "/")
+        let (directory, name) = slash.map { (String(path[...$0]), String(path[path.index(after: $0)...])) } ?? ("", path)
+        guard let made = makeUniqueFile(directory + "." + name + ".partial-") else {
+            throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        _ = fchmod(made.descriptor, 0o644)
+        return made
+    }
+
+    /// `mkstemp` of `prefix` followed by six random characters: the file, open for
+    /// reading and writing, and its path; `nil` with `errno` set when none can be made.
+    private static func makeUniqueFile(_ prefix: String) -> (path: String, descriptor: Int32)? {
+        var template = Array(prefix.utf8CString.dropLast()) + Array("XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
         return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
+    }
+
+    /// Moves the file at `source` to `destination`, replacing any file there at once: a
+    /// reader of `destination` sees the old file or the new one, never a mix.
+    static func rename(_ source: String, to destination: String) throws(FileAccessError) {
+        guard systemRename(source, destination) == 0 else {
+            throw FileAccessError("cannot write \(destination): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Removes the file at `path`, if it can.
@@ -185,6 +222,7 @@ enum FileAccess {
 }
 
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
 

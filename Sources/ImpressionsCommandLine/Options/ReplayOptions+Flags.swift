@@ -65,7 +65,8 @@ extension ReplayOptions {
             object per section on or near the screen, per policy,
             with how it shows ("visibility") and where its counting
             stands ("counting"), and both in the page's words
-            ("shown": "below threshold, counted").
+            ("shown": "below threshold, counted"). Not with
+            --impressions-out (a usage error).
             """) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
             guard let seconds = NamedPolicy.parseSeconds(text), seconds >= 0, seconds <= 864_000 else {

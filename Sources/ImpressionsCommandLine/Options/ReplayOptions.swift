@@ -44,6 +44,14 @@ package struct ReplayOptions: Hashable, Sendable {
                                              : "one trace at a time, got \(paths.count): \(paths.joined(separator: " "))")
         }
         options.path = path
+        // The snapshot is what the player shows at one sample, printed instead of the
+        // impressions: which rows would go with it (those up to T, or the whole trace's)
+        // is a guess either way, and rows cut at T would load into a warehouse as a whole
+        // session that saw less. Asked for together, the two are refused, not guessed at.
+        if let time = options.snapshotTime, let rowsPath = options.impressionsOutPath {
+            throw scanner.fail("--impressions-out '\(rowsPath)' with --snapshot-at \(NumberFormatting.seconds(time)): "
+                + "the snapshot is printed instead of the impressions; write the rows in a replay without --snapshot-at")
+        }
         return options
     }
 }

@@ -142,7 +142,7 @@ extension SimulateArguments {
         CommandFlag("--sections-out", value: "FILE", usage: FlagUsage(value: "FILE.csv"), help: """
             Also write per-section results as CSV, one row per
             section and policy: section,kind,position,policy,
-            sessions,rendered,impressed,viewable_rate,
+            fingerprint,sessions,rendered,impressed,viewable_rate,
             mean_time_in_view_ms. rendered: sessions in which part of
             a cell was on screen at a sample while the screen was
             active; impressed: sessions in which it fired;

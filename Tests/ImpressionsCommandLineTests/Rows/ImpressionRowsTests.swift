@@ -135,6 +135,63 @@ struct ImpressionRowsTests {
                                                     "--impressions-out", directory + "/ab.csv"])
         #expect(refused.status == 2 && refused.error.contains("--impressions-out with two --feed files"), "\(refused.error)")
     }
+
+    /// The names in `directory`, hidden ones included, sorted.
+    static func names(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    @Test("a --traces run or a replay that stops on a bad trace leaves no rows file, and one already there as it was")
+    func failedRunLeavesNoRows() async throws {
+        let directory = try temporaryDirectory()
+        let traces = directory + "/traces", out = directory + "/out"
+        #expect(await impressions(arguments: Self.run + ["--trace-out", traces]).status == 0)
+        // Last in name order, so the good traces before it have been counted and their rows made.
+        let bad = traces + "/session-999999.jsonl"
+        try Data("{\"format\":\"impressions-trace\",\"version\":1,\"sampleIntervalMs\":100}\n{\"t\":100,\"type\":\"bogus\"}\n".utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let rows = out + "/rows.csv"
+        let policies = Array(Self.run.dropFirst(9))
+        for workers in ["1", "3"] {
+            let failed = await impressions(arguments: ["simulate", "--traces", traces, "--workers", workers,
+                                                       "--impressions-out", rows] + policies)
+            #expect(failed.status == 1 && failed.error.contains("session-999999.jsonl"), "\(failed.error)")
+            #expect(try Self.names(in: out).isEmpty)
+        }
+        let replay = await impressions(arguments: ["replay", bad, "--impressions-out", rows])
+        #expect(replay.status == 1 && replay.error.contains("session-999999.jsonl"), "\(replay.error)")
+        #expect(try Self.names(in: out).isEmpty)
+        // A file of an earlier run is left as it was, and nothing is left beside it.
+        try Data("earlier rows\n".utf8).write(to: URL(fileURLWithPath: rows))
+        let again = await impressions(arguments: ["simulate", "--traces", traces, "--impressions-out", rows] + policies)
+        #expect(again.status == 1)
+        #expect(try String(contentsOfFile: rows, encoding: .utf8) == "earlier rows\n" && Self.names(in: out) == ["rows.csv"])
+        // Leaving the bad trace out, the run ends well: its rows replace the file, and nothing else is there.
+        let kept = await impressions(arguments: ["simulate", "--traces", traces, "--keep-going", "--impressions-out", rows] + policies)
+        #expect(kept.status == 0, "\(kept.error)")
+        let written = try String(contentsOfFile: rows, encoding: .utf8).split(separator: "\n")
+        #expect(written.first?.hasPrefix("id,session,section,policy,fingerprint") == true && written.count > 100)
+        #expect(try Self.names(in: out) == ["rows.csv"])
+        // Readable by all, as the file was when written in place.
+        let permissions = try FileManager.default.attributesOfItem(atPath: rows)[.posixPermissions] as? Int
+        #expect(permissions == 0o644)
+    }
+
+    @Test("replay --snapshot-at with --impressions-out is a usage error (status 2) naming both; no file is made")
+    func snapshotWithRows() async throws {
+        let directory = try temporaryDirectory()
+        let rows = directory + "/rows.jsonl"
+        let result = await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--snapshot-at", "1.5s",
+                                                   "--impressions-out", rows])
+        #expect(result.status == 2 && result.output.isEmpty, "\(result.error)")
+        #expect(result.error.contains("--impressions-out '\(rows)' with --snapshot-at 1.5"), "\(result.error)")
+        #expect(try Self.names(in: directory).isEmpty)
+        // Each alone runs.
+        #expect(await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--snapshot-at", "1.5s"]).status == 0)
+        #expect(await impressions(arguments: ["replay", "docs/trace-example.jsonl", "--impressions-out", rows]).status == 0)
+        #expect(try Self.names(in: directory) == ["rows.jsonl"])
+    }
 }
 
 /// The row's two formats: the same columns and values, CSV quoted where a value needs it.
