@@ -27,7 +27,7 @@ struct PolicyPeerRuleKnobTests {
     }
 
     @Test("a bad value is a usage error naming the key and the value, status 2", arguments: [
-        ("rounding=nearest", "rounding must be exact, snap-near-ends or floor-to-percent, got 'nearest'"),
+        ("rounding=nearest", "rounding must be exact, snap-near-ends, floor-to-percent or whole-points, got 'nearest'"),
         ("wait-for-interaction=maybe", "wait-for-interaction must be true or false, got 'maybe'"),
     ])
     func usageError(value: String, message: String) async {

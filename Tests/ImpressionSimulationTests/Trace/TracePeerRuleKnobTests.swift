@@ -43,7 +43,7 @@ struct TracePeerRuleKnobTests {
     }
 
     @Test("an unknown rounding or a gate that is not a boolean is refused with the field", arguments: [
-        (#"{"ratio":0.5,"durationMs":0,"rounding":"nearest"}"#, "rounding must be exact, snap-near-ends or floor-to-percent, got 'nearest'"),
+        (#"{"ratio":0.5,"durationMs":0,"rounding":"nearest"}"#, "rounding must be exact, snap-near-ends, floor-to-percent or whole-points, got 'nearest'"),
         (#"{"ratio":0.5,"durationMs":0,"requiresInteraction":"yes"}"#, "requiresInteraction"),
     ])
     func badValues(policy: String, message: String) {
