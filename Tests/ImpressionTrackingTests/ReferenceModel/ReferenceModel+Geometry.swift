@@ -65,7 +65,7 @@ extension ReferenceModel {
     /// out unless `top < viewportHeight && bottom > 0`; entirely visible
     /// (`top >= 0 && bottom <= viewportHeight && bottom > top`) is 1; else the pixels
     /// in view over the item's length (`denominator`, capped as the policy caps it), or
-    /// over the viewport's with viewport coverage.
+    /// over the viewport's with viewport coverage, then rounded as the policy rounds.
     /// The item's offset is read from what shows (`visible`): its top where it shows,
     /// else its bottom less its length; an item showing across the whole viewport covers
     /// it. By area (viewport coverage only) the area in view over the viewport's, 1 when
@@ -77,7 +77,7 @@ extension ReferenceModel {
         switch policy.measure {
         case .area:
             if area >= length { return 1 }
-            return min(1, area / ((screen.right - screen.left) * (screen.bottom - screen.top)))
+            return Self.rounded(min(1, area / ((screen.right - screen.left) * (screen.bottom - screen.top))), policy.rounding)
         case .height:
             viewportHeight = screen.bottom - screen.top
             shownTop = visible.top - screen.top
@@ -108,7 +108,7 @@ extension ReferenceModel {
         if entirelyVisible { return 1 }
         // A ratio, as the policy's threshold is one: React Native's `100 * pixels / length
         // >= percent` is the same comparison but for the last bit.
-        return min(1, pixels / (byViewport ? viewportHeight : denominator))
+        return Self.rounded(min(1, pixels / (byViewport ? viewportHeight : denominator)), policy.rounding)
     }
 
     /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
@@ -304,8 +304,13 @@ extension ReferenceModel {
                 observation.hidden = .offscreen
                 return observation
             }
+            // Before the rounding: the same rule measured exactly (nil, nothing left, is 0).
+            var unrounded = policy
+            unrounded.rounding = .exact
+            let exactRatio = Self.listItemRatio(visible: remaining.bounds, area: remaining.area, screen: screen,
+                                                length: uncapped, denominator: denominator, policy: unrounded) ?? 0
             observation.measured = Measured(ratio: ratio, uncappedRatio: visibleMeasure / uncapped, area: remaining.area,
-                                            exactRatio: ratio)
+                                            exactRatio: exactRatio)
             return observation
         }
         observation.measured = Measured(ratio: Self.rounded(visibleMeasure / denominator, policy.rounding),
