@@ -2,7 +2,8 @@ import Testing
 @testable import ImpressionTracking
 
 /// The peers' rules on top of every other knob: policies that round their ratio (Flutter's
-/// snap near 0 and 1, the OM SDK's whole percent) and policies that wait for the user's
+/// snap near 0 and 1, the OM SDK's whole percent, React Native's whole points), that
+/// measure against the viewport (React Native's view-area coverage), and that wait for the user's
 /// first interaction, with the interaction among the steps. Engine and model agree event
 /// for event, impression for impression and snapshot for snapshot; the sessions are
 /// those of ``AllKnobsPropertyTests``, which switches these rules on too, on other seeds.
@@ -52,6 +53,8 @@ struct PeerRulesPropertyTests {
             }
             if session.policy.rounding == .snapNearEnds { counts["snapping sessions", default: 0] += 1 }
             if session.policy.rounding == .floorToPercent { counts["flooring sessions", default: 0] += 1 }
+            if session.policy.rounding == .floorToWholePoints { counts["whole-point sessions", default: 0] += 1 }
+            if session.policy.largeSectionRule == .viewportCoverage { counts["viewport-coverage sessions", default: 0] += 1 }
             counts["samples that waited for the interaction", default: 0] += model.stats.waitedForInteraction
             counts["samples the rounding decided", default: 0] += model.stats.decidedByRounding
         }
@@ -60,6 +63,6 @@ struct PeerRulesPropertyTests {
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             #expect(count > 10, "\(kind): \(count)")
         }
-        #expect(counts.count == 7, "\(counts)")
+        #expect(counts.count == 9, "\(counts)")
     }
 }

@@ -20,6 +20,18 @@ struct PolicyPeerRuleKnobTests {
         #expect(try NamedPolicy(parsing: "flutter-visibility").policy == .flutterVisibility)
     }
 
+    @Test("React Native's presets take the threshold and minimumViewTime as overrides")
+    func reactNative() throws {
+        var item = ImpressionPolicy.reactNativeItem
+        item.minimumVisibleRatio = 0.5
+        item.minimumDuration = .milliseconds(250)
+        #expect(try NamedPolicy(parsing: "react-native-item,ratio=50%,duration=250ms").policy == item)
+        #expect(try NamedPolicy(parsing: "react-native-area").policy == .reactNativeArea)
+        #expect(try NamedPolicy(parsing: "react-native-area,ratio-of=section").policy == .reactNativeItem)
+        #expect(try NamedPolicy(parsing: "rounding=whole-points,ratio-of=viewport,ratio=0,duration=0").policy
+                == .reactNativeArea)
+    }
+
     @Test("bad values are refused", arguments: ["rounding=nearest", "rounding=", "rounding=exact,rounding=exact",
                                                  "wait-for-interaction=maybe", "wait-for-interaction="])
     func refuses(bad: String) {
@@ -27,8 +39,12 @@ struct PolicyPeerRuleKnobTests {
     }
 
     @Test("a bad value is a usage error naming the key and the value, status 2", arguments: [
-        ("rounding=nearest", "rounding must be exact, snap-near-ends or floor-to-percent, got 'nearest'"),
+        ("rounding=nearest", "rounding must be exact, snap-near-ends, floor-to-percent or whole-points, got 'nearest'"),
         ("wait-for-interaction=maybe", "wait-for-interaction must be true or false, got 'maybe'"),
+        ("react-native-item,ratio=150%", "ratio must be in 0...1 (0%...100%), got '150%'"),
+        ("react-native-item,duration=-1s", "duration must look like 2s, 500ms or 1.5 (seconds), got '-1s'"),
+        ("react-native-area,ratio-of=screen", "ratio-of must be section or viewport, got 'screen'"),
+        ("react-native-item,measure=area", "rounding whole-points floors along an axis: measure must be height or width, got area"),
     ])
     func usageError(value: String, message: String) async {
         let result = await impressions("simulate", "--policy", value)

@@ -7,7 +7,7 @@ import ImpressionTracking
 /// Pure and deterministic. Sections are independent; within a section:
 ///
 /// 1. **Matched**: a claim at `c` is on time for an impression at `e` when
-///    `e <= c <= e + tolerance`. In time order, each impression takes the earliest
+///    `e - earliness <= c <= e + tolerance`. In time order, each impression takes the earliest
 ///    claim not yet taken in its window (greedy one-to-one; because every window has the
 ///    same length, this matches as many pairs as any matching can). Visits play no part
 ///    here: a claim that arrives on time just after the app left still matched.
@@ -65,11 +65,15 @@ package struct AuditClassifier: Sendable {
     /// How long after the expected time a claim is still on time: the other code's own
     /// sample interval.
     package var tolerance: Duration
+    /// How long before the expected time a claim is still on time: zero, but for code that
+    /// judges between the engine's samples (``AuditReplayer/earliness(of:sampleInterval:)``).
+    package var earliness: Duration
 
-    /// A classifier for `recurrence` and `tolerance`.
-    package init(recurrence: ImpressionPolicy.Recurrence, tolerance: Duration) {
+    /// A classifier for `recurrence`, `tolerance` and `earliness`.
+    package init(recurrence: ImpressionPolicy.Recurrence, tolerance: Duration, earliness: Duration = .zero) {
         self.recurrence = recurrence
         self.tolerance = max(.zero, tolerance)
+        self.earliness = max(.zero, earliness)
     }
 
     /// Classifies every claim and every expected impression.
@@ -94,7 +98,7 @@ package struct AuditClassifier: Sendable {
             }.map(\.element)
             var section = SectionMatching(sectionID: section, expected: expected, claims: claims,
                                           expectedOrder: expectedOrder, claimOrder: claimOrder)
-            section.match(tolerance: tolerance)
+            section.match(tolerance: tolerance, earliness: earliness)
             section.pairWithinVisits()
             section.classifyLeftovers(recurrence: recurrence)
             findings += section.findings

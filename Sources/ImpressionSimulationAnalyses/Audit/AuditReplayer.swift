@@ -164,7 +164,8 @@ public struct AuditReplayer: Sendable {
             classified.append(AuditClassifier.Claim(sectionID: claims[index].sectionID, time: claims[index].time,
                                                     visit: context.visit, visibleSince: context.visibleSince))
         }
-        let classifier = AuditClassifier(recurrence: policy.policy.recurrence, tolerance: tolerance)
+        let classifier = AuditClassifier(recurrence: policy.policy.recurrence, tolerance: tolerance,
+                                         earliness: Self.earliness(of: policy.policy, sampleInterval: sampleInterval))
         var report = classifier.classify(expected: impressions, claims: classified)
         for position in report.findings.indices {
             guard let index = report.findings[position].claimIndex.map({ kept[$0] }) else { continue }
@@ -172,6 +173,20 @@ public struct AuditReplayer: Sendable {
             if report.findings[position].verdict.failsAudit { report.findings[position].reason = contexts[index]?.reason }
         }
         return report
+    }
+
+    /// How long before the engine's impression a claim of code that follows `policy` is
+    /// still on time: zero, but for React Native's list items (a policy of
+    /// ``ImpressionPolicy/Rounding/floorToWholePoints``, as ``ImpressionPolicy/reactNativeItem``
+    /// and ``ImpressionPolicy/reactNativeArea`` are). React Native judges on each scroll
+    /// event and starts its `minimumViewTime` timer there, so it fires up to one sample
+    /// interval sooner than the engine sees the entry, plus what the engine's wait
+    /// (whole samples, `ceil(duration / interval)`) adds to the duration.
+    package static func earliness(of policy: ImpressionPolicy, sampleInterval: Duration) -> Duration {
+        guard policy.rounding == .floorToWholePoints else { return .zero }
+        let waitSamples = policy.requiredSamples(sampleInterval: sampleInterval) - 1
+        guard waitSamples < Int.max / 2 else { return sampleInterval }
+        return sampleInterval + (sampleInterval * waitSamples - policy.minimumDuration)
     }
 
     /// Replays `trace` with `claims` and audits them: ``report(tolerance:including:)``

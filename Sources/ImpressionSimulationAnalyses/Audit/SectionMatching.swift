@@ -29,12 +29,12 @@ struct SectionMatching {
     private func claim(_ position: Int) -> AuditClassifier.Claim { claims[claimOrder[position]] }
 
     /// Step 1: each impression, in time order, takes the earliest free claim in
-    /// `[time, time + tolerance]`.
-    mutating func match(tolerance: Duration) {
+    /// `[time - earliness, time + tolerance]`.
+    mutating func match(tolerance: Duration, earliness: Duration) {
         var next = 0
         for position in expectedOrder.indices {
             let time = expectedTime(position)
-            while next < claimOrder.count, claim(next).time < time { next += 1 }
+            while next < claimOrder.count, claim(next).time < time - earliness { next += 1 }
             guard next < claimOrder.count, claim(next).time <= time + tolerance else { continue }
             pairOfClaim[next] = position
             expectedIsPaired[position] = true

@@ -18,8 +18,8 @@ extension ImpressionPolicy {
     /// minimumOpacity=0
     /// ```
     ///
-    /// followed by `rounding=snapNearEnds` or `rounding=floorToPercent` when the ratio is
-    /// rounded (``rounding``), and `requiresInteraction=true` when the policy waits for
+    /// followed by `rounding=snapNearEnds`, `rounding=floorToPercent` or
+    /// `rounding=floorToWholePoints` when the ratio is rounded (``rounding``), and `requiresInteraction=true` when the policy waits for
     /// the first interaction: knobs at their defaults (``Rounding/exact``, `false`) write
     /// no line, so that a policy's text, and its fingerprint, do not depend on knobs it
     /// leaves at their defaults.
@@ -28,8 +28,8 @@ extension ImpressionPolicy {
     /// ECMAScript's `Number.prototype.toString` writes them: the shortest decimal that
     /// reads back as the same `Double` (`0.6666666666666666`, `5e-324`). Durations are
     /// exact decimal seconds, every attosecond kept (`0.5`, `0.016666666666666667`).
-    /// The large-section rule is `none`, `capToViewport`, `focus(fraction:F)` or
-    /// `lowerRatio(minimumArea:A,ratio:R)`.
+    /// The large-section rule is `none`, `capToViewport`, `viewportCoverage`,
+    /// `focus(fraction:F)` or `lowerRatio(minimumArea:A,ratio:R)`.
     ///
     /// Knobs written differently that the engine counts the same are written one way, so
     /// that such policies share a text:
@@ -65,6 +65,7 @@ extension ImpressionPolicy {
         switch canonicalLargeSectionRule {
         case nil: line("largeSectionRule", "none")
         case .capToViewport: line("largeSectionRule", "capToViewport")
+        case .viewportCoverage: line("largeSectionRule", "viewportCoverage")
         case .focus(let fraction): line("largeSectionRule", "focus(fraction:\(number(fraction)))")
         case .lowerRatio(let minimumArea, let ratio):
             line("largeSectionRule", "lowerRatio(minimumArea:\(number(minimumArea)),ratio:\(number(ratio)))")
@@ -150,6 +151,7 @@ extension ImpressionPolicy.Rounding {
         case .exact: "exact"
         case .snapNearEnds: "snapNearEnds"
         case .floorToPercent: "floorToPercent"
+        case .floorToWholePoints: "floorToWholePoints"
         }
     }
 }

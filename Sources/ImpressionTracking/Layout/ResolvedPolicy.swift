@@ -20,6 +20,12 @@ struct ResolvedPolicy: Sendable, Hashable {
     var rounding: ImpressionPolicy.Rounding
     /// Nothing enters until the engine's first interaction.
     var requiresInteraction: Bool
+    /// React Native's list item: floored to whole points, or measured against the
+    /// viewport, a section wholly in view reading 1. The measurer takes a path of its own
+    /// for such a policy; every other policy pays one test of this flag.
+    var measuresAsListItem: Bool
+    /// The ratio is over the viewport (``ImpressionPolicy/LargeSectionRule/viewportCoverage``).
+    var ofViewport: Bool
 
     /// - Parameter isLarge: the section meets the policy's `lowerRatio` rule.
     init(_ policy: ImpressionPolicy, sampleInterval: Duration, isLarge: Bool) {
@@ -34,13 +40,15 @@ struct ResolvedPolicy: Sendable, Hashable {
         switch policy.largeSectionRule {
         case .capToViewport: viewportFraction = 1
         case .focus(let fraction): viewportFraction = fraction
-        case .lowerRatio, nil: viewportFraction = 0
+        case .lowerRatio, .viewportCoverage, nil: viewportFraction = 0
         }
         accumulatesTime = policy.timing == .cumulative
         cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
         minimumOpacity = policy.minimumOpacity
         rounding = policy.rounding
         requiresInteraction = policy.requiresInteraction
+        ofViewport = policy.largeSectionRule == .viewportCoverage
+        measuresAsListItem = ofViewport || policy.rounding == .floorToWholePoints
     }
 
     /// `denominator` capped at ``viewportFraction`` of `viewport`, measured as this

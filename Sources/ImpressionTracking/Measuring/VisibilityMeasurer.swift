@@ -46,6 +46,10 @@ struct VisibilityMeasurer: Sendable {
         guard denominator > 0 else { return nil }
         guard collectVisibleParts(ofSlot: slot, in: geometry, on: screen, excluding: excluding,
                                   minimumOpacity: policy.minimumOpacity) == nil else { return nil }
+        if policy.measuresAsListItem {
+            return listItemRatio(policy: policy, length: geometry.denominators[slot], denominator: denominator,
+                                 viewport: screen.effectiveViewport)
+        }
         return policy.rounding.rounded(
             min(1, Self.visibleMeasure(of: parts, by: policy.measure, unionArea: &unionArea) / denominator))
     }
@@ -103,26 +107,90 @@ struct VisibilityMeasurer: Sendable {
         let policy = geometry.policy(ofSlot: slot)
         let denominator = policy.cappedDenominator(geometry.denominators[slot], viewport: screen.effectiveViewport)
         guard denominator > 0, shared.shows != false else { return nil }
-        if !shared.partsAreCollected && shared[policy.measure].isNaN {
+        // A list item's rule reads the parts themselves, not only a measure of them.
+        if !shared.partsAreCollected && (shared[policy.measure].isNaN || policy.measuresAsListItem) {
             shared.shows = collectVisibleParts(ofSlot: slot, in: geometry, on: screen) == nil
             shared.partsAreCollected = true
             guard shared.shows == true else { return nil }
         }
-        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator, rounding: policy.rounding)
+        return ratio(collectedFor: &shared, policy: policy, length: geometry.denominators[slot],
+                     denominator: denominator, viewport: screen.effectiveViewport)
     }
 
     /// The section's ratio from what `shared` knows and the parts collected for it, its
-    /// `measure` worked out the first time it is asked for; `denominator` is capped; then
-    /// rounded as its policy rounds it.
+    /// measure worked out the first time it is asked for; `length` is the section's full
+    /// measure and `denominator` that capped; then rounded as its policy rounds it. `nil`
+    /// only for a list item whose floored edges leave nothing in view.
     @inline(__always)
-    private mutating func ratio(collectedFor shared: inout SharedMeasures, measure: ImpressionPolicy.Measure,
-                                denominator: Double, rounding: ImpressionPolicy.Rounding) -> Double {
+    private mutating func ratio(collectedFor shared: inout SharedMeasures, policy: ResolvedPolicy, length: Double,
+                                denominator: Double, viewport: Rect) -> Double? {
+        if policy.measuresAsListItem {
+            return listItemRatio(policy: policy, length: length, denominator: denominator, viewport: viewport)
+        }
+        let measure = policy.measure
         var visibleMeasure = shared[measure]
         if visibleMeasure.isNaN {
             visibleMeasure = Self.visibleMeasure(of: parts, by: measure, unionArea: &unionArea)
             shared[measure] = visibleMeasure
         }
-        return rounding.rounded(min(1, visibleMeasure / denominator))
+        return policy.rounding.rounded(min(1, visibleMeasure / denominator))
+    }
+
+    /// The ratio of the section whose parts were just collected under React Native's rule
+    /// for a list item (`ViewabilityHelper._isViewable`): wholly in view reads 1; else
+    /// the points in view over the section's `denominator`, or over the viewport's length
+    /// with ``ResolvedPolicy/ofViewport``. With ``ImpressionPolicy/Rounding/floorToWholePoints``
+    /// the edges along the measure's axis are floored first, and `nil` says that nothing
+    /// is left in view (`top < viewportHeight && bottom > 0` fails).
+    ///
+    /// Kept out of line: no other policy comes here.
+    @inline(never)
+    private mutating func listItemRatio(policy: ResolvedPolicy, length: Double, denominator: Double,
+                                        viewport: Rect) -> Double? {
+        guard policy.measure != .area else {
+            // Only viewport coverage: whole points need an axis (validated).
+            let visible = unionArea.unionArea(ofNonEmpty: parts)
+            return visible >= length ? 1 : policy.rounding.rounded(min(1, visible / viewport.area))
+        }
+        let vertical = policy.measure == .height
+        let start = vertical ? viewport.minY : viewport.minX
+        let viewportLength = vertical ? viewport.height : viewport.width
+        var low = Double.infinity
+        var high = -Double.infinity
+        for part in parts {
+            low = min(low, vertical ? part.minY : part.minX)
+            high = max(high, vertical ? part.maxY : part.maxX)
+        }
+        var visible = high - low
+        var whollyInView = visible >= length
+        if policy.rounding == .floorToWholePoints {
+            let edges = Self.flooredEdges(low: low - start, high: high - start, length: length, viewportLength: viewportLength)
+            guard edges.top < viewportLength, edges.bottom > 0 else { return nil }
+            whollyInView = edges.top >= 0 && edges.bottom <= viewportLength && edges.bottom > edges.top
+            visible = max(0, min(edges.bottom, viewportLength) - max(edges.top, 0))
+        }
+        if whollyInView { return 1 }
+        return policy.rounding.rounded(min(1, visible / (policy.ofViewport ? viewportLength : denominator)))
+    }
+
+    /// React Native's floored edges of an item (`top = floor(offset - scrollOffset)`,
+    /// `bottom = floor(top + length)`), from what shows of it between `low` and `high`,
+    /// both from the viewport's start: its start where it shows, else worked back from
+    /// its end and its full `length`. A section that shows across the whole viewport
+    /// keeps unbounded edges: its points in view are the viewport's, and it is not wholly
+    /// in view unless it fits it exactly.
+    static func flooredEdges(low: Double, high: Double, length: Double,
+                             viewportLength: Double) -> (top: Double, bottom: Double) {
+        let start: Double
+        if low > 0 {
+            start = low
+        } else if high < viewportLength {
+            start = high - length
+        } else {
+            return length <= viewportLength ? (0, viewportLength) : (-.infinity, .infinity)
+        }
+        let top = start.rounded(.down)
+        return (top, (top + length).rounded(.down))
     }
 
     /// The section's ratio under `policy` with `denominator` (its uncapped one), from the
@@ -135,9 +203,11 @@ struct VisibilityMeasurer: Sendable {
     @inline(__always)
     mutating func ratio(fromCollected shared: inout SharedMeasures, policy: ResolvedPolicy, denominator: Double,
                         on screen: Screen) -> Double? {
+        let length = denominator
         let denominator = policy.cappedDenominator(denominator, viewport: screen.effectiveViewport)
         guard denominator > 0, shared.shows == true else { return nil }
-        return ratio(collectedFor: &shared, measure: policy.measure, denominator: denominator, rounding: policy.rounding)
+        return ratio(collectedFor: &shared, policy: policy, length: length, denominator: denominator,
+                     viewport: screen.effectiveViewport)
     }
 
     /// The area of the union of the parts last collected: the visible area of the section

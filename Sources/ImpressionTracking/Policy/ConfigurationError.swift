@@ -35,6 +35,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let focusFractionOutOfRange = Code("focusFractionOutOfRange")
         /// `minimumOpacity` is outside `0...1` (or NaN).
         public static let opacityOutOfRange = Code("opacityOutOfRange")
+        /// `rounding` needs an axis the `measure` does not have (whole points by area).
+        public static let roundingNeedsAxis = Code("roundingNeedsAxis")
         /// An engine or tracker was given an empty list of policies.
         public static let noPolicies = Code("noPolicies")
         /// A ``TraceRecorder`` already records another engine or tracker.
@@ -107,6 +109,14 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public static func opacityOutOfRange(_ opacity: Double) -> ConfigurationError {
         ConfigurationError(.opacityOutOfRange, field: "minimumOpacity", value: "\(opacity)",
                            description: "minimumOpacity must be in 0...1, got \(opacity)")
+    }
+
+    /// A `rounding` of the geometry along an axis (``ImpressionPolicy/Rounding/floorToWholePoints``)
+    /// with a `measure` that has none (``ImpressionPolicy/Measure/area``).
+    public static func roundingNeedsAxis(_ rounding: ImpressionPolicy.Rounding,
+                                         measure: ImpressionPolicy.Measure) -> ConfigurationError {
+        ConfigurationError(.roundingNeedsAxis, field: "rounding", value: rounding.key,
+                           description: "rounding \(rounding.key) floors along an axis: measure must be height or width, got \(measure.name)")
     }
 
     /// An empty list of policies for an engine or tracker.

@@ -109,4 +109,32 @@ extension ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: .leastNonzeroMagnitude, minimumDuration: .zero, measure: .area,
                          rounding: .snapNearEnds)
     }
+
+    /// React Native's `FlatList` with `itemVisiblePercentThreshold` (`ViewabilityHelper`):
+    /// the share of the item in view, its edges floored to whole points along the list's
+    /// axis (``Rounding/floorToWholePoints``; the height here, ``Measure/width`` for a
+    /// horizontal list), an item wholly in view always counting, at once, again on every
+    /// entry. The threshold and `minimumViewTime` are the policy's ratio and duration:
+    /// `itemVisiblePercentThreshold: 50, minimumViewTime: 250` is
+    /// `.reactNativeItem` with `minimumVisibleRatio = 0.5` and
+    /// `minimumDuration = .milliseconds(250)`; `waitForInteraction` is
+    /// ``requiresInteraction``.
+    ///
+    /// The duration is continuous: React Native checks the item when the wait starts and
+    /// when it ends and nothing in between, so an item that leaves and comes back within
+    /// the wait counts there and not here (the manual's table of peers).
+    public static var reactNativeItem: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, rounding: .floorToWholePoints)
+    }
+
+    /// React Native's `FlatList` with its default `viewabilityConfig`
+    /// (`viewAreaCoveragePercentThreshold: 0`): the share of the viewport the item covers
+    /// (``LargeSectionRule/viewportCoverage``), edges floored to whole points, an item
+    /// wholly in view always counting; with the threshold 0, any point in view at once.
+    /// Set the ratio for another `viewAreaCoveragePercentThreshold`; the rest is as
+    /// ``reactNativeItem`` says.
+    public static var reactNativeArea: ImpressionPolicy {
+        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, largeSectionRule: .viewportCoverage,
+                         rounding: .floorToWholePoints)
+    }
 }

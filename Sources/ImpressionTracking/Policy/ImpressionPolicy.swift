@@ -130,7 +130,8 @@ public struct ImpressionPolicy: Sendable, Hashable {
     public static var `default`: ImpressionPolicy { ImpressionPolicy() }
 
     /// Checks that the ratios and the minimum opacity are in `0...1`, a focus fraction in
-    /// `(0, 1]`, and the duration and cooldown are not negative.
+    /// `(0, 1]`, the duration and cooldown are not negative, and a rounding of whole
+    /// points has an axis to floor along (height or width).
     ///
     /// - Throws: ``ConfigurationError`` naming the bad value.
     public func validate() throws(ConfigurationError) {
@@ -149,9 +150,10 @@ public struct ImpressionPolicy: Sendable, Hashable {
             guard minimumArea.isFinite, minimumArea >= 0 else { throw .invalidLargeSectionArea(minimumArea) }
         case .focus(let fraction):
             guard fraction > 0, fraction <= 1 else { throw .focusFractionOutOfRange(fraction) }
-        case .capToViewport, nil:
+        case .capToViewport, .viewportCoverage, nil:
             break
         }
+        if rounding == .floorToWholePoints && measure == .area { throw .roundingNeedsAxis(rounding, measure: measure) }
         guard cooldown >= .zero else { throw .negativeCooldown(cooldown) }
         guard minimumOpacity >= 0, minimumOpacity <= 1 else { throw .opacityOutOfRange(minimumOpacity) }
     }
@@ -200,6 +202,7 @@ extension ImpressionPolicy: CustomStringConvertible {
         switch largeSectionRule {
         case nil: break
         case .capToViewport: text += ", large sections against the viewport"
+        case .viewportCoverage: text += ", of the viewport"
         case .focus(let fraction): text += ", focus on \(Self.percent(fraction))% of the viewport"
         case .lowerRatio(let minimumArea, let ratio):
             text += ", \(Self.percent(ratio))% from \(minimumArea) pt²"
@@ -214,6 +217,7 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .exact: break
         case .snapNearEnds: text += ", snapped near 0 and 1"
         case .floorToPercent: text += ", floored to a percent"
+        case .floorToWholePoints: text += ", floored to whole points"
         }
         if requiresInteraction { text += ", after the first interaction" }
         return text

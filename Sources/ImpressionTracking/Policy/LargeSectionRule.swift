@@ -22,5 +22,16 @@ extension ImpressionPolicy {
         /// ``ImpressionPolicy/Measure`` measures a section (its height, width or area).
         /// `fraction` must be in `(0, 1]`.
         case focus(fraction: Double)
+        /// Measures the section against the effective viewport, and a section wholly in
+        /// view reads 1 (React Native's `viewAreaCoveragePercentThreshold`: the share of
+        /// the viewport the item covers, "fully visible items are always considered
+        /// viewable"). The viewport is measured as the policy's
+        /// ``ImpressionPolicy/Measure`` measures a section; with
+        /// ``ImpressionPolicy/Rounding/floorToWholePoints``, wholly in view is judged on
+        /// the floored edges.
+        ///
+        /// Unlike ``capToViewport``, a section smaller than the viewport is not measured
+        /// against itself: showing half of it is half its share of the viewport.
+        case viewportCoverage
     }
 }

@@ -190,10 +190,12 @@ package enum DecodedLine: Decodable {
         if fields.contains(.exitRatio) { policy.exitVisibleRatio = try number(fields, .exitRatio) }
         if fields.contains(.largeSection) {
             if let rule = try? fields.decode(String.self, forKey: .largeSection) {
-                guard rule == "viewport" else {
-                    throw TraceLineProblem("largeSection must be \"viewport\", {\"minimumArea\":..,\"ratio\":..} or {\"focus\":..}, got '\(rule)'")
+                switch rule {
+                case "viewport": policy.largeSectionRule = .capToViewport
+                case "viewportCoverage": policy.largeSectionRule = .viewportCoverage
+                default:
+                    throw TraceLineProblem("largeSection must be \"viewport\", \"viewportCoverage\", {\"minimumArea\":..,\"ratio\":..} or {\"focus\":..}, got '\(rule)'")
                 }
-                policy.largeSectionRule = .capToViewport
             } else {
                 let rule = try fields.nestedContainer(keyedBy: Key.self, forKey: .largeSection)
                 policy.largeSectionRule = rule.contains(.focus)
@@ -210,7 +212,7 @@ package enum DecodedLine: Decodable {
         if fields.contains(.minOpacity) { policy.minimumOpacity = try number(fields, .minOpacity) }
         if let key = try fields.decodeIfPresent(String.self, forKey: .rounding) {
             guard let rounding = ImpressionPolicy.Rounding(key: key) else {
-                throw TraceLineProblem("rounding must be exact, snap-near-ends or floor-to-percent, got '\(key)'")
+                throw TraceLineProblem("rounding must be \(ImpressionPolicy.Rounding.keyList), got '\(key)'")
             }
             policy.rounding = rounding
         }

@@ -142,6 +142,7 @@ package enum TraceEncoder {
         switch policy.largeSectionRule {
         case nil: break
         case .capToViewport: text += ",\"largeSection\":\"viewport\""
+        case .viewportCoverage: text += ",\"largeSection\":\"viewportCoverage\""
         case .lowerRatio(let minimumArea, let ratio):
             text += ",\"largeSection\":{\"minimumArea\":\(number(minimumArea)),\"ratio\":\(number(ratio))}"
         case .focus(let fraction): text += ",\"largeSection\":{\"focus\":\(number(fraction))}"

@@ -267,8 +267,10 @@ extension SimulateArguments {
             one; at most 86400 s), min-opacity (0.1: cells less
             opaque, their containers' opacity included, count
             for nothing), rounding (exact|snap-near-ends|
-            floor-to-percent: Flutter's snap near 0 and 1, the
-            OM SDK's whole percent), wait-for-interaction
+            floor-to-percent|whole-points: Flutter's snap near
+            0 and 1, the OM SDK's whole percent, React Native's
+            floored edges), ratio-of (section|viewport: React
+            Native's view-area coverage), wait-for-interaction
             (true: nothing counts before the user's first
             drag), name (the column title).
 

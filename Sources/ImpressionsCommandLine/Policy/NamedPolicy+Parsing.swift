@@ -5,7 +5,8 @@ import ImpressionTracking
 /// (`ratio=0.8,duration=2s,measure=area,recurrence=once-per-visit`), or a preset
 /// followed by overrides (`mrc-display,duration=2s`, `default,timing=cumulative,cooldown=30s`,
 /// `ratio=1,focus=0.5,measure=width`, `mrc-display,min-opacity=0.1`,
-/// `ratio=50%,rounding=floor-to-percent,wait-for-interaction=true`).
+/// `ratio=50%,rounding=floor-to-percent,wait-for-interaction=true`,
+/// `react-native-item,ratio=50%,duration=250ms`).
 /// `name=...` sets the name shown.
 extension NamedPolicy {
     /// Reads a policy written as a preset name, key-value pairs, or both.
@@ -13,10 +14,12 @@ extension NamedPolicy {
     /// Keys: `ratio` (`0...1`, or a percentage such as `80%`), `duration` (`2s`,
     /// `500ms`, `1.5`, in seconds when bare), `measure` (`height`, `area`, `width`),
     /// `focus` (the focus rule's fraction of the viewport, `(0, 1]` or a percentage),
+    /// `ratio-of` (`section`, `viewport`: the ratio over the viewport, React Native's
+    /// `viewAreaCoveragePercentThreshold`),
     /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
     /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `min-opacity`
     /// (the least effective opacity a cell needs, `0...1` or a percentage), `rounding`
-    /// (`exact`, `snap-near-ends`, `floor-to-percent`), `wait-for-interaction` (`true`,
+    /// (`exact`, `snap-near-ends`, `floor-to-percent`, `whole-points`), `wait-for-interaction` (`true`,
     /// `false`: nothing counts before the user's first drag), `name`.
     /// Keys not given keep the preset's value, or ``ImpressionPolicy/default``'s.
     ///
@@ -60,7 +63,7 @@ extension NamedPolicy {
                 policy.minimumOpacity = try Self.parseRatio(value, key: "min-opacity")
             case "rounding":
                 guard let rounding = ImpressionPolicy.Rounding(key: value.lowercased()) else {
-                    throw PolicyParseError("rounding must be exact, snap-near-ends or floor-to-percent, got '\(value)'")
+                    throw PolicyParseError("rounding must be \(ImpressionPolicy.Rounding.keyList), got '\(value)'")
                 }
                 policy.rounding = rounding
             case "wait-for-interaction":
@@ -78,6 +81,12 @@ extension NamedPolicy {
                 let fraction = try Self.parseRatio(value, key: "focus")
                 guard fraction > 0 else { throw PolicyParseError("focus must be in (0, 1] (a fraction of the viewport), got '\(value)'") }
                 policy.largeSectionRule = .focus(fraction: fraction)
+            case "ratio-of":
+                switch value.lowercased() {
+                case "section": if policy.largeSectionRule == .viewportCoverage { policy.largeSectionRule = nil }
+                case "viewport": policy.largeSectionRule = .viewportCoverage
+                default: throw PolicyParseError("ratio-of must be section or viewport, got '\(value)'")
+                }
             case "recurrence":
                 switch value.lowercased() {
                 case "every-entry", "on-every-entry", "oneveryentry": policy.recurrence = .onEveryEntry
@@ -92,7 +101,7 @@ extension NamedPolicy {
                 }
                 name = value
             default:
-                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, min-opacity, rounding, wait-for-interaction, name)")
+                throw PolicyParseError("unknown key '\(key)' (keys: ratio, duration, measure, focus, recurrence, timing, cooldown, min-opacity, rounding, ratio-of, wait-for-interaction, name)")
             }
         }
         do throws(ConfigurationError) {

@@ -23,6 +23,8 @@ package enum PolicyPresets {
         NamedPolicy(name: "epoxy-focused-visible", policy: .epoxyFocusedVisible),
         NamedPolicy(name: "impressionkit", policy: .impressionKit),
         NamedPolicy(name: "flutter-visibility", policy: .flutterVisibility),
+        NamedPolicy(name: "react-native-item", policy: .reactNativeItem),
+        NamedPolicy(name: "react-native-area", policy: .reactNativeArea),
     ]
 
     /// The names of ``all``, in order.

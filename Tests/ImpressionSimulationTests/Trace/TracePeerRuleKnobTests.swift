@@ -30,6 +30,26 @@ struct TracePeerRuleKnobTests {
         #expect(try TraceReplayer.impressions(of: decodeTrace(text), policies: [NamedPolicy(name: "default", policy: .default)]) == [direct])
     }
 
+    @Test("React Native's whole points and viewport coverage are written and read back the same, and replay as the engine fires")
+    func reactNativeRoundTrip() throws {
+        var policy = ImpressionPolicy.reactNativeArea
+        policy.minimumVisibleRatio = 1
+        // Floored to 264 and 411 in a viewport of 411.43: wholly in view.
+        let item = TrackedSection(id: "item", cells: [Rect(x: 0, y: 1767.6190185546875, width: 390, height: 147.4285888671875)],
+                                  policy: policy)
+        let inputs: [TimedInput<String>] = [
+            TimedInput(time: .zero, input: .layout([item])),
+            TimedInput(time: .zero, input: .viewport(Rect(x: 0, y: 1503.61901855, width: 390, height: 411.4285583496094))),
+        ]
+        let trace = Trace(header: TraceHeader(), inputs: inputs, end: .seconds(1))
+        let text = trace.encoded()
+        #expect(text.contains(#""rounding":"whole-points""#) && text.contains(#""largeSection":"viewportCoverage""#), "\(text)")
+        #expect(try decodeTrace(text) == trace)
+        let direct = try directImpressions(of: inputs, until: .seconds(1))
+        #expect(direct.map { "\($0.sectionID)@\($0.time)" } == ["item@0.0 seconds"])
+        #expect(try TraceReplayer.impressions(of: decodeTrace(text), policies: [NamedPolicy(name: "default", policy: .default)]) == [direct])
+    }
+
     @Test("a trace without them reads as before: exact, not waiting")
     func oldTracesReadTheSame() throws {
         let trace = try decodeTrace([Self.header, TraceTimingKnobTests.layout(policy: #"{"ratio":0.5,"durationMs":1000}"#)]
@@ -43,8 +63,10 @@ struct TracePeerRuleKnobTests {
     }
 
     @Test("an unknown rounding or a gate that is not a boolean is refused with the field", arguments: [
-        (#"{"ratio":0.5,"durationMs":0,"rounding":"nearest"}"#, "rounding must be exact, snap-near-ends or floor-to-percent, got 'nearest'"),
+        (#"{"ratio":0.5,"durationMs":0,"rounding":"nearest"}"#, "rounding must be exact, snap-near-ends, floor-to-percent or whole-points, got 'nearest'"),
         (#"{"ratio":0.5,"durationMs":0,"requiresInteraction":"yes"}"#, "requiresInteraction"),
+        (#"{"ratio":0.5,"durationMs":0,"largeSection":"coverage"}"#, #"largeSection must be "viewport", "viewportCoverage""#),
+        (#"{"ratio":0.5,"durationMs":0,"measure":"area","rounding":"whole-points"}"#, "measure must be height or width, got area"),
     ])
     func badValues(policy: String, message: String) {
         do {

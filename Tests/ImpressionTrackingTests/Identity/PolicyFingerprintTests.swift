@@ -116,6 +116,19 @@ struct PolicyFingerprintTests {
         #expect(policy.fingerprint == Self.everyKnob.fingerprint)
     }
 
+    @Test("React Native's knobs write their lines only when set")
+    func reactNativeKnobs() {
+        var policy = Self.everyKnob
+        policy.rounding = .floorToWholePoints
+        #expect(policy.canonicalText == Self.everyKnob.canonicalText + "rounding=floorToWholePoints\n")
+        policy = .default
+        policy.largeSectionRule = .viewportCoverage
+        let expected = ImpressionPolicy.default.canonicalText.split(separator: "\n")
+            .map { $0 == "largeSectionRule=none" ? "largeSectionRule=viewportCoverage" : String($0) }
+        #expect(policy.canonicalText == expected.joined(separator: "\n") + "\n")
+        #expect(ImpressionPolicy.reactNativeArea.fingerprint != ImpressionPolicy.reactNativeItem.fingerprint)
+    }
+
     @Test("presets have pinned fingerprints", arguments: [
         ("mrcDisplay", ImpressionPolicy.mrcDisplay, "e3f40aa33988ccef"),
         ("sarahCell", .sarahCell, "57c65d3b95f62a45"),
@@ -169,6 +182,8 @@ struct PolicyFingerprintTests {
         ("minimumOpacity", { $0.minimumOpacity = .leastNonzeroMagnitude }),
         ("rounding", { $0.rounding = .snapNearEnds }),
         ("rounding", { $0.rounding = .floorToPercent }),
+        ("rounding", { $0.rounding = .floorToWholePoints }),
+        ("largeSectionRule", { $0.largeSectionRule = .viewportCoverage }),
         ("requiresInteraction", { $0.requiresInteraction = true }),
     ]
 

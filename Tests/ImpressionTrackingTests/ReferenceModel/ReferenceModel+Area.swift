@@ -5,7 +5,7 @@ extension ReferenceModel {
     /// `covered` and inside none of `uncovered`, by brute force: cut the plane along every
     /// edge and add up the grid cells that are covered and not uncovered. `nil` when that
     /// is no area.
-    static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double, width: Double)? {
+    static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double, width: Double, bounds: Part)? {
         let solid = covered.filter { $0.right > $0.left && $0.bottom > $0.top }
         guard !solid.isEmpty else { return nil }
         let holes = uncovered.filter { $0.right > $0.left && $0.bottom > $0.top }
@@ -29,7 +29,7 @@ extension ReferenceModel {
                 right = max(right, xs[i + 1])
             }
         }
-        return area > 0 ? (area, bottom - top, right - left) : nil
+        return area > 0 ? (area, bottom - top, right - left, Part(left: left, right: right, top: top, bottom: bottom)) : nil
     }
 
     /// The area of the union by brute force.

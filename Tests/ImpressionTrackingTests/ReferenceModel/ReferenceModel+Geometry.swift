@@ -53,7 +53,62 @@ extension ReferenceModel {
         case .floorToPercent:
             let percent = (0...100).last { Double($0) - 1e-9 <= ratio * 100 } ?? 0
             return Double(percent) / 100
+        case .floorToWholePoints:
+            // Floored in the geometry (`listItemRatio`), not here.
+            return ratio
         }
+    }
+
+    /// React Native's `ViewabilityHelper` for one item, written apart from the engine in
+    /// its own words: along the list's axis (the measure's), `top = floor(offset -
+    /// scrollOffset)` and `bottom = floor(top + length)` with whole points, the item left
+    /// out unless `top < viewportHeight && bottom > 0`; entirely visible
+    /// (`top >= 0 && bottom <= viewportHeight && bottom > top`) is 1; else the pixels
+    /// in view over the item's length (`denominator`, capped as the policy caps it), or
+    /// over the viewport's with viewport coverage, then rounded as the policy rounds.
+    /// The item's offset is read from what shows (`visible`): its top where it shows,
+    /// else its bottom less its length; an item showing across the whole viewport covers
+    /// it. By area (viewport coverage only) the area in view over the viewport's, 1 when
+    /// all of it shows. `nil` when React Native leaves the item out.
+    static func listItemRatio(visible: Part, area: Double, screen: Part, length: Double, denominator: Double,
+                              policy: ImpressionPolicy) -> Double? {
+        let byViewport = policy.largeSectionRule == .viewportCoverage
+        let viewportHeight: Double, shownTop: Double, shownBottom: Double
+        switch policy.measure {
+        case .area:
+            if area >= length { return 1 }
+            return Self.rounded(min(1, area / ((screen.right - screen.left) * (screen.bottom - screen.top))), policy.rounding)
+        case .height:
+            viewportHeight = screen.bottom - screen.top
+            shownTop = visible.top - screen.top
+            shownBottom = visible.bottom - screen.top
+        case .width:
+            viewportHeight = screen.right - screen.left
+            shownTop = visible.left - screen.left
+            shownBottom = visible.right - screen.left
+        }
+        let pixels: Double
+        var entirelyVisible: Bool
+        if policy.rounding == .floorToWholePoints {
+            if shownTop <= 0 && shownBottom >= viewportHeight {
+                pixels = viewportHeight
+                entirelyVisible = length <= viewportHeight
+            } else {
+                let offsetFromScroll = shownTop > 0 ? shownTop : shownBottom - length
+                let top = offsetFromScroll.rounded(.down)
+                let bottom = (top + length).rounded(.down)
+                guard top < viewportHeight && bottom > 0 else { return nil }
+                entirelyVisible = top >= 0 && bottom <= viewportHeight && bottom > top
+                pixels = max(0, min(bottom, viewportHeight) - max(top, 0))
+            }
+        } else {
+            pixels = shownBottom - shownTop
+            entirelyVisible = pixels >= length
+        }
+        if entirelyVisible { return 1 }
+        // A ratio, as the policy's threshold is one: React Native's `100 * pixels / length
+        // >= percent` is the same comparison but for the last bit.
+        return Self.rounded(min(1, pixels / (byViewport ? viewportHeight : denominator)), policy.rounding)
     }
 
     /// The effective viewport: the viewport inset by the insets, its size clamped at 0.
@@ -242,6 +297,21 @@ extension ReferenceModel {
         case .height: visibleMeasure = remaining.height
         case .area: visibleMeasure = remaining.area
         case .width: visibleMeasure = remaining.width
+        }
+        if policy.rounding == .floorToWholePoints || policy.largeSectionRule == .viewportCoverage {
+            guard let ratio = Self.listItemRatio(visible: remaining.bounds, area: remaining.area, screen: screen,
+                                                 length: uncapped, denominator: denominator, policy: policy) else {
+                observation.hidden = .offscreen
+                return observation
+            }
+            // Before the rounding: the same rule measured exactly (nil, nothing left, is 0).
+            var unrounded = policy
+            unrounded.rounding = .exact
+            let exactRatio = Self.listItemRatio(visible: remaining.bounds, area: remaining.area, screen: screen,
+                                                length: uncapped, denominator: denominator, policy: unrounded) ?? 0
+            observation.measured = Measured(ratio: ratio, uncappedRatio: visibleMeasure / uncapped, area: remaining.area,
+                                            exactRatio: exactRatio)
+            return observation
         }
         observation.measured = Measured(ratio: Self.rounded(visibleMeasure / denominator, policy.rounding),
                                         uncappedRatio: visibleMeasure / uncapped, area: remaining.area,

@@ -269,7 +269,13 @@ struct SessionGenerator {
             policy.minimumOpacity = random.pick([0.1, 0.1, 0.5, 0.25, 1, 0.3, 0.75, 0.075])
         }
         if features.contains(.peerRules) {
-            policy.rounding = random.pick([.exact, .snapNearEnds, .snapNearEnds, .floorToPercent, .floorToPercent])
+            policy.rounding = random.pick([.exact, .snapNearEnds, .snapNearEnds, .floorToPercent, .floorToPercent,
+                                           .floorToWholePoints, .floorToWholePoints])
+            // Whole points floor along an axis; React Native's lists are measured along theirs.
+            if policy.rounding == .floorToWholePoints && policy.measure == .area {
+                policy.measure = random.pick([.height, .width])
+            }
+            if random.chance(0.3) { policy.largeSectionRule = .viewportCoverage }
             // Ratios the roundings decide near: 1 and 0 snapped, whole and half percents floored.
             if random.chance(0.3) {
                 policy.minimumVisibleRatio = random.pick([1, 0.995, 0.5, 0.495, 0.005, 0.333])
