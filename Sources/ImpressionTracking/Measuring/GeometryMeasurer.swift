@@ -108,8 +108,9 @@ struct GeometryMeasurer: Sendable {
             }
             let movedInView = moved.intersection(effective)
             let part = clipped?.intersection(effective)
+            // Each says what it cuts of the whole cell: both may, the one what the other left.
             if Self.exceeds(moved.area, movedInView?.area ?? 0) { result.reasons.insert(.viewport) }
-            if Self.exceeds(movedInView?.area ?? 0, part?.area ?? 0) { result.reasons.insert(.clipped) }
+            if Self.exceeds(moved.area, clipped?.area ?? 0) { result.reasons.insert(.clipped) }
             if let part { parts.append(part) }
         }
         guard !parts.isEmpty else {

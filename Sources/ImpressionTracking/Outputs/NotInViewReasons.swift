@@ -11,7 +11,9 @@ public struct NotInViewReasons: OptionSet, Sendable, Hashable, CustomStringConve
 
     /// Some of a cell lies outside the viewport, or under its insets (OM: `viewport`).
     public static let viewport = NotInViewReasons(rawValue: 1 << 0)
-    /// A scroll container cuts off some of a cell the viewport would show (OM: `clipped`).
+    /// A scroll container cuts off some of a cell (OM: `clipped`). Each reason says what
+    /// it cuts of the whole cell, so a card past both its carousel's edge and the
+    /// screen's has both.
     public static let clipped = NotInViewReasons(rawValue: 1 << 1)
     /// An obstruction that is not friendly covers some of what shows (OM: `obstructed`).
     public static let obstructed = NotInViewReasons(rawValue: 1 << 2)

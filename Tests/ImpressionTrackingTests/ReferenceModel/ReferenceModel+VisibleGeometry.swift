@@ -59,7 +59,7 @@ extension ReferenceModel {
             let movedInView = cell.moved.clipped(to: screen).map(Self.area) ?? 0
             let part = cell.clipped?.clipped(to: screen)
             if Self.exceeds(area, movedInView) { result.reasons.insert(.viewport) }
-            if Self.exceeds(movedInView, part.map(Self.area) ?? 0) { result.reasons.insert(.clipped) }
+            if Self.exceeds(area, cell.clipped.map(Self.area) ?? 0) { result.reasons.insert(.clipped) }
             if let part { parts.append(part) }
         }
         guard !parts.isEmpty else {
