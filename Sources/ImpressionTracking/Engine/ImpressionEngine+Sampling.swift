@@ -71,8 +71,9 @@ extension ImpressionEngine {
     }
 
     /// The time of the next sample that can report anything under some policy if no
-    /// input arrives: the next sample after an input, else the sample at which a visible
-    /// section completes its run; `nil` when nothing can happen before the next input.
+    /// input arrives: the next sample after an input (or after ``watchGeometry()``, which
+    /// sends every section's geometry there), else the sample at which a visible section
+    /// completes its run; `nil` when nothing can happen before the next input.
     ///
     /// Between inputs, nothing but impressions can happen (entries and exits follow
     /// inputs), so a driver may sleep until this time instead of ticking every interval:
