@@ -9,7 +9,7 @@ import Testing
 @Suite("Engine, tracker and model agree with every knob at once", .catchesHangs)
 struct AllKnobsPropertyTests {
     static let features = SessionGenerator.Features.realScreens.union([.timing, .measures, .margins, .gates, .forgetting, .peerRules,
-                                                                      .exposureSignals])
+                                                                      .exposureSignals, .friendlyObstructions])
 
     /// 300 sessions, in chunks the test runner can spread over cores.
     static let seedChunks = SeededSessions.chunks(after: 60_000)

@@ -128,6 +128,9 @@ struct EngineModelPropertyTests {
     static func firstMismatch(in session: Session<Int>) throws -> Mismatch? {
         var engine = try ImpressionEngine<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval)
+        // The geometry at every sample, against the model's.
+        engine.watchGeometry()
+        model.geometryWatcher = ReferenceGeometryWatcher()
         var recent: [String] = ["engine policy \(session.policy), interval \(session.sampleInterval)"]
         for (index, step) in session.steps.enumerated() {
             let stepText = describe(step)
@@ -140,6 +143,11 @@ struct EngineModelPropertyTests {
             if expected != got {
                 return mismatch("impressions up to \(step.time)", expected, got)
             }
+            if let difference = GeometryComparison.firstDifference(expected: model.geometryChanges,
+                                                                    got: engine.takeGeometryChanges()) {
+                return mismatch("geometry up to \(step.time)", difference, "")
+            }
+            model.geometryChanges.removeAll()
             switch step.action {
             case .flush:
                 break

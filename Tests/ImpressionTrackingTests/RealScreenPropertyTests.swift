@@ -156,6 +156,10 @@ struct RealScreenPropertyTests {
         var model = ReferenceModel<Int>(policy: session.policy, sampleInterval: session.sampleInterval,
                                         rememberedSectionLimit: session.rememberedSectionLimit,
                                         measuresExposureSignals: session.measuresExposureSignals)
+        // The event engine works out the geometry at every sample, against the model's; the
+        // impression engine does not, and must report the same.
+        eventEngine.watchGeometry()
+        model.geometryWatcher = ReferenceGeometryWatcher()
         for (index, step) in session.steps.enumerated() {
             // Described only for a report: describing every step would double the cost.
             var stepText: String { EngineModelPropertyTests.describe(step) }
@@ -186,6 +190,14 @@ struct RealScreenPropertyTests {
             }
             if gotImpressions != expected.compactMap(\.impression) {
                 return mismatch("impressions (advance) up to \(step.time)", expected.compactMap(\.impression), gotImpressions)
+            }
+            if let difference = GeometryComparison.firstDifference(expected: model.geometryChanges,
+                                                                    got: eventEngine.takeGeometryChanges()) {
+                return mismatch("geometry up to \(step.time)", difference, "")
+            }
+            model.geometryChanges.removeAll()
+            if !impressionEngine.takeGeometryChanges().isEmpty {
+                return mismatch("geometry of an engine nobody watches", "none", "some")
             }
             switch step.action {
             case .flush:

@@ -127,6 +127,9 @@ struct TrackerModelPropertyTests {
         let drained = await tracker.impressions()
         let live = await tracker.impressions()
         let liveConsumer = Task { await collect(live) }
+        // The geometry through the actor, against the model's at every sample.
+        let geometry = await tracker.geometryChanges()
+        model.geometryWatcher = ReferenceGeometryWatcher()
 
         let running: Task<Void, any Error>? = ticking ? Task { try await tracker.run() } : nil
         if ticking {
@@ -223,10 +226,16 @@ struct TrackerModelPropertyTests {
         await stop()
         let got = await collect(drained)
         let gotLive = await liveConsumer.value
+        var gotGeometry: [VisibleGeometry<Int>] = []
+        for await change in geometry { gotGeometry.append(change) }
 
         outcome.impressions = expected.count
         outcome.impressionsAfterFirstVisit = expected.filter { $0.visit > 1 }.count
         if outcome.mismatch != nil { return outcome }
+        if let difference = GeometryComparison.firstDifference(expected: model.geometryChanges, got: gotGeometry) {
+            outcome.mismatch = mismatch("geometry published by the tracker", difference, "", context: [])
+            return outcome
+        }
         for (name, received) in [("first subscription (drained at the end)", got), ("second subscription (consumed live)", gotLive)] {
             if let index = firstDifference(expected, received) {
                 let expectedAt = index < expected.count ? "\(expected[index])" : "nothing (the model has \(expected.count))"

@@ -19,8 +19,10 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     private(set) var viewport: Rect?
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
     private(set) var viewportInsets = Insets.zero
-    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
+    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:friendly:)``.
     private(set) var obstructions: [Rect] = []
+    /// Obstructions listed in the geometry but not subtracted, in viewport coordinates.
+    private(set) var friendlyObstructions: [FriendlyObstruction] = []
 
     private(set) var lifecycle = Lifecycle()
     /// The index of the next sample to evaluate.
@@ -108,11 +110,23 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
     ///   obstructions stay.
-    mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
+    /// Friendly obstructions (`friendly`) are kept as given, empty ones dropped: only the
+    /// geometry lists them.
+    ///
+    /// - Throws: ``InputError`` for a non-finite rect or negative size, or a friendly
+    ///   reason over ``FriendlyObstruction/maximumReasonLength`` characters; the previous
+    ///   obstructions stay.
+    mutating func setObstructions(_ obstructions: [Rect], friendly: [FriendlyObstruction] = []) throws(InputError) {
         for (index, rect) in obstructions.enumerated() where !rect.isValid {
             throw .invalidObstruction(index: index, rect)
         }
+        for (index, obstruction) in friendly.enumerated()
+        where !obstruction.rect.isValid
+            || (obstruction.detailedReason?.count ?? 0) > FriendlyObstruction.maximumReasonLength {
+            throw .invalidFriendlyObstruction(index: index, obstruction)
+        }
         self.obstructions = obstructions.filter { !$0.isEmpty }
+        friendlyObstructions = friendly.isEmpty ? [] : friendly.filter { !$0.rect.isEmpty }
         changedSinceSample = true
     }
 }

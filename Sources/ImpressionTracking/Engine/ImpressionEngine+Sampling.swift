@@ -71,14 +71,17 @@ extension ImpressionEngine {
     }
 
     /// The time of the next sample that can report anything under some policy if no
-    /// input arrives: the next sample after an input, else the sample at which a visible
-    /// section completes its run; `nil` when nothing can happen before the next input.
+    /// input arrives: the next sample after an input (or after ``watchGeometry()``, which
+    /// sends every section's geometry there), else the sample at which a visible section
+    /// completes its run; `nil` when nothing can happen before the next input.
     ///
     /// Between inputs, nothing but impressions can happen (entries and exits follow
     /// inputs), so a driver may sleep until this time instead of ticking every interval:
     /// ``ImpressionTracker/run()`` does.
     public var nextEventTime: Duration? {
-        if inputs.changedSinceSample { return inputs.duration(ofSamples: inputs.nextSample) }
+        if inputs.changedSinceSample || geometryWatch?.needsPass == true {
+            return inputs.duration(ofSamples: inputs.nextSample)
+        }
         return table.nextFiringSample.map { inputs.duration(ofSamples: $0) }
     }
 
@@ -88,8 +91,10 @@ extension ImpressionEngine {
     /// Returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         table.clearRecords()
+        let inputsChanged = inputs.changedSinceSample
         guard let (first, last, visits, speed) = inputs.takeDueSamples(
             through: time, lastDue: inputs.lastSample(atOrBefore: time)) else { return false }
+        noteGeometry(atSample: first, inputsChanged: inputsChanged)
         let screen = inputs.isActive ? inputs.screen : nil
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
         if screen == nil && table.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {

@@ -60,6 +60,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var table: CounterTable
     /// Per policy, the sections that left the layout whose counters it keeps.
     var departed: [DepartedSections<ID>]
+    /// The layout as last given, its sections and containers: what the geometry's full
+    /// figures are worked out from, once someone watches it. Held, not copied.
+    var layoutInput: (sections: [TrackedSection<ID>], containers: [ScrollContainer]) = ([], [])
+    /// The sections' geometry while someone watches it (``watchGeometry()``); `nil` otherwise.
+    var geometryWatch: GeometryWatch<ID>?
     /// Per policy, its default policy resolved for a small and a large section: what a
     /// layout's sections without a policy of their own take under it.
     let defaultsByPolicy: [(small: ResolvedPolicy, large: ResolvedPolicy)]
@@ -195,8 +200,11 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public var viewport: Rect? { inputs.viewport }
     /// Insets that shrink the viewport (safe area, bars); see ``setViewportInsets(_:)``.
     public var viewportInsets: Insets { inputs.viewportInsets }
-    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:)``.
+    /// Rects over the content, in viewport coordinates; see ``setObstructions(_:friendly:)``.
     public var obstructions: [Rect] { inputs.obstructions }
+    /// The friendly obstructions in force, in viewport coordinates: listed in the
+    /// geometry, not subtracted; see ``setObstructions(_:friendly:)``.
+    public var friendlyObstructions: [FriendlyObstruction] { inputs.friendlyObstructions }
 
     // MARK: - Layout and screen
 
@@ -230,6 +238,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                             measuresSignals: inputs.measuresSignals)
         }
         measureGroups.commit(layout, others: others)
+        layoutInput = (sections, containers)
+        geometryWatch?.layoutChanged()
         inputs.noteLayoutChange()
         table.resolvePolicies(in: measureGroups, defaultsByPolicy: defaultsByPolicy)
         record(.layout(sections: sections, containers: containers))
@@ -250,7 +260,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         case .viewport(let rect): try setViewport(rect)
         case .contentOffset(let offset, let containerID): try setContentOffset(offset, ofContainer: containerID)
         case .viewportInsets(let insets): try setViewportInsets(insets)
-        case .obstructions(let rects): try setObstructions(rects)
+        case .obstructions(let rects, let friendly): try setObstructions(rects, friendly: friendly)
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             try setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(let call): apply(call)
@@ -318,14 +328,22 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     /// exact area of the visible parts less the obstructions; with `.height`, the
     /// height of the bounding box of what remains of the visible parts.
     ///
-    /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
-    ///   obstructions stay.
+    /// Friendly obstructions (``FriendlyObstruction``: video controls, a close button)
+    /// take nothing away: they are only listed in the geometry (``VisibleGeometry``) of
+    /// the sections they overlap. Each call replaces both lists.
+    ///
+    /// - Parameters:
+    ///   - obstructions: the rects that hide what is under them, in viewport coordinates.
+    ///   - friendly: the friendly obstructions, in viewport coordinates; none by default.
+    /// - Throws: ``InputError`` for a non-finite rect or negative size, or a friendly
+    ///   obstruction's reason longer than ``FriendlyObstruction/maximumReasonLength``; the
+    ///   previous obstructions stay.
     // Pre-specialised, a scroll-frame input: see setViewport(_:).
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
-    public mutating func setObstructions(_ obstructions: [Rect]) throws(InputError) {
-        try inputs.setObstructions(obstructions)
-        record(.obstructions(obstructions))
+    public mutating func setObstructions(_ obstructions: [Rect], friendly: [FriendlyObstruction] = []) throws(InputError) {
+        try inputs.setObstructions(obstructions, friendly: friendly)
+        record(.obstructions(obstructions, friendly: friendly))
     }
 
     /// Changes one section's state: whether it has loaded, its opacity, whether it is

@@ -23,8 +23,10 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     case contentOffset(Point, containerID: String)
     /// ``ImpressionEngine/setViewportInsets(_:)``.
     case viewportInsets(Insets)
-    /// ``ImpressionEngine/setObstructions(_:)``.
-    case obstructions([Rect])
+    /// ``ImpressionEngine/setObstructions(_:friendly:)``: the rects that hide what is
+    /// under them, and the friendly obstructions, listed but not subtracted (none unless
+    /// given).
+    case obstructions([Rect], friendly: [FriendlyObstruction] = [])
     /// ``ImpressionEngine/setSectionState(_:isLoaded:opacity:isHidden:)``: one section's
     /// loaded, opacity and hidden attributes; `nil` keeps one as it is.
     // Indirect, boxed: the only case that holds an `ID` itself, and unboxed it would make
@@ -54,7 +56,7 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
         case .viewport(let rect): .viewport(rect)
         case .contentOffset(let offset, let containerID): .contentOffset(offset, containerID: containerID)
         case .viewportInsets(let insets): .viewportInsets(insets)
-        case .obstructions(let rects): .obstructions(rects)
+        case .obstructions(let rects, let friendly): .obstructions(rects, friendly: friendly)
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             .sectionState(transform(id), isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(let call): .lifecycle(call)

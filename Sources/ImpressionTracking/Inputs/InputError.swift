@@ -66,6 +66,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidInsets = Code("invalidInsets")
         /// An obstruction has a non-finite field or a negative size.
         public static let invalidObstruction = Code("invalidObstruction")
+        /// A friendly obstruction has a non-finite field, a negative size, or a
+        /// reason longer than ``FriendlyObstruction/maximumReasonLength`` characters.
+        public static let invalidFriendlyObstruction = Code("invalidFriendlyObstruction")
         /// A layout has more sections, cells (root and nested together) or scroll
         /// containers than `Int32.max`: the engine numbers each in 32 bits. ``field``
         /// names which (`sections`, `cells` or `containers`) and ``value`` the count.
@@ -285,5 +288,18 @@ extension InputError {
     static func invalidObstruction(index: Int, _ rect: Rect) -> InputError {
         InputError(.invalidObstruction, field: "obstructions[\(index)]", value: "\(rect)",
                    message: "obstruction \(index) must be finite with a size that is not negative, got \(rect)")
+    }
+
+    static func invalidFriendlyObstruction(index: Int, _ obstruction: FriendlyObstruction) -> InputError {
+        if let reason = obstruction.detailedReason, reason.count > FriendlyObstruction.maximumReasonLength {
+            return InputError(.invalidFriendlyObstruction, field: "friendlyObstructions[\(index)].detailedReason",
+                              value: reason,
+                              message: "friendly obstruction \(index) has a reason of \(reason.count) characters, "
+                                  + "more than \(FriendlyObstruction.maximumReasonLength): \(reason)")
+        }
+        return InputError(.invalidFriendlyObstruction, field: "friendlyObstructions[\(index)].rect",
+                          value: "\(obstruction.rect)",
+                          message: "friendly obstruction \(index) must be finite with a size that is not negative, "
+                              + "got \(obstruction.rect)")
     }
 }

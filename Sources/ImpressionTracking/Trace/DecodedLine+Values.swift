@@ -45,6 +45,19 @@ extension DecodedLine {
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
+    /// The next friendly obstruction of a list: `{"rect": [x, y, width, height],
+    /// "purpose": "videoControls", "reason": "…"}`, the reason optional.
+    static func friendlyObstruction(_ list: inout any UnkeyedDecodingContainer) throws -> FriendlyObstruction {
+        let fields = try list.nestedContainer(keyedBy: Key.self)
+        let purposeName = try fields.decode(String.self, forKey: .purpose)
+        guard let purpose = FriendlyObstruction.Purpose(rawValue: purposeName) else {
+            throw TraceLineProblem("\(TraceDecoder.path(fields.codingPath)): purpose must be one of "
+                + FriendlyObstruction.Purpose.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(purposeName)'")
+        }
+        return FriendlyObstruction(rect: try rect(fields, .rect), purpose: purpose,
+                                   detailedReason: try fields.decodeIfPresent(String.self, forKey: .reason))
+    }
+
     static func point(_ fields: KeyedDecodingContainer<Key>, _ key: Key) throws -> Point {
         var values = try fields.nestedUnkeyedContainer(forKey: key)
         let numbers = try numbers(&values, count: 2, what: "a point must be [x, y]")

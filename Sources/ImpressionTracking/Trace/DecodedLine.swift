@@ -35,7 +35,13 @@ package enum DecodedLine: Decodable {
             var list = try fields.nestedUnkeyedContainer(forKey: .rects)
             var rects: [Rect] = []
             while !list.isAtEnd { rects.append(try Self.rect(&list)) }
-            self = .input(time, .obstructions(rects))
+            // Optional: traces written before friendly obstructions have none.
+            var friendly: [FriendlyObstruction] = []
+            if fields.contains(.friendly) {
+                var entries = try fields.nestedUnkeyedContainer(forKey: .friendly)
+                while !entries.isAtEnd { friendly.append(try Self.friendlyObstruction(&entries)) }
+            }
+            self = .input(time, .obstructions(rects, friendly: friendly))
         case "section":
             self = .input(time, .sectionState(
                 try Self.sectionID(fields), isLoaded: try fields.decodeIfPresent(Bool.self, forKey: .loaded),
@@ -242,5 +248,6 @@ package enum DecodedLine: Decodable {
         case id, cells, nested, fullHeight, fullWidth, fullArea, policy, frame, parent
         case ratio, durationMs, measure, recurrence, exitRatio, largeSection, minimumArea, focus, timing, cooldownMs
         case loaded, opacity, hidden, minOpacity, rounding, requiresInteraction
+        case friendly, purpose, reason
     }
 }

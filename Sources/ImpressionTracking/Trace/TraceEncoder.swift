@@ -72,13 +72,26 @@ package enum TraceEncoder {
             text += "]"
         case .viewportInsets(let insets):
             text += "\"insets\"," + self.insets(insets)
-        case .obstructions(let rects):
+        case .obstructions(let rects, let friendly):
             text += "\"obstructions\",\"rects\":["
             for (index, rect) in rects.enumerated() {
                 if index > 0 { text += "," }
                 append(rect, to: &text)
             }
             text += "]"
+            // Written only when there are some, so a line without them reads as before.
+            if !friendly.isEmpty {
+                text += ",\"friendly\":["
+                for (index, obstruction) in friendly.enumerated() {
+                    if index > 0 { text += "," }
+                    text += "{\"rect\":"
+                    append(obstruction.rect, to: &text)
+                    text += ",\"purpose\":" + JSONText.quoted(obstruction.purpose.rawValue)
+                    if let reason = obstruction.detailedReason { text += ",\"reason\":" + JSONText.quoted(reason) }
+                    text += "}"
+                }
+                text += "]"
+            }
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             // Only what the input changes: an absent field keeps the section's state.
             text += "\"section\",\"id\":\(JSONText.quoted(idText(id)))"

@@ -210,6 +210,34 @@ public actor ImpressionTracker<ID: Hashable & Sendable> {
         driver.events(bufferingPolicy: bufferingPolicy)
     }
 
+    /// A new subscription to the sections' geometry (``VisibleGeometry``): from the next
+    /// sample on, the first sends every section's geometry, and each later sample sends a
+    /// change for every section whose values changed (and one for each section that left
+    /// the layout), after that sample's impressions.
+    ///
+    /// The geometry is worked out only while some subscription is live, and then only at
+    /// the samples that follow an input: between inputs nothing it reads changes.
+    /// Subscribing again sends every section's geometry once more, to every subscription.
+    /// A bounded buffer counts what it drops, as ``impressions(bufferingPolicy:)``'s
+    /// does; unbounded by default. After ``finish()``, the subscription ends at once.
+    ///
+    /// ```swift
+    /// let tracker = try ImpressionTracker<String>(clock: ManualClock())
+    /// let changes = await tracker.geometryChanges(bufferingPolicy: .bufferingNewest(100))
+    /// Task {
+    ///     for await change in changes {
+    ///         print("\(change.sectionID): \(change.percentageInView)% in view, \(change.reasons)")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter bufferingPolicy: how many changes a stalled consumer may hold.
+    public func geometryChanges(
+        bufferingPolicy: TrackerSubscription<VisibleGeometry<ID>>.BufferingPolicy = .unbounded
+    ) -> TrackerSubscription<VisibleGeometry<ID>> {
+        driver.geometryChanges(bufferingPolicy: bufferingPolicy)
+    }
+
     /// Every section's state now under policy `policy`, an index into ``policies``; see
     /// ``ImpressionEngine/snapshot(policy:)``.
     ///
@@ -336,11 +364,15 @@ extension ImpressionTracker {
         try apply(.viewportInsets(insets))
     }
 
-    /// Sets what covers the content; see ``ImpressionEngine/setObstructions(_:)``.
+    /// Sets what covers the content, and the friendly obstructions, listed in the geometry
+    /// but not subtracted; see ``ImpressionEngine/setObstructions(_:friendly:)``.
     ///
+    /// - Parameters:
+    ///   - obstructions: the rects that hide what is under them, in viewport coordinates.
+    ///   - friendly: the friendly obstructions, in viewport coordinates; none by default.
     /// - Throws: ``InputError``; the previous obstructions stay in force.
-    public func setObstructions(_ obstructions: [Rect]) throws(InputError) {
-        try apply(.obstructions(obstructions))
+    public func setObstructions(_ obstructions: [Rect], friendly: [FriendlyObstruction] = []) throws(InputError) {
+        try apply(.obstructions(obstructions, friendly: friendly))
     }
 
     /// Sets the viewport; see ``ImpressionEngine/setViewport(_:)``.

@@ -17,6 +17,9 @@ final class TrackerDriver<ID: Hashable & Sendable> {
     private let runState = TrackerRunState()
     private var subscribers = ImpressionAndEventSubscribers<ID>()
     private var overlays = OverlaySubscribers<ID>()
+    /// The subscriptions to geometry changes; the engine watches the geometry only while
+    /// there are some.
+    private var geometrySubscribers = Subscribers<VisibleGeometry<ID>>()
     /// The sent inputs the engine refused.
     private(set) var rejections = SentInputRejections()
 
@@ -100,6 +103,19 @@ final class TrackerDriver<ID: Hashable & Sendable> {
             if runState.isFinished { return }
             subscribers.publish(fired)
         }
+        // One test when nobody watches the geometry: the engine then works none out.
+        if engine.watchesGeometry { publishGeometry(from: &engine) }
+    }
+
+    /// Sends the geometry changes `engine` worked out to their subscriptions, after what
+    /// fired at the same samples; stops the engine watching once nobody listens.
+    private func publishGeometry(from engine: inout ImpressionEngine<ID>) {
+        let changes = engine.takeGeometryChanges()
+        guard geometrySubscribers.count > 0 else {
+            engine.stopWatchingGeometry()
+            return
+        }
+        geometrySubscribers.publish(changes)
     }
 
     /// Suspends until `run()` has begun and is parked with nothing due by the clock's
@@ -137,12 +153,26 @@ final class TrackerDriver<ID: Hashable & Sendable> {
         return subscribers.subscribeToEvents(bufferingPolicy: bufferingPolicy)
     }
 
+    /// A new subscription to geometry changes, from the next sample evaluated on, which
+    /// sends every section's geometry to every subscription (a new reader gets the whole
+    /// picture; those already reading get it again); ended at once after ``finish()``.
+    func geometryChanges(bufferingPolicy: TrackerSubscription<VisibleGeometry<ID>>.BufferingPolicy)
+        -> TrackerSubscription<VisibleGeometry<ID>> {
+        if runState.isFinished { return .ended(bufferingPolicy: bufferingPolicy) }
+        flush()
+        defer { wakeForNextEvent() }   // the next sample sends every section's geometry
+        engine.watchGeometry()
+        return geometrySubscribers.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
     /// Ends every subscription and the tick loop; nothing is published afterwards.
     func finish() {
         engine.recorder?.finish(at: engine.time)
         runState.finish()
         subscribers.finishAll()
         overlays.finishAll()
+        geometrySubscribers.finishAll()
+        engine.stopWatchingGeometry()
     }
 
     // MARK: - Inputs

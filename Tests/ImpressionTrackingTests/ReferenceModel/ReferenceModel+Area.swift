@@ -6,6 +6,14 @@ extension ReferenceModel {
     /// edge and add up the grid cells that are covered and not uncovered. `nil` when that
     /// is no area.
     static func naiveArea(covered: [Part], uncovered: [Part]) -> (area: Double, height: Double, width: Double, bounds: Part)? {
+        naiveCoverage(covered: covered, uncovered: uncovered).map { ($0.area, $0.bounds.bottom - $0.bounds.top,
+                                                                    $0.bounds.right - $0.bounds.left, $0.bounds) }
+    }
+
+    /// The area of the points inside some of `covered` and inside none of `uncovered`, and
+    /// their bounding box, by brute force as ``naiveArea(covered:uncovered:)``; `nil` when
+    /// that is no area.
+    static func naiveCoverage(covered: [Part], uncovered: [Part]) -> (area: Double, bounds: Part)? {
         let solid = covered.filter { $0.right > $0.left && $0.bottom > $0.top }
         guard !solid.isEmpty else { return nil }
         let holes = uncovered.filter { $0.right > $0.left && $0.bottom > $0.top }
@@ -29,7 +37,7 @@ extension ReferenceModel {
                 right = max(right, xs[i + 1])
             }
         }
-        return area > 0 ? (area, bottom - top, right - left, Part(left: left, right: right, top: top, bottom: bottom)) : nil
+        return area > 0 ? (area, Part(left: left, right: right, top: top, bottom: bottom)) : nil
     }
 
     /// The area of the union by brute force.

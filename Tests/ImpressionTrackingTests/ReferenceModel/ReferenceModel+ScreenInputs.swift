@@ -88,9 +88,11 @@ extension ReferenceModel {
     }
 
     @discardableResult
-    mutating func setObstructions(_ rects: [Rect]) -> Bool {
-        guard rects.allSatisfy(Self.isValidRect) else { return false }
+    mutating func setObstructions(_ rects: [Rect], friendly: [FriendlyObstruction] = []) -> Bool {
+        guard rects.allSatisfy(Self.isValidRect),
+              friendly.allSatisfy({ Self.isValidRect($0.rect) && ($0.detailedReason?.count ?? 0) <= 50 }) else { return false }
         obstructions = rects
+        friendlyObstructions = friendly
         return true
     }
 }

@@ -56,6 +56,13 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     var viewport: Rect?
     var insets = Insets.zero
     var obstructions: [Rect] = []
+    /// Listed in the geometry, never subtracted.
+    var friendlyObstructions: [FriendlyObstruction] = []
+    /// Watches every section's geometry at every sample once set; see
+    /// ReferenceModel+VisibleGeometry.
+    var geometryWatcher: ReferenceGeometryWatcher<ID>?
+    /// The geometry changes seen since they were last taken.
+    var geometryChanges: [VisibleGeometry<ID>] = []
 
     private(set) var appeared = true
     private(set) var foreground = true
@@ -212,6 +219,10 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         var result: [VisibilityEvent<ID>] = []
         while sampleInterval * evaluatedSamples <= target {
             noteViewportSpeed()
+            if geometryWatcher != nil {
+                let sampleTime = sampleInterval * evaluatedSamples
+                geometryChanges += geometryWatcher!.changes(to: visibleGeometries(at: sampleTime), at: sampleTime)
+            }
             result += evaluateSample(at: sampleInterval * evaluatedSamples)
             evaluatedSamples += 1
         }

@@ -23,8 +23,8 @@ extension EngineInput {
             return tame(rect)
         case .viewportInsets(let insets):
             return tame(insets.top, insets.left, insets.bottom, insets.right)
-        case .obstructions(let rects):
-            return rects.allSatisfy(tame)
+        case .obstructions(let rects, let friendly):
+            return rects.allSatisfy(tame) && friendly.map(\.rect).allSatisfy(tame)
         case .sectionState(_, _, let opacity, _):
             return opacity.map { tame($0) } ?? true
         case .lifecycle:

@@ -13,7 +13,7 @@ extension ReferenceModel: SessionDriver {
         case .contentOffset(let offset, let container): return setContentOffset(offset, ofContainer: container)
         case .viewport(let rect): return setViewport(rect)
         case .viewportInsets(let insets): return setViewportInsets(insets)
-        case .obstructions(let rects): return setObstructions(rects)
+        case .obstructions(let rects, let friendly): return setObstructions(rects, friendly: friendly)
         case .sectionState(let id, let isLoaded, let opacity, let isHidden):
             return setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
         case .lifecycle(.appear): appear()

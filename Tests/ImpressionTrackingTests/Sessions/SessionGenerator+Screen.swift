@@ -59,6 +59,26 @@ extension SessionGenerator {
 
     /// Sticky headers, floating buttons, sheets, in viewport coordinates; sometimes none,
     /// sometimes a bad rect (rejected).
+    /// Friendly obstructions, with ``Features/friendlyObstructions``; none, and nothing
+    /// drawn, without it.
+    mutating func randomFriendlyObstructions() -> [FriendlyObstruction] {
+        guard features.contains(.friendlyObstructions) else { return [] }
+        var friendly: [FriendlyObstruction] = []
+        for _ in 0..<random.pick([0, 1, 1, 2]) {
+            let rect = random.chance(0.5)
+                ? Rect(x: Double(random.int(in: 0...280)), y: Double(random.int(in: 0...700)), width: 48, height: 48)
+                : Rect(x: 0, y: Double(random.int(in: 0...600)), width: 320, height: Double(random.pick([40, 120])))
+            let purpose = random.pick(FriendlyObstruction.Purpose.allCases)
+            let reason: String? = switch random.weighted([60, 35, 5]) {
+            case 0: nil
+            case 1: "player controls"
+            default: String(repeating: "x", count: 51)   // too long: the input is refused
+            }
+            friendly.append(FriendlyObstruction(rect: rect, purpose: purpose, detailedReason: reason))
+        }
+        return friendly
+    }
+
     mutating func randomObstructions() -> [Rect] {
         if random.chance(0.04) {
             return [Rect(x: 0, y: 0, width: 320, height: 44), random.pick([

@@ -50,6 +50,9 @@ struct SessionGenerator {
         /// whole percent) and policies that wait for the user's first interaction, and the
         /// interaction as a step; drawn after everything else of a policy and of a step.
         static let peerRules = Features(rawValue: 1 << 11)
+        /// Friendly obstructions beside the others, some over the content, some with a reason
+        /// too long (refused); drawn after the other obstructions of a step.
+        static let friendlyObstructions = Features(rawValue: 1 << 13)
     }
 
     static let idPool = Array(0..<12)
@@ -107,7 +110,7 @@ struct SessionGenerator {
             steps.append(SessionStep(time: start, action: .input(.viewportInsets(randomInsets()))))
         }
         if features.contains(.obstructions), random.chance(0.3) {
-            steps.append(SessionStep(time: start, action: .input(.obstructions(randomObstructions()))))
+            steps.append(SessionStep(time: start, action: .input(.obstructions(randomObstructions(), friendly: randomFriendlyObstructions()))))
         }
         while steps.count < count {
             switch random.weighted([45, 30, 20, 5]) {
@@ -177,7 +180,7 @@ struct SessionGenerator {
         case 8:
             return .input(.viewportInsets(randomInsets()))
         case 9:
-            return .input(.obstructions(randomObstructions()))
+            return .input(.obstructions(randomObstructions(), friendly: randomFriendlyObstructions()))
         case 10:
             return .input(.viewport(glance()))
         case 11:
