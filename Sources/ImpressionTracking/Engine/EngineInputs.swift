@@ -108,8 +108,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// exact area of the visible parts less the obstructions; with `.height`, the
     /// height of the bounding box of what remains of the visible parts.
     ///
-    /// - Throws: ``InputError`` for a non-finite rect or negative size; the previous
-    ///   obstructions stay.
     /// Friendly obstructions (`friendly`) are kept as given, empty ones dropped: only the
     /// geometry lists them.
     ///
