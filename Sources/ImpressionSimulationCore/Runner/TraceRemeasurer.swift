@@ -99,7 +99,7 @@ public struct TraceRemeasurer: Sendable {
     ///   - name: what the report and errors call the trace: a file's path, an upload's id.
     /// - Returns: the trace's rows, named by its header's session.
     /// - Throws: ``BadTraceError`` naming the trace, the line and the problem; the trace
-    ///   counts nothing and the re-measurer goes on as before it.
+    ///   counts nothing, and the traces after it are counted as if it had not been given.
     @discardableResult
     public mutating func remeasure(bytes: some Sequence<UInt8>, name: String) throws(BadTraceError) -> [ImpressionRow] {
         var reader = TraceLineReader(bytes: Array(bytes), maximumLineBytes: limits.maximumLineBytes)

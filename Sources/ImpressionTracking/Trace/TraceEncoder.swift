@@ -79,7 +79,7 @@ package enum TraceEncoder {
                 append(rect, to: &text)
             }
             text += "]"
-            // Written only when there are some, so a line without them reads as before.
+            // Written only when there are some: a line with no friendly obstructions is the plain obstructions line.
             if !friendly.isEmpty {
                 text += ",\"friendly\":["
                 for (index, obstruction) in friendly.enumerated() {
