@@ -20,8 +20,8 @@ package struct ShardRecord: Codable {
     /// Each policy's ``ImpressionPolicy/fingerprint``, in the configuration's order: what
     /// each name counted when the shard ran, so that `merge` refuses a shard whose policy
     /// of the same name counts otherwise, and one written where the same knobs had
-    /// another fingerprint. Absent in a shard written before fingerprints; its policies'
-    /// are then those of its configuration.
+    /// another fingerprint. Optional: when a shard has none, its policies'
+    /// are those of its configuration.
     var fingerprints: [String]?
     /// The run's feed as a feed file (``FeedFile/encode(_:)``), so that a shard needs no
     /// file to be merged; absent (and the key left out, so synthetic shards are as they

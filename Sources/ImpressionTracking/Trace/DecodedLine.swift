@@ -35,7 +35,7 @@ package enum DecodedLine: Decodable {
             var list = try fields.nestedUnkeyedContainer(forKey: .rects)
             var rects: [Rect] = []
             while !list.isAtEnd { rects.append(try Self.rect(&list)) }
-            // Optional: traces written before friendly obstructions have none.
+            // Optional: a line without the field has no friendly obstructions.
             var friendly: [FriendlyObstruction] = []
             if fields.contains(.friendly) {
                 var entries = try fields.nestedUnkeyedContainer(forKey: .friendly)
