@@ -1,7 +1,8 @@
 /// The checks of the policies whose timing is ``ImpressionPolicy/Timing/checkedAtBothEnds``
-/// (React Native's `minimumViewTime`): per such policy, the set of sections visible at
-/// the last sample, the checks waiting, each holding the set visible at the change that
-/// set it, and the sections reported.
+/// (React Native's `minimumViewTime`): per policy number and wait (the sections a policy
+/// number counts at both ends with one wait, their own policies included, are one React
+/// Native list), the set of sections visible at the last sample, the checks waiting, each
+/// holding the set visible at the change that set it, and the sections reported.
 ///
 /// The counting loop keeps the runs as for any policy, but never completes one under such
 /// a policy (``CountingRules``); after the loop, ``evaluate(from:through:layout:table:visits:ratio:)``
@@ -48,12 +49,37 @@ struct BothEndsChecks<ID: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Adds the checks of every wait with which a section's own policy in `table`'s
+    /// resolved policies is checked at both ends, under each policy number, that have none
+    /// yet: a layout resolved them. Kept once added: a set of sections no longer there
+    /// empties at the next sample.
+    mutating func noteWaits(in table: CounterTable) {
+        // The usual layout has no such policy: one pass over the few resolved policies.
+        guard table.policies.contains(where: \.checksBothEnds) else { return }
+        for policyIndex in 0..<table.policyCount {
+            let first = table.policyCount == 1 ? 0 : Int(table.lanes[policyIndex].firstPolicy)
+            let end = policyIndex + 1 < table.policyCount ? Int(table.lanes[policyIndex + 1].firstPolicy)
+                : table.policies.count
+            for policy in table.policies[first..<end] where policy.checksBothEnds {
+                let wait = policy.requiredSamples - 1
+                guard !policies.contains(where: { $0.policyIndex == policyIndex && $0.waitSamples == wait }) else { continue }
+                policies.append(PolicyChecks(policyIndex: policyIndex, waitSamples: wait))
+            }
+        }
+        policies.sort { ($0.policyIndex, $0.waitSamples) < ($1.policyIndex, $1.waitSamples) }
+    }
+
     /// Whether no policy is checked at both ends.
     var isEmpty: Bool { policies.isEmpty }
 
     /// The first sample after `sample` at which a check waits, if any.
     func nextCheck(after sample: Int) -> Int? {
-        policies.compactMap { $0.pending.first(where: { $0.sample > sample })?.sample }.min()
+        var next: Int?
+        for policy in policies {
+            guard let check = policy.pending.first(where: { $0.sample > sample }) else { continue }
+            next = min(next ?? check.sample, check.sample)
+        }
+        return next
     }
 
     /// Notes the sections visible under each policy checked at both ends over samples
@@ -119,11 +145,12 @@ extension BothEndsChecks.PolicyChecks {
         return set
     }
 
-    /// Whether the section in `slot` counts as visible at `sample` under the policy, whose
-    /// timing it follows (a section's own policy may use another).
+    /// Whether the section in `slot` counts as visible at `sample` under the policy number,
+    /// its policy checked at both ends with this wait.
     private func isVisible(_ slot: Int, at sample: Int, layout: SectionLayout<ID>, table: CounterTable) -> Bool {
-        table.counters(ofSlot: slot, policyIndex: policyIndex).lastVisibleSample == sample
-            && resolvedPolicy(ofSlot: slot, layout: layout, table: table).checksBothEnds
+        guard table.counters(ofSlot: slot, policyIndex: policyIndex).lastVisibleSample == sample else { return false }
+        let policy = resolvedPolicy(ofSlot: slot, layout: layout, table: table)
+        return policy.checksBothEnds && policy.requiredSamples - 1 == waitSamples
     }
 
     /// The policy of the section in `slot` under this policy: a lone policy's are its

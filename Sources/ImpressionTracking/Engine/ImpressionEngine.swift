@@ -245,6 +245,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         geometryWatch?.layoutChanged()
         inputs.noteLayoutChange()
         table.resolvePolicies(in: measureGroups, defaultsByPolicy: defaultsByPolicy)
+        bothEndsChecks.noteWaits(in: table)
         record(.layout(sections: sections, containers: containers))
     }
 

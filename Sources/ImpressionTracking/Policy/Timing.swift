@@ -31,6 +31,8 @@ extension ImpressionPolicy {
         /// and came back in between; another section's change can set the check that
         /// reports it; and a section that leaves stops being reported at the first check
         /// after it. A visit that starts forgets the checks waiting and what was reported.
+        /// The sections a policy counts at both ends with one wait, by its timing or by
+        /// their own policy's, are checked together, as one React Native list.
         ///
         /// Entries and exits (``VisibilityEvent``) are the section's runs of visible
         /// samples, as under the other timings; an impression's

@@ -91,14 +91,18 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
     private var firedSinceReset: Set<ID> = []
-    /// React Native's `minimumViewTime`, when the policy's timing is checked at both ends
-    /// (`ViewabilityHelper.onUpdate`, `_onUpdateSync`): the last computed set of viewable
-    /// ids (`_viewableIndices`), the timers set (`_timers`), each due at a time and
-    /// holding the set computed when it was set, and the ids reported viewable
+    /// React Native's `minimumViewTime`, for the sections whose policy's timing is checked
+    /// at both ends (`ViewabilityHelper.onUpdate`, `_onUpdateSync`), one helper per wait
+    /// in samples (the sections with one wait are one list): the last computed set of
+    /// viewable ids (`_viewableIndices`), the timers set (`_timers`), each due at a time
+    /// and holding the set computed when it was set, and the ids reported viewable
     /// (`_viewableItems`).
-    private var viewableIDs: Set<ID> = []
-    private var timers: [(due: Duration, setAt: Duration, viewable: Set<ID>)] = []
-    private var reportedViewable: Set<ID> = []
+    struct ViewabilityHelper {
+        var viewableIDs: Set<ID> = []
+        var timers: [(due: Duration, setAt: Duration, viewable: Set<ID>)] = []
+        var reportedViewable: Set<ID> = []
+    }
+    private var helpers: [Int: ViewabilityHelper] = [:]
 
     /// Whether `id` fired since the last `reset()` (or the start).
     func hasFiredSinceReset(_ id: ID) -> Bool { firedSinceReset.contains(id) }
@@ -211,9 +215,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         firedDuringVisit = []
         visibleSamplesInVisit = [:]
         restartSumAtEntry = []
-        viewableIDs = []
-        timers = []
-        reportedViewable = []
+        // Each helper forgets its sets, but stays: its list is still there.
+        for wait in helpers.keys { helpers[wait] = ViewabilityHelper() }
     }
 
     // MARK: - Time
@@ -251,6 +254,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         var newCounts: [ID: Int] = [:]
         var newRuns: [ID: Run] = [:]
         var visibleRatioNow: [ID: Double] = [:]
+        var visibleByWait: [Int: Set<ID>] = [:]
 
         // Open runs of sections no longer in the layout end here.
         let present = Set(layout.map(\.id))
@@ -305,6 +309,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             // Checked at both ends, a section fires only at a timer (below).
             if sectionPolicy.timing == .checkedAtBothEnds {
                 visibleRatioNow[id] = ratio
+                visibleByWait[sectionPolicy.requiredSamples(sampleInterval: sampleInterval) - 1, default: []].insert(id)
                 continue
             }
             let counted = sectionPolicy.timing == .cumulative ? visibleSamplesInVisit[id, default: 0] : run.length
@@ -332,9 +337,20 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             firedSinceReset.insert(id)
             lastFiredTime[id] = sampleTime
         }
-        if policy.timing == .checkedAtBothEnds {
-            impressions += onUpdate(viewable: Set(visibleRatioNow.keys), ratios: visibleRatioNow, openRunsNow: newCounts,
-                                    at: sampleTime)
+        // A list whose sections' policies are checked at both ends: the policy's, and
+        // those of every section's own policy a layout held.
+        if policy.timing == .checkedAtBothEnds, helpers[policy.requiredSamples(sampleInterval: sampleInterval) - 1] == nil {
+            helpers[policy.requiredSamples(sampleInterval: sampleInterval) - 1] = ViewabilityHelper()
+        }
+        for section in layout where section.policy?.timing == .checkedAtBothEnds {
+            let wait = section.policy!.requiredSamples(sampleInterval: sampleInterval) - 1
+            if helpers[wait] == nil { helpers[wait] = ViewabilityHelper() }
+        }
+        if !helpers.isEmpty {
+            for wait in helpers.keys.sorted() {
+                impressions += onUpdate(wait: wait, viewable: visibleByWait[wait] ?? [], ratios: visibleRatioNow,
+                                        openRunsNow: newCounts, at: sampleTime)
+            }
             // Those of sections whose own policy is continuous or cumulative came first:
             // all of them are reported in layout order.
             let order = Dictionary(layout.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -422,18 +438,21 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     /// later (the first sample at or after it), holding the set; then the timers due run
     /// `_onUpdateSync`, in the order they were set.
     /// `openRunsNow` holds each visible id's run length, for the statistics.
-    private mutating func onUpdate(viewable: Set<ID>, ratios: [ID: Double], openRunsNow: [ID: Int],
+    private mutating func onUpdate(wait: Int, viewable: Set<ID>, ratios: [ID: Double], openRunsNow: [ID: Int],
                                    at sampleTime: Duration) -> [VisibilityEvent<ID>] {
-        if viewable != viewableIDs {
-            viewableIDs = viewable
-            timers.append((due: sampleTime + policy.minimumDuration, setAt: sampleTime, viewable: viewable))
+        var helper = helpers[wait]!
+        defer { helpers[wait] = helper }
+        if viewable != helper.viewableIDs {
+            helper.viewableIDs = viewable
+            // The first sample at or after `minimumViewTime` later: `wait` samples on.
+            helper.timers.append((due: sampleTime + sampleInterval * wait, setAt: sampleTime, viewable: viewable))
         }
         var impressions: [VisibilityEvent<ID>] = []
-        while let timer = timers.first, timer.due <= sampleTime {
-            timers.removeFirst()
+        while let timer = helper.timers.first, timer.due <= sampleTime {
+            helper.timers.removeFirst()
             // `_onUpdateSync`: filter out the ids gone out of view since the timer was set.
-            let next = timer.viewable.intersection(viewableIDs)
-            for section in layout where next.contains(section.id) && !reportedViewable.contains(section.id) {
+            let next = timer.viewable.intersection(helper.viewableIDs)
+            for section in layout where next.contains(section.id) && !helper.reportedViewable.contains(section.id) {
                 let id = section.id
                 let sectionPolicy = section.policy ?? policy
                 guard mayFire(id, sectionPolicy) else { continue }
@@ -458,7 +477,7 @@ struct ReferenceModel<ID: Hashable & Sendable> {
                 }
             }
             // Reported ids not in `next` are reported not viewable: a leaving.
-            reportedViewable = next
+            helper.reportedViewable = next
         }
         return impressions
     }
