@@ -110,7 +110,9 @@ extension BothEndsChecks.PolicyChecks {
         }
         if visibleChanged(at: last, layout: layout, table: table) {
             visible = visibleSet(at: last, layout: layout, table: table)
-            pending.append(Check(sample: first + waitSamples, setAt: first, set: visible))
+            // A check past the last representable sample never falls due.
+            let (due, overflow) = first.addingReportingOverflow(waitSamples)
+            if !overflow { pending.append(Check(sample: due, setAt: first, set: visible)) }
         }
         // Visible now is `visible`, the same at every sample up to `last`.
         while let check = pending.first, check.sample <= last {
