@@ -60,7 +60,11 @@ package enum NumberFormatting {
     /// `50% area 1 s, opacity at least 10%` with a minimum opacity.
     package static func rule(_ policy: ImpressionPolicy) -> String {
         var text = "\(percent(policy.minimumVisibleRatio)) \(policy.measure.name) \(compactSeconds(policy.minimumDuration))"
-        if policy.timing == .cumulative { text += " in all" }
+        switch policy.timing {
+        case .continuous: break
+        case .cumulative: text += " in all"
+        case .checkedAtBothEnds: text += " at both ends"
+        }
         if case .focus(let fraction) = policy.largeSectionRule { text += ", focus \(percent(fraction))" }
         if policy.cooldown != .zero { text += ", cooldown \(compactSeconds(policy.cooldown))" }
         if policy.minimumOpacity == .leastNonzeroMagnitude {

@@ -67,6 +67,8 @@ struct AllKnobsPropertyTests {
             let stats = model.stats
             counts["cumulative over several runs", default: 0] += stats.firedOverSeveralRuns
             counts["held back by a cooldown", default: 0] += stats.heldBackByCooldown
+            counts["fired at a check at both ends", default: 0] += stats.firedAtBothEnds
+            counts["fired at both ends after coming back", default: 0] += stats.firedAfterComingBack
             counts["visible by width", default: 0] += stats.visibleByWidth
             counts["forgotten past the limit", default: 0] += stats.forgottenSections
             counts["back with its last impression", default: 0] += stats.lastImpressionKeptAfterForgetting
@@ -78,6 +80,6 @@ struct AllKnobsPropertyTests {
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             #expect(count > 10, "\(kind): \(count)")
         }
-        #expect(counts.count == 14, "\(counts)")
+        #expect(counts.count == 16, "\(counts)")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// The peers' rules on top of every other knob: policies that round their ratio (Flutter's
 /// snap near 0 and 1, the OM SDK's whole percent, React Native's whole points), that
 /// measure against the viewport (React Native's view-area coverage), and that wait for the user's
-/// first interaction, with the interaction among the steps. Engine and model agree event
+/// first interaction, with the interaction among the steps, and React Native's
+/// `minimumViewTime` (timing checked at both ends). Engine and model agree event
 /// for event, impression for impression and snapshot for snapshot; the sessions are
 /// those of ``AllKnobsPropertyTests``, which switches these rules on too, on other seeds.
 @Suite("Engine and model agree with the peers' rounding and interaction gate", .catchesHangs)
@@ -57,12 +58,15 @@ struct PeerRulesPropertyTests {
             if session.policy.largeSectionRule == .viewportCoverage { counts["viewport-coverage sessions", default: 0] += 1 }
             counts["samples that waited for the interaction", default: 0] += model.stats.waitedForInteraction
             counts["samples the rounding decided", default: 0] += model.stats.decidedByRounding
+            if session.policy.timing == .checkedAtBothEnds { counts["sessions checked at both ends", default: 0] += 1 }
+            counts["fired at a check at both ends", default: 0] += model.stats.firedAtBothEnds
+            counts["fired at both ends after coming back", default: 0] += model.stats.firedAfterComingBack
         }
         #expect(impressions > 300, "\(impressions) impressions")
         print("peer-rules sessions reach: \(counts.sorted(by: { $0.key < $1.key }))")
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             #expect(count > 10, "\(kind): \(count)")
         }
-        #expect(counts.count == 9, "\(counts)")
+        #expect(counts.count == 12, "\(counts)")
     }
 }

@@ -28,8 +28,8 @@ struct PolicyPeerRuleKnobTests {
         #expect(try NamedPolicy(parsing: "react-native-item,ratio=50%,duration=250ms").policy == item)
         #expect(try NamedPolicy(parsing: "react-native-area").policy == .reactNativeArea)
         #expect(try NamedPolicy(parsing: "react-native-area,ratio-of=section").policy == .reactNativeItem)
-        #expect(try NamedPolicy(parsing: "rounding=whole-points,ratio-of=viewport,ratio=0,duration=0").policy
-                == .reactNativeArea)
+        #expect(try NamedPolicy(parsing: "rounding=whole-points,ratio-of=viewport,ratio=0,duration=0,timing=both-ends")
+                .policy == .reactNativeArea)
     }
 
     @Test("bad values are refused", arguments: ["rounding=nearest", "rounding=", "rounding=exact,rounding=exact",

@@ -19,6 +19,8 @@ struct PolicyTimingKnobTests {
         #expect(try NamedPolicy(parsing: "cooldown=2m").policy.cooldown == .seconds(120))
         #expect(try NamedPolicy(parsing: "cooldown=0").policy == .default)
         #expect(try NamedPolicy(parsing: "mrc-display,timing=Continuous").policy == .mrcDisplay)
+        #expect(try NamedPolicy(parsing: "default,timing=both-ends").policy.timing == .checkedAtBothEnds)
+        #expect(try NamedPolicy(parsing: "react-native-item,timing=continuous").policy.timing == .continuous)
     }
 
     @Test("bad values are refused", arguments: [
@@ -32,7 +34,7 @@ struct PolicyTimingKnobTests {
     @Test("a bad value is a usage error naming the key and the value, status 2", arguments: [
         ("cooldown=-1s", "cooldown must look like 2s, 500ms or 1.5 (seconds), got '-1s'"),
         ("cooldown=86401s", "cooldown must be in 0...86400 s, got '86401s'"),
-        ("timing=sometimes", "timing must be continuous or cumulative, got 'sometimes'"),
+        ("timing=sometimes", "timing must be continuous, cumulative or both-ends, got 'sometimes'"),
     ])
     func usageError(policy: String, message: String) async {
         let result = await impressions("simulate", "--policy", policy)

@@ -61,7 +61,7 @@ extension FeedFile {
             writer.key("measure"); writer.string(policy.measure.name)
             writer.key("recurrence"); writer.string(policy.recurrence.key)
             // The timing knobs and focus only when on, as a trace writes them.
-            if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
+            if policy.timing != .continuous { writer.key("timing"); writer.string(policy.timing.key) }
             if policy.cooldown != .zero { writer.key("cooldownMs"); writer.raw(TraceEncoder.milliseconds(policy.cooldown)) }
             if case .focus(let fraction) = policy.largeSectionRule { writer.key("focus"); writer.raw(number(fraction)) }
             if policy.minimumOpacity != 0 { writer.key("minOpacity"); writer.raw(number(policy.minimumOpacity)) }

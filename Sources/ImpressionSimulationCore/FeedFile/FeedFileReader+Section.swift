@@ -136,11 +136,11 @@ extension FeedFileReader {
         policy.minimumDuration = try milliseconds(required(fields, "durationMs", at: path), at: path + ".durationMs")
         if let cooldown = fields["cooldownMs"] { policy.cooldown = try milliseconds(cooldown, at: path + ".cooldownMs") }
         if let timing = fields["timing"] {
-            switch try string(timing, at: path + ".timing") {
-            case "continuous": policy.timing = .continuous
-            case "cumulative": policy.timing = .cumulative
-            default: throw FileFormatError(path: path + ".timing", "must be continuous or cumulative, got \(timing.described)")
+            guard let known = ImpressionPolicy.Timing(key: try string(timing, at: path + ".timing")) else {
+                throw FileFormatError(path: path + ".timing",
+                                      "must be \(ImpressionPolicy.Timing.keyList), got \(timing.described)")
             }
+            policy.timing = known
         }
         if let measure = fields["measure"] {
             guard let known = ImpressionPolicy.Measure(name: try string(measure, at: path + ".measure")) else {

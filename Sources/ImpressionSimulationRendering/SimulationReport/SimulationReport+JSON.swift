@@ -106,7 +106,7 @@ extension SimulationReport {
         writer.key("measure"); writer.string(policy.measure.name)
         writer.key("recurrence"); writer.string(policy.recurrence.key)
         // The timing knobs only when on: a reader takes absent ones as off.
-        if policy.timing == .cumulative { writer.key("timing"); writer.string("cumulative") }
+        if policy.timing != .continuous { writer.key("timing"); writer.string(policy.timing.key) }
         if policy.cooldown != .zero { writer.key("cooldownSeconds"); writer.number(policy.cooldown.inSeconds) }
         // The focus rule only when on, as the timing knobs.
         if case .focus(let fraction) = policy.largeSectionRule { writer.key("focus"); writer.number(fraction) }

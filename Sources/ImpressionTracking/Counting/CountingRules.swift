@@ -95,7 +95,9 @@ enum CountingRules {
         counters.lastVisibleSample = last
 
         var completion: Int?
-        if !counters.completedDuringRun && mayFire(counters, recurrence: policy.pointee.recurrence, visits: visits) {
+        // Checked at both ends, a run never completes: the engine's checks fire.
+        if !counters.completedDuringRun && !policy.pointee.checksBothEnds
+            && mayFire(counters, recurrence: policy.pointee.recurrence, visits: visits) {
             // The run completes the duration at this sample, if within reach.
             let countedAtFirst = counters.countedSamples(run: countAtFirst, accumulating: policy.pointee.accumulatesTime)
             let missing = max(0, policy.pointee.requiredSamples - countedAtFirst)
@@ -159,7 +161,7 @@ enum CountingRules {
     /// Whether the policy's recurrence lets a run of the section whose counters are
     /// `counters` complete in the current visit: always on every entry, once per visit, or
     /// once per tracker (forgetting what fired before the first remembered visit).
-    private static func mayFire(_ counters: SectionCounters, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
+    static func mayFire(_ counters: SectionCounters, recurrence: ImpressionPolicy.Recurrence, visits: Visits) -> Bool {
         switch recurrence {
         case .onEveryEntry: true
         case .oncePerVisit: counters.lastFiredVisit != visits.current

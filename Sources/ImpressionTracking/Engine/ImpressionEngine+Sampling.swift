@@ -82,7 +82,11 @@ extension ImpressionEngine {
         if inputs.changedSinceSample || geometryWatch?.needsPass == true {
             return inputs.duration(ofSamples: inputs.nextSample)
         }
-        return table.nextFiringSample.map { inputs.duration(ofSamples: $0) }
+        var next = table.nextFiringSample
+        if !bothEndsChecks.isEmpty, let check = bothEndsChecks.nextCheck(after: inputs.nextSample - 1) {
+            next = min(next ?? check, check)
+        }
+        return next.map { inputs.duration(ofSamples: $0) }
     }
 
     /// Evaluates the samples due by `time` under every policy into `table.records`, in
@@ -99,6 +103,8 @@ extension ImpressionEngine {
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
         if screen == nil && table.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
             table.nextFiringSample = nil
+            // Nothing visible is a set too: its checks only take what was reported back.
+            if !bothEndsChecks.isEmpty { runBothEndsChecks(from: first, through: last, on: screen, visits: visits) }
             return false
         }
         let retention = inputs.retention
@@ -110,8 +116,27 @@ extension ImpressionEngine {
         }
         CountingLoop.evaluate(from: first, through: last, on: screen, groups: &measureGroups, table: &table, visits: visits,
                               recordingVisibility: recordingVisibility, speed: speed)
+        if !bothEndsChecks.isEmpty { runBothEndsChecks(from: first, through: last, on: screen, visits: visits) }
         guard !table.records.isEmpty else { return false }
         table.sortRecords()
         return true
+    }
+
+    /// Runs the checks of the policies checked at both ends (``BothEndsChecks``) over
+    /// samples `first` to `last`, after the loop counted them; a section that fires is
+    /// measured again, under its policy's measure group, for the ratio it reports.
+    @inline(never)
+    private mutating func runBothEndsChecks(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
+                                            visits: CountingRules.Visits) {
+        var measurer = VisibilityMeasurer()
+        let groups = measureGroups
+        let groupOfPolicy = groups.groupOfPolicy
+        bothEndsChecks.evaluate(from: first, through: last, layout: groups.layout, table: &table, visits: visits) {
+            slot, policyIndex in
+            guard let screen else { return 0 }
+            return groups.withGeometry(ofGroup: groupOfPolicy.isEmpty ? 0 : groupOfPolicy[policyIndex]) {
+                measurer.ratio(ofSlot: slot, in: $0, on: screen)
+            } ?? 0
+        }
     }
 }

@@ -60,6 +60,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     var table: CounterTable
     /// Per policy, the sections that left the layout whose counters it keeps.
     var departed: [DepartedSections<ID>]
+    /// The checks of the policies whose timing is checked at both ends; empty without such.
+    var bothEndsChecks: BothEndsChecks<ID>
     /// The layout as last given, its sections and containers: what the geometry's full
     /// figures are worked out from, once someone watches it. Held, not copied.
     var layoutInput: (sections: [TrackedSection<ID>], containers: [ScrollContainer]) = ([], [])
@@ -171,6 +173,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                                      ResolvedPolicy(policy, sampleInterval: sampleInterval, isLarge: true)))
         }
         self.defaultsByPolicy = defaultsByPolicy
+        bothEndsChecks = BothEndsChecks(policies, sampleInterval: sampleInterval)
         measureGroups = MeasureGroups(policies)
         table = CounterTable(groups: measureGroups)
     }
@@ -242,6 +245,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
         geometryWatch?.layoutChanged()
         inputs.noteLayoutChange()
         table.resolvePolicies(in: measureGroups, defaultsByPolicy: defaultsByPolicy)
+        bothEndsChecks.noteWaits(in: table)
         record(.layout(sections: sections, containers: containers))
     }
 

@@ -140,6 +140,7 @@ extension ImpressionPolicy.Timing {
         switch self {
         case .continuous: "continuous"
         case .cumulative: "cumulative"
+        case .checkedAtBothEnds: "checkedAtBothEnds"
         }
     }
 }

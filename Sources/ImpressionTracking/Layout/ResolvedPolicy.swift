@@ -12,6 +12,9 @@ struct ResolvedPolicy: Sendable, Hashable {
     var viewportFraction: Double
     /// Cumulative timing: the visit's earlier runs count towards the duration.
     var accumulatesTime: Bool
+    /// Timing checked at both ends: a run never completes; the engine's checks
+    /// (``BothEndsChecks``) fire instead.
+    var checksBothEnds: Bool
     /// `ceil(cooldown / sampleInterval)`; 0 without a cooldown.
     var cooldownSamples: Int
     /// The least effective opacity at which a cell counts; 0 lets every cell count.
@@ -43,6 +46,7 @@ struct ResolvedPolicy: Sendable, Hashable {
         case .lowerRatio, .viewportCoverage, nil: viewportFraction = 0
         }
         accumulatesTime = policy.timing == .cumulative
+        checksBothEnds = policy.timing == .checkedAtBothEnds
         cooldownSamples = policy.cooldownSamples(sampleInterval: sampleInterval)
         minimumOpacity = policy.minimumOpacity
         rounding = policy.rounding

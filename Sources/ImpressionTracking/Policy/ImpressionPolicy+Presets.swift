@@ -120,11 +120,12 @@ extension ImpressionPolicy {
     /// `minimumDuration = .milliseconds(250)`; `waitForInteraction` is
     /// ``requiresInteraction``.
     ///
-    /// The duration is continuous: React Native checks the item when the wait starts and
-    /// when it ends and nothing in between, so an item that leaves and comes back within
-    /// the wait counts there and not here (the manual's table of peers).
+    /// The duration is checked at both ends (``Timing/checkedAtBothEnds``), as
+    /// `minimumViewTime` is: the item must be viewable when the wait starts and when it
+    /// ends, on the engine's sample grid, with nothing checked in between.
     public static var reactNativeItem: ImpressionPolicy {
-        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, rounding: .floorToWholePoints)
+        ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, timing: .checkedAtBothEnds,
+                         rounding: .floorToWholePoints)
     }
 
     /// React Native's `FlatList` with its default `viewabilityConfig`
@@ -135,6 +136,6 @@ extension ImpressionPolicy {
     /// ``reactNativeItem`` says.
     public static var reactNativeArea: ImpressionPolicy {
         ImpressionPolicy(minimumVisibleRatio: 0, minimumDuration: .zero, largeSectionRule: .viewportCoverage,
-                         rounding: .floorToWholePoints)
+                         timing: .checkedAtBothEnds, rounding: .floorToWholePoints)
     }
 }

@@ -55,8 +55,9 @@ public struct ImpressionPolicy: Sendable, Hashable {
     /// default) measures every section against its own full size.
     public var largeSectionRule: LargeSectionRule?
     /// Whether ``minimumDuration`` must be seen in one run of consecutive samples
-    /// (``Timing/continuous``, the default, MRC's rule) or may add up over the visit
-    /// (``Timing/cumulative``, AMP's `totalTimeMin`).
+    /// (``Timing/continuous``, the default, MRC's rule), may add up over the visit
+    /// (``Timing/cumulative``, AMP's `totalTimeMin`), or is checked only when the wait
+    /// starts and when it ends (``Timing/checkedAtBothEnds``, React Native's `minimumViewTime`).
     public var timing: Timing = .continuous
     /// The least time between two impressions of a section (daangn's KarrotImpression
     /// `.cooldown(interval:)`); zero, the default, never holds one back.
@@ -196,7 +197,11 @@ extension ImpressionPolicy: CustomStringConvertible {
         case .oncePerVisit: recurrenceText = "once per visit"
         case .oncePerTracker: recurrenceText = "once per tracker"
         }
-        let inAll = timing == .cumulative ? " in all" : ""
+        let inAll = switch timing {
+        case .continuous: ""
+        case .cumulative: " in all"
+        case .checkedAtBothEnds: " at both ends"
+        }
         var text = "\(ratio) \(measure.name) for \(minimumDuration.formatted)\(inAll), \(recurrenceText)"
         if let exitVisibleRatio { text += ", exit below \(Self.percent(exitVisibleRatio))%" }
         switch largeSectionRule {

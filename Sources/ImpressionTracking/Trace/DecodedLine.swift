@@ -209,11 +209,11 @@ package enum DecodedLine: Decodable {
                     : .lowerRatio(minimumArea: try number(rule, .minimumArea), ratio: try number(rule, .ratio))
             }
         }
-        switch try fields.decodeIfPresent(String.self, forKey: .timing) ?? "continuous" {
-        case "continuous": policy.timing = .continuous
-        case "cumulative": policy.timing = .cumulative
-        case let other: throw TraceLineProblem("timing must be continuous or cumulative, got '\(other)'")
+        let timingKey = try fields.decodeIfPresent(String.self, forKey: .timing) ?? "continuous"
+        guard let timing = ImpressionPolicy.Timing(key: timingKey) else {
+            throw TraceLineProblem("timing must be \(ImpressionPolicy.Timing.keyList), got '\(timingKey)'")
         }
+        policy.timing = timing
         if fields.contains(.cooldownMs) { policy.cooldown = try policyDuration(fields, .cooldownMs) }
         if fields.contains(.minOpacity) { policy.minimumOpacity = try number(fields, .minOpacity) }
         if let key = try fields.decodeIfPresent(String.self, forKey: .rounding) {

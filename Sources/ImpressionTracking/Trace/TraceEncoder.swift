@@ -161,7 +161,7 @@ package enum TraceEncoder {
         case .focus(let fraction): text += ",\"largeSection\":{\"focus\":\(number(fraction))}"
         }
         // The timing knobs only when on: a reader takes an absent knob as off.
-        if policy.timing == .cumulative { text += ",\"timing\":\"cumulative\"" }
+        if policy.timing != .continuous { text += ",\"timing\":\"\(policy.timing.key)\"" }
         if policy.cooldown != .zero { text += ",\"cooldownMs\":\(milliseconds(policy.cooldown))" }
         if policy.minimumOpacity != 0 { text += ",\"minOpacity\":\(number(policy.minimumOpacity))" }
         if policy.rounding != .exact { text += ",\"rounding\":\"\(policy.rounding.key)\"" }

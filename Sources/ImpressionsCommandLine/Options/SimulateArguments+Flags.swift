@@ -262,7 +262,9 @@ extension SimulateArguments {
             of the viewport, Epoxy's focused-visible at ratio=1),
             recurrence (every-entry|
             once-per-visit|once-per-tracker), timing (continuous|
-            cumulative: the visible time of a visit adds up),
+            cumulative|both-ends: cumulative adds up the visible
+            time of a visit; both-ends checks when the wait
+            starts and ends, React Native's minimumViewTime),
             cooldown (30s, 2m: no impression again sooner after
             one; at most 86400 s), min-opacity (0.1: cells less
             opaque, their containers' opacity included, count

@@ -17,7 +17,8 @@ extension NamedPolicy {
     /// `ratio-of` (`section`, `viewport`: the ratio over the viewport, React Native's
     /// `viewAreaCoveragePercentThreshold`),
     /// `recurrence` (`every-entry`, `once-per-visit`, `once-per-tracker`), `timing`
-    /// (`continuous`, `cumulative`), `cooldown` (a duration, as `duration`), `min-opacity`
+    /// (`continuous`, `cumulative`, `both-ends`: seen when the wait starts and when it ends,
+    /// React Native's `minimumViewTime`), `cooldown` (a duration, as `duration`), `min-opacity`
     /// (the least effective opacity a cell needs, `0...1` or a percentage), `rounding`
     /// (`exact`, `snap-near-ends`, `floor-to-percent`, `whole-points`), `wait-for-interaction` (`true`,
     /// `false`: nothing counts before the user's first drag), `name`.
@@ -54,11 +55,10 @@ extension NamedPolicy {
             case "cooldown":
                 policy.cooldown = try Self.parseDuration(value, key: "cooldown", maximumSeconds: 86_400)
             case "timing":
-                switch value.lowercased() {
-                case "continuous": policy.timing = .continuous
-                case "cumulative": policy.timing = .cumulative
-                default: throw PolicyParseError("timing must be continuous or cumulative, got '\(value)'")
+                guard let timing = ImpressionPolicy.Timing(key: value.lowercased()) else {
+                    throw PolicyParseError("timing must be \(ImpressionPolicy.Timing.keyList), got '\(value)'")
                 }
+                policy.timing = timing
             case "min-opacity":
                 policy.minimumOpacity = try Self.parseRatio(value, key: "min-opacity")
             case "rounding":

@@ -29,7 +29,7 @@ struct FeedFileTimingTests {
     }
 
     @Test("a bad timing or cooldown is named by its path", arguments: [
-        (#""timing": "sometimes""#, #"sections[0].policy.timing: must be continuous or cumulative, got "sometimes""#),
+        (#""timing": "sometimes""#, #"sections[0].policy.timing: must be continuous, cumulative or both-ends, got "sometimes""#),
         (#""cooldownMs": -1"#, "sections[0].policy.cooldownMs: must be in 0...86400000, got -1"),
     ])
     func badValues(member: String, expected: String) {

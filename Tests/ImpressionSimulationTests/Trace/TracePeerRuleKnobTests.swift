@@ -43,7 +43,8 @@ struct TracePeerRuleKnobTests {
         ]
         let trace = Trace(header: TraceHeader(), inputs: inputs, end: .seconds(1))
         let text = trace.encoded()
-        #expect(text.contains(#""rounding":"whole-points""#) && text.contains(#""largeSection":"viewportCoverage""#), "\(text)")
+        #expect(text.contains(#""rounding":"whole-points""#) && text.contains(#""largeSection":"viewportCoverage""#)
+                && text.contains(#""timing":"both-ends""#), "\(text)")
         #expect(try decodeTrace(text) == trace)
         let direct = try directImpressions(of: inputs, until: .seconds(1))
         #expect(direct.map { "\($0.sectionID)@\($0.time)" } == ["item@0.0 seconds"])
@@ -65,6 +66,7 @@ struct TracePeerRuleKnobTests {
     @Test("an unknown rounding or a gate that is not a boolean is refused with the field", arguments: [
         (#"{"ratio":0.5,"durationMs":0,"rounding":"nearest"}"#, "rounding must be exact, snap-near-ends, floor-to-percent or whole-points, got 'nearest'"),
         (#"{"ratio":0.5,"durationMs":0,"requiresInteraction":"yes"}"#, "requiresInteraction"),
+        (#"{"ratio":0.5,"durationMs":0,"timing":"sometimes"}"#, "timing must be continuous, cumulative or both-ends, got 'sometimes'"),
         (#"{"ratio":0.5,"durationMs":0,"largeSection":"coverage"}"#, #"largeSection must be "viewport", "viewportCoverage""#),
         (#"{"ratio":0.5,"durationMs":0,"measure":"area","rounding":"whole-points"}"#, "measure must be height or width, got area"),
     ])

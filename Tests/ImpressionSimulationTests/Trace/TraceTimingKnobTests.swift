@@ -64,7 +64,7 @@ struct TraceTimingKnobTests {
     }
 
     @Test("a bad timing or cooldown is refused with the field and the value", arguments: [
-        (#"{"ratio":0.5,"durationMs":0,"timing":"sometimes"}"#, "timing must be continuous or cumulative, got 'sometimes'"),
+        (#"{"ratio":0.5,"durationMs":0,"timing":"sometimes"}"#, "timing must be continuous, cumulative or both-ends, got 'sometimes'"),
         (#"{"ratio":0.5,"durationMs":0,"cooldownMs":-1}"#, "field 'sections[0].policy.cooldownMs' must be in 0...86400000, got -1"),
         (#"{"ratio":0.5,"durationMs":0,"cooldownMs":1e12}"#, "field 'sections[0].policy.cooldownMs' must be in 0...86400000, got 1000000000000"),
         (#"{"ratio":0.5,"durationMs":0,"cooldownMs":"soon"}"#, "cooldownMs"),

@@ -176,6 +176,7 @@ struct PolicyFingerprintTests {
         ("largeSectionRule", { $0.largeSectionRule = .lowerRatio(minimumArea: 242_501, ratio: 0.3) }),
         ("largeSectionRule", { $0.largeSectionRule = .lowerRatio(minimumArea: 242_500, ratio: 0.31) }),
         ("timing", { $0.timing = .cumulative }),
+        ("timing", { $0.timing = .checkedAtBothEnds }),
         ("cooldown", { $0.cooldown = .seconds(30) }),
         ("cooldown", { $0.cooldown = .nanoseconds(1) }),
         ("minimumOpacity", { $0.minimumOpacity = 0.1 }),

@@ -164,7 +164,8 @@ struct ReactNativeViewabilityTests {
     }
 
     /// minimumViewTime 350 ms: on the 100 ms grid the wait is judged at the first sample
-    /// at or after 350 ms, 400 ms, where the JS test runs its timers.
+    /// at or after 350 ms, 400 ms, where the JS test runs its timers; the impression's
+    /// visible time is the wait it closes, from the change at 0.
     @Test("ViewabilityHelper-test.js: minimumViewTime delays callback")
     func minimumViewTimeDelays() throws {
         var policy = ImpressionPolicy.reactNativeArea
@@ -185,7 +186,115 @@ struct ReactNativeViewabilityTests {
                                     viewport: rect(0, 0, 320, 200))
         #expect(engine.advance(to: .zero).isEmpty)
         try engine.setViewport(rect(0, 300, 320, 200))
-        #expect(engine.advance(to: ms(2000)).map(\.sectionID) == ["b"])
+        // The check set at 0 holds a, gone by 400; the one b's entry set at 100 reports
+        // b at 500, which covers 150 of the 200 points.
+        #expect(engine.advance(to: ms(2000)) == [impression("b", at: ms(500), ratio: 0.75, seen: ms(400))])
+    }
+
+    // MARK: - minimumViewTime's two ends, beyond the JS tests
+
+    /// The policy of the `minimumViewTime` cases: 350 ms, any pixel of the viewport.
+    static var waitOf350: ImpressionPolicy {
+        var policy = ImpressionPolicy.reactNativeArea
+        policy.minimumDuration = ms(350)
+        return policy
+    }
+
+    /// a shows at 0, is scrolled away at 100 and back at 200: React Native checks it at
+    /// 0 and at the check that change set, 400, and counts it there. Continuous timing
+    /// would wait for 400 ms from 200.
+    @Test("minimumViewTime: an item that left and came back within the wait counts")
+    func leftAndCameBackWithinTheWait() throws {
+        var engine = try makeEngine(policy: Self.waitOf350, showing: Self.sections(Self.twoTallRows),
+                                    viewport: rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(50)).isEmpty)
+        try engine.setViewport(rect(0, 1000, 320, 200))
+        #expect(engine.advance(to: ms(150)).isEmpty)
+        try engine.setViewport(rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(400)) == [impression("a", at: ms(400), seen: ms(400))])
+
+        var continuous = Self.waitOf350
+        continuous.timing = .continuous
+        var reference = try makeEngine(policy: continuous, showing: Self.sections(Self.twoTallRows),
+                                       viewport: rect(0, 0, 320, 200))
+        #expect(reference.advance(to: ms(50)).isEmpty)
+        try reference.setViewport(rect(0, 1000, 320, 200))
+        #expect(reference.advance(to: ms(150)).isEmpty)
+        try reference.setViewport(rect(0, 0, 320, 200))
+        #expect(reference.advance(to: ms(500)).isEmpty)
+        #expect(reference.advance(to: ms(600)) == [impression("a", at: ms(600), seen: ms(400))])
+    }
+
+    /// b shows at 0 (the check at 400), c joins at 100 (the check at 500 holds b and c),
+    /// b is scrolled away at 400, so the check at 400 finds it gone, and back at 500: the
+    /// check c's entry set reports b with c, though b's own return sets one only at 900.
+    /// Continuous timing would count b first at 900.
+    @Test("minimumViewTime: another item's change sets the check that reports an item")
+    func anotherItemsChangeReportsIt() throws {
+        var engine = try makeEngine(policy: Self.waitOf350,
+                                    showing: Self.sections([("b", 0, 100), ("c", 100, 100)]),
+                                    viewport: rect(0, 0, 320, 100))
+        #expect(engine.advance(to: .zero).isEmpty)
+        try engine.setViewport(rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(300)).isEmpty)
+        try engine.setViewport(rect(0, 100, 320, 200))
+        #expect(engine.advance(to: ms(400)).isEmpty)
+        try engine.setViewport(rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(500)) == [impression("b", at: ms(500), seen: ms(400)),
+                                                 impression("c", at: ms(500), seen: ms(400))])
+        // Then b's leaving at 400 is reported by its check at 800, and its return's check
+        // at 900 reports it again, as React Native's `onViewableItemsChanged` would.
+        #expect(engine.advance(to: ms(2000)) == [impression("b", at: ms(900), seen: ms(400))])
+    }
+
+    /// a is reported at 400, scrolled away at 500 and back at 600. The check the leaving
+    /// set, at 900, reports a not viewable though it is back by then (its set is empty),
+    /// so the check its return set, at 1000, reports it again: a second impression.
+    @Test("minimumViewTime: a leaving is reported at the check after it, and the item counts again")
+    func leavingReportedAfterTheWait() throws {
+        var engine = try makeEngine(policy: Self.waitOf350, showing: Self.sections(Self.twoTallRows),
+                                    viewport: rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(400)) == [impression("a", at: ms(400), seen: ms(400))])
+        try engine.setViewport(rect(0, 1000, 320, 200))
+        #expect(engine.advance(to: ms(500)).isEmpty)
+        try engine.setViewport(rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(900)).isEmpty)
+        #expect(engine.advance(to: ms(1000)) == [impression("a", at: ms(1000), seen: ms(400))])
+        #expect(engine.advance(to: ms(3000)).isEmpty)
+
+        // Once per visit, the second report is held back.
+        var once = Self.waitOf350
+        once.recurrence = .oncePerVisit
+        var oncePerVisit = try makeEngine(policy: once, showing: Self.sections(Self.twoTallRows),
+                                          viewport: rect(0, 0, 320, 200))
+        #expect(oncePerVisit.advance(to: ms(400)).count == 1)
+        try oncePerVisit.setViewport(rect(0, 1000, 320, 200))
+        #expect(oncePerVisit.advance(to: ms(500)).isEmpty)
+        try oncePerVisit.setViewport(rect(0, 0, 320, 200))
+        #expect(oncePerVisit.advance(to: ms(3000)).isEmpty)
+    }
+
+    /// With waitForInteraction, nothing is computed before the interaction, so no check
+    /// is set: the wait starts at the first sample after it.
+    @Test("minimumViewTime with waitForInteraction: the wait starts at the interaction")
+    func waitStartsAtInteraction() throws {
+        var policy = Self.waitOf350
+        policy.requiresInteraction = true
+        var engine = try makeEngine(policy: policy, showing: Self.sections(Self.twoTallRows),
+                                    viewport: rect(0, 0, 320, 200))
+        #expect(engine.advance(to: ms(1000)).isEmpty)
+        engine.interact()
+        #expect(engine.advance(to: ms(1400)).isEmpty)
+        #expect(engine.advance(to: ms(1500)) == [impression("a", at: ms(1500), seen: ms(400))])
+    }
+
+    /// The next event time names the check, so a tracker that sleeps until then wakes for it.
+    @Test("minimumViewTime: the next event time is the next check")
+    func nextEventTimeIsTheCheck() throws {
+        var engine = try makeEngine(policy: Self.waitOf350, showing: Self.sections(Self.twoTallRows),
+                                    viewport: rect(0, 0, 320, 200))
+        #expect(engine.advance(to: .zero).isEmpty)
+        #expect(engine.nextEventTime == ms(400))
     }
 
     /// The preset with `waitForInteraction: true` (the gate's own suite,

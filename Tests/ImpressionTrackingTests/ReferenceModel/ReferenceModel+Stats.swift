@@ -25,6 +25,10 @@ extension ReferenceModel {
         var hiddenByInsets = 0
         /// Cumulative impressions whose visible samples were not all in one run.
         var firedOverSeveralRuns = 0
+        /// Impressions at a check of a policy checked at both ends, and of those, the ones
+        /// whose section's run is shorter than the wait: it left and came back within it.
+        var firedAtBothEnds = 0
+        var firedAfterComingBack = 0
         /// Runs that completed the duration but did not fire: the cooldown held them back.
         var heldBackByCooldown = 0
         /// Impressions of a section that had fired before, under a cooldown.

@@ -91,6 +91,18 @@ struct ReferenceModel<ID: Hashable & Sendable> {
     private(set) var firedDuringVisit: Set<ID> = []
     /// Ids that fired since the last `reset()` (or the start).
     private var firedSinceReset: Set<ID> = []
+    /// React Native's `minimumViewTime`, for the sections whose policy's timing is checked
+    /// at both ends (`ViewabilityHelper.onUpdate`, `_onUpdateSync`), one helper per wait
+    /// in samples (the sections with one wait are one list): the last computed set of
+    /// viewable ids (`_viewableIndices`), the timers set (`_timers`), each due at a time
+    /// and holding the set computed when it was set, and the ids reported viewable
+    /// (`_viewableItems`).
+    struct ViewabilityHelper {
+        var viewableIDs: Set<ID> = []
+        var timers: [(due: Duration, setAt: Duration, viewable: Set<ID>)] = []
+        var reportedViewable: Set<ID> = []
+    }
+    private var helpers: [Int: ViewabilityHelper] = [:]
 
     /// Whether `id` fired since the last `reset()` (or the start).
     func hasFiredSinceReset(_ id: ID) -> Bool { firedSinceReset.contains(id) }
@@ -203,6 +215,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         firedDuringVisit = []
         visibleSamplesInVisit = [:]
         restartSumAtEntry = []
+        // Each helper forgets its sets, but stays: its list is still there.
+        for wait in helpers.keys { helpers[wait] = ViewabilityHelper() }
     }
 
     // MARK: - Time
@@ -239,6 +253,8 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         var impressions: [VisibilityEvent<ID>] = []
         var newCounts: [ID: Int] = [:]
         var newRuns: [ID: Run] = [:]
+        var visibleRatioNow: [ID: Double] = [:]
+        var visibleByWait: [Int: Set<ID>] = [:]
 
         // Open runs of sections no longer in the layout end here.
         let present = Set(layout.map(\.id))
@@ -290,18 +306,20 @@ struct ReferenceModel<ID: Hashable & Sendable> {
 
             // The samples that count: this run's, or every visible one of the visit since
             // the sum restarted.
+            // Checked at both ends, a section fires only at a timer (below).
+            if sectionPolicy.timing == .checkedAtBothEnds {
+                visibleRatioNow[id] = ratio
+                visibleByWait[sectionPolicy.requiredSamples(sampleInterval: sampleInterval) - 1, default: []].insert(id)
+                continue
+            }
             let counted = sectionPolicy.timing == .cumulative ? visibleSamplesInVisit[id, default: 0] : run.length
             let requiredSamples = sectionPolicy.requiredSamples(sampleInterval: sampleInterval)
             guard counted >= requiredSamples, !spentRun.contains(id) else { continue }
-            switch sectionPolicy.recurrence {
-            case .onEveryEntry: break
-            case .oncePerVisit: if firedDuringVisit.contains(id) { continue }
-            case .oncePerTracker: if firedSinceReset.contains(id) { continue }
-            }
+            guard mayFire(id, sectionPolicy) else { continue }
             // Complete: the run is spent, fired or not, and the sum restarts at the next entry.
             spentRun.insert(id)
             restartSumAtEntry.insert(id)
-            if let last = lastFiredTime[id], sampleTime - last < sectionPolicy.cooldown {
+            if isCoolingDown(id, sectionPolicy, at: sampleTime) {
                 stats.heldBackByCooldown += 1
                 lastCompletionFired.remove(id)
                 continue
@@ -318,6 +336,25 @@ struct ReferenceModel<ID: Hashable & Sendable> {
             firedDuringVisit.insert(id)
             firedSinceReset.insert(id)
             lastFiredTime[id] = sampleTime
+        }
+        // A list whose sections' policies are checked at both ends: the policy's, and
+        // those of every section's own policy a layout held.
+        if policy.timing == .checkedAtBothEnds, helpers[policy.requiredSamples(sampleInterval: sampleInterval) - 1] == nil {
+            helpers[policy.requiredSamples(sampleInterval: sampleInterval) - 1] = ViewabilityHelper()
+        }
+        for section in layout where section.policy?.timing == .checkedAtBothEnds {
+            let wait = section.policy!.requiredSamples(sampleInterval: sampleInterval) - 1
+            if helpers[wait] == nil { helpers[wait] = ViewabilityHelper() }
+        }
+        if !helpers.isEmpty {
+            for wait in helpers.keys.sorted() {
+                impressions += onUpdate(wait: wait, viewable: visibleByWait[wait] ?? [], ratios: visibleRatioNow,
+                                        openRunsNow: newCounts, at: sampleTime)
+            }
+            // Those of sections whose own policy is continuous or cumulative came first:
+            // all of them are reported in layout order.
+            let order = Dictionary(layout.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            impressions = impressions.sorted { order[$0.impression!.sectionID]! < order[$1.impression!.sectionID]! }
         }
         // Every id not visible at this sample (including ids missing from the layout)
         // has a count of 0, which ends its run.
@@ -378,5 +415,70 @@ struct ReferenceModel<ID: Hashable & Sendable> {
         return .exited(sectionID: id, time: sampleTime, stayDuration: sampleInterval * run.length,
                        totalVisibleDuration: sampleInterval * total, visit: run.visit,
                        signals: measuresSignals ? signals(of: id, inVisit: run.visit, reportedAt: evaluatedSamples) : nil)
+    }
+
+    // MARK: - Checked at both ends
+
+    /// Whether the recurrence of `sectionPolicy` lets `id` fire now.
+    private func mayFire(_ id: ID, _ sectionPolicy: ImpressionPolicy) -> Bool {
+        switch sectionPolicy.recurrence {
+        case .onEveryEntry: true
+        case .oncePerVisit: !firedDuringVisit.contains(id)
+        case .oncePerTracker: !firedSinceReset.contains(id)
+        }
+    }
+
+    /// Whether the cooldown of `sectionPolicy` since `id`'s last impression still runs at `sampleTime`.
+    private func isCoolingDown(_ id: ID, _ sectionPolicy: ImpressionPolicy, at sampleTime: Duration) -> Bool {
+        lastFiredTime[id].map { sampleTime - $0 < sectionPolicy.cooldown } ?? false
+    }
+
+    /// React Native's `onUpdate` at a sample, with `viewable` the ids viewable now (their
+    /// ratios in `ratios`): when the set changed, a timer is set for `minimumViewTime`
+    /// later (the first sample at or after it), holding the set; then the timers due run
+    /// `_onUpdateSync`, in the order they were set.
+    /// `openRunsNow` holds each visible id's run length, for the statistics.
+    private mutating func onUpdate(wait: Int, viewable: Set<ID>, ratios: [ID: Double], openRunsNow: [ID: Int],
+                                   at sampleTime: Duration) -> [VisibilityEvent<ID>] {
+        var helper = helpers[wait]!
+        defer { helpers[wait] = helper }
+        if viewable != helper.viewableIDs {
+            helper.viewableIDs = viewable
+            // The first sample at or after `minimumViewTime` later: `wait` samples on.
+            helper.timers.append((due: sampleTime + sampleInterval * wait, setAt: sampleTime, viewable: viewable))
+        }
+        var impressions: [VisibilityEvent<ID>] = []
+        while let timer = helper.timers.first, timer.due <= sampleTime {
+            helper.timers.removeFirst()
+            // `_onUpdateSync`: filter out the ids gone out of view since the timer was set.
+            let next = timer.viewable.intersection(helper.viewableIDs)
+            for section in layout where next.contains(section.id) && !helper.reportedViewable.contains(section.id) {
+                let id = section.id
+                let sectionPolicy = section.policy ?? policy
+                guard mayFire(id, sectionPolicy) else { continue }
+                // Reported: its run is spent, fired or held back, as a completed run is.
+                spentRun.insert(id)
+                restartSumAtEntry.insert(id)
+                if isCoolingDown(id, sectionPolicy, at: sampleTime) {
+                    stats.heldBackByCooldown += 1
+                    lastCompletionFired.remove(id)
+                    continue
+                }
+                lastCompletionFired.insert(id)
+                impressions.append(.impression(Impression(
+                    sectionID: id, time: sampleTime, visibleRatio: ratios[id]!,
+                    visibleDuration: sampleTime - timer.setAt, visit: visit, signals: nil)))
+                firedDuringVisit.insert(id)
+                firedSinceReset.insert(id)
+                lastFiredTime[id] = sampleTime
+                stats.firedAtBothEnds += 1
+                if sampleInterval * (openRunsNow[id].map { $0 - 1 } ?? 0) < sampleTime - timer.setAt {
+                    stats.firedAfterComingBack += 1
+                }
+            }
+            // Reported ids not in `next` are reported not viewable: a leaving.
+            helper.reportedViewable = next
+        }
+        return impressions
     }
 }

@@ -287,6 +287,8 @@ struct SessionGenerator {
                 }
             }
             policy.requiresInteraction = random.chance(0.4)
+            // React Native's minimumViewTime, mostly on the policy the engine counts by.
+            if random.chance(0.35) { policy.timing = .checkedAtBothEnds }
         }
         return policy
     }
