@@ -28,6 +28,9 @@ import Glibc
 // `scroll` on one ImpressionEngine with the README's four policies (`25`: the twenty-five of
 // `multi-policy-cost.sh`, in `simulate` too). `ENGINE_PROFILE_SIGNALS=1`
 // makes the engines of `steady` and `scroll` measure exposure signals.
+// `ENGINE_PROFILE_GEOMETRY=1` makes them watch the geometry (`watchGeometry()`) and take
+// its changes after every sample, as the tracker does for a geometry subscriber; the
+// changes taken are printed, so a cost per changed section can be worked out.
 // `simulate` runs `<repetitions>` sessions of `impressions simulate` (60 s, `<sections>`
 // sections) on this thread, with `--policy default`, or the four with
 // `ENGINE_PROFILE_POLICIES=4`: what Benchmarks/README.md's simulate goals time, in instructions
@@ -44,6 +47,9 @@ let sectionPitch = 316.0
 let profilePolicy = getenv("ENGINE_PROFILE_POLICY").map { String(cString: $0) }
 let profilePolicies = getenv("ENGINE_PROFILE_POLICIES").map { String(cString: $0) }
 let measuresSignals = getenv("ENGINE_PROFILE_SIGNALS").map { String(cString: $0) } == "1"
+let watchesGeometry = getenv("ENGINE_PROFILE_GEOMETRY").map { String(cString: $0) } == "1"
+/// The geometry changes taken (`ENGINE_PROFILE_GEOMETRY=1`), after the set-up's.
+var geometryChanges = 0
 /// The README's four policies.
 let readmeFourPolicies: [ImpressionPolicy] = [.default, .mrcDisplay, .abema, .mrcVideo]
 /// The twenty-five policies of `Benchmarks/multi-policy-cost.sh`: every preset it names,
@@ -98,8 +104,10 @@ func repeatSamples(of engine: inout ImpressionEngine<Int>, scrolling isScroll: B
     try engine.setViewport(Rect(x: 0, y: viewportTop, width: 390, height: 844))
     if profilePolicy == "margins" { try engine.setViewportInsets(.percent(top: -10, bottom: -10)) }
     try engine.setLayout(sections, containers: [])
+    if watchesGeometry { engine.watchGeometry() }
     var time = Duration.seconds(2)
     fired += engine.advance(to: time).count
+    _ = engine.takeGeometryChanges()
     for _ in 0 ..< repetitions {
         if isScroll {
             viewportTop += 16
@@ -110,6 +118,7 @@ func repeatSamples(of engine: inout ImpressionEngine<Int>, scrolling isScroll: B
             time += .milliseconds(100)
         }
         fired += engine.advance(to: time).count
+        if watchesGeometry { geometryChanges += engine.takeGeometryChanges().count }
     }
     return fired
 }
@@ -206,3 +215,4 @@ default:
     exit(2)
 }
 print("\(arguments[1]) \(sectionCount) sections x \(repetitions): \(fired)")
+if watchesGeometry { print("geometry changes taken: \(geometryChanges)") }

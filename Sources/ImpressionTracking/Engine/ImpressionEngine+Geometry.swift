@@ -27,7 +27,9 @@ extension ImpressionEngine {
     /// sections that left the layout, then the layout's order. Empty unless
     /// ``watchesGeometry``.
     public mutating func takeGeometryChanges() -> [VisibleGeometry<ID>] {
-        geometryWatch?.takePending() ?? []
+        // Read before written: a watcher that finds nothing changes nothing, and copies nothing.
+        guard let watch = geometryWatch, !watch.pending.isEmpty else { return [] }
+        return geometryWatch!.takePending()
     }
 
     /// Works out the geometry at the sample numbered `sample`, the first of those just
@@ -35,15 +37,15 @@ extension ImpressionEngine {
     /// (re)started: the samples after it see the same inputs, hence the same geometry.
     @inline(__always)
     mutating func noteGeometry(atSample sample: Int, inputsChanged changed: Bool) {
-        guard geometryWatch != nil else { return }
-        evaluateGeometry(atSample: sample, inputsChanged: changed)
+        guard let watch = geometryWatch, changed || watch.needsPass else { return }
+        evaluateGeometry(atSample: sample)
     }
 
     /// The body of ``noteGeometry(atSample:inputsChanged:)``, outlined: the sample loop
-    /// without a watcher keeps only the test.
+    /// keeps only the test, without a watcher and with one at a sample that moved nothing.
     @inline(never)
-    private mutating func evaluateGeometry(atSample sample: Int, inputsChanged changed: Bool) {
-        guard var watch = geometryWatch, changed || watch.needsPass else { return }
+    private mutating func evaluateGeometry(atSample sample: Int) {
+        guard var watch = geometryWatch else { return }
         geometryWatch = nil   // uniquely referenced while it changes
         let viewport = inputs.viewport
         var effective = viewport.map { $0.inset(by: inputs.viewportInsets) }
