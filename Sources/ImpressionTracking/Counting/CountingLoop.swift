@@ -25,7 +25,7 @@
 ///    answers are read from the type again: a closure that is not inlined takes captured
 ///    values as values, and the compiler then makes one copy of it for both counts of
 ///    policies, looping over one policy at run time.
-/// 3. **Tables as buffers, moved, not copied.** ``withTables(_:measuresFirst:firstGroup:table:_:)``
+/// 3. **Tables as buffers, moved, not copied.** ``withTables(_:firstGroup:table:_:)``
 ///    moves the buffers the variant reads out of the counters and back: each write to an
 ///    array checks it unique and each read is bounds-checked, a cost per section and
 ///    policy. Only those the variant reads are moved (each move is paid at every sample);
@@ -33,7 +33,7 @@
 /// 4. **The first measure group by value, the others in place.** A geometry read from a
 ///    stored property or an array element and handed to the measurer is copied, every
 ///    table retained and released, per candidate and group. So
-///    ``evaluate(from:through:on:groups:table:visits:recordingVisibility:speed:)`` takes
+///    ``evaluate(from:through:on:groups:table:visits:reusingRatios:recordingVisibility:speed:)`` takes
 ///    the ``MeasureGroups`` whole and hands the loop group 0's geometry and the others'
 ///    list apart, once per evaluation.
 /// 5. **Counters in place.** ``CountingRules/count(_:slot:ratio:policy:from:through:visits:recordingVisibility:signals:record:)``
@@ -50,6 +50,19 @@
 ///    sides doubles the code it is inlined into; the counters, always read, are handed
 ///    over from one place. The body stays a closure the optimiser places: inlined by force
 ///    into every copy, it made the copies for several policies dearer.
+///
+/// ## A sample at which no input arrived
+///
+/// A ratio is a function of the layout's geometry and the screen alone, and every input
+/// that changes either notes a change in the engine's inputs
+/// (``EngineInputs/changedSinceSample``: the screen and lifecycle by their own setters,
+/// the layout's through ``MeasureGroups``, whose every input takes the inputs to note
+/// it). So at a sample with no input since the last one evaluated, the candidates near
+/// the viewport and their ratios are those of that sample: the loop keeps them
+/// (`candidates`, `measuredRatios`, `measuredShares`, by candidate and measure group) and
+/// counts from them without asking the spatial index or measuring. Only the ratio is
+/// reused: the rules still run, so what depends on time alone (durations, cooldowns, the
+/// checks at both ends) moves on as before.
 struct CountingLoop: Sendable {
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
     var slotsInRun: [Int32] = []
@@ -67,10 +80,20 @@ struct CountingLoop: Sendable {
     /// taken while the loop refills those.
     private(set) var openRuns: [Int32] = []
     private var measurer = VisibilityMeasurer()
-    /// When candidates are measured before they are counted, their ratios and screen
-    /// shares, `groupCount` per candidate (``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``).
+    /// The candidates' ratios (NaN where nothing shows) and, with exposure signals, screen
+    /// shares at the last sample measured, `groupCount` per candidate, in the order of
+    /// `candidates`: written as they are measured, read again at a sample that reuses them.
     private var measuredRatios: [Double] = []
     private var measuredShares: [Double] = []
+    /// Whether `candidates`, `measuredRatios` and `measuredShares` are those of the last
+    /// sample evaluated, measured on a screen: false until a sample measures, and after a
+    /// sample at which nothing could be seen.
+    private(set) var hasCurrentRatios = false
+
+    /// Forgets the ratios kept: the next sample measures, whatever its inputs.
+    mutating func forgetRatios() {
+        hasCurrentRatios = false
+    }
 
     /// Evaluates sample `first` section by section under every policy, then the samples
     /// after it up to `last` at once: nothing changes between them, so each visible
@@ -80,60 +103,72 @@ struct CountingLoop: Sendable {
     /// `groups`, and each policy counts from its group's ratio; then the open runs of the
     /// sections no longer visible end.
     ///
-    /// - Parameter speed: with exposure signals, the viewport's speed at `first` (the
-    ///   samples after it are still); `nil` measures none.
+    /// - Parameters:
+    ///   - reusingRatios: whether no input arrived since the last sample evaluated: the
+    ///     candidates and ratios it measured, when it measured any, are then this sample's.
+    ///   - speed: with exposure signals, the viewport's speed at `first` (the samples after
+    ///     it are still); `nil` measures none.
     @inline(__always)
     static func evaluate<ID>(from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
                              groups: inout MeasureGroups<ID>, table: inout CounterTable,
-                             visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double?) {
+                             visits: CountingRules.Visits, reusingRatios: Bool, recordingVisibility: Bool,
+                             speed: Double?) {
         let onePolicy = table.policyCount == 1
         // The loop takes group 0 by value and the others in place (note 4).
         switch (speed != nil, onePolicy) {
         case (false, true):
             run(OnePolicy.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
                 otherGroups: &groups.others, table: &table, visits: visits,
-                recordingVisibility: recordingVisibility, speed: 0)
+                reusingRatios: reusingRatios, recordingVisibility: recordingVisibility, speed: 0)
         case (false, false):
             run(SeveralPolicies.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
                 otherGroups: &groups.others, table: &table, visits: visits,
-                recordingVisibility: recordingVisibility, speed: 0)
+                reusingRatios: reusingRatios, recordingVisibility: recordingVisibility, speed: 0)
         case (true, true):
             run(OnePolicyWithSignals.self, from: first, through: last, on: screen, firstGroup: groups.layout.geometry,
                 otherGroups: &groups.others, table: &table, visits: visits,
-                recordingVisibility: recordingVisibility, speed: speed ?? 0)
+                reusingRatios: reusingRatios, recordingVisibility: recordingVisibility, speed: speed ?? 0)
         case (true, false):
             run(SeveralPoliciesWithSignals.self, from: first, through: last, on: screen,
                 firstGroup: groups.layout.geometry, otherGroups: &groups.others, table: &table, visits: visits,
-                recordingVisibility: recordingVisibility, speed: speed ?? 0)
+                reusingRatios: reusingRatios, recordingVisibility: recordingVisibility, speed: speed ?? 0)
         }
     }
 
-    /// The loop of ``evaluate(from:through:on:groups:table:visits:recordingVisibility:speed:)``,
+    /// The loop of ``evaluate(from:through:on:groups:table:visits:reusingRatios:recordingVisibility:speed:)``,
     /// written once, made for each ``LoopVariant`` (note 1): `firstGroup` is group 0's
     /// geometry and `otherGroups` the others' (``MeasureGroups/others``).
     @inline(never)
     private static func run<Variant: LoopVariant>(
         _ variant: Variant.Type, from first: Int, through last: Int, on screen: VisibilityMeasurer.Screen?,
         firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], table: inout CounterTable,
-        visits: CountingRules.Visits, recordingVisibility: Bool, speed: Double
+        visits: CountingRules.Visits, reusingRatios: Bool, recordingVisibility: Bool, speed: Double
     ) {
         // One policy: each section is measured as it is counted, nothing to share.
         // Otherwise every candidate is measured first, each way once.
         let measuresFirst = !Variant.hasOnePolicy
-        table.loop.candidates.clear()
+        // No input since the sample that measured them: its candidates and ratios stand.
+        let reuses = reusingRatios && table.loop.hasCurrentRatios && screen != nil
         table.loop.nextFiringSample = nil
         swap(&table.loop.openRuns, &table.loop.slotsInRun)
         table.loop.slotsInRun.clear()
-        if let screen {
-            firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &table.loop.candidates)
-            if measuresFirst {
-                measure(Variant.self, table.loop.candidates, groupCount: Variant.groupCount(of: table), on: screen,
-                        firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &table.loop.measuredRatios,
-                        shares: &table.loop.measuredShares, measurer: &table.loop.measurer)
+        if !reuses {
+            table.loop.candidates.clear()
+            table.loop.hasCurrentRatios = screen != nil
+            if let screen {
+                firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &table.loop.candidates)
+                let groupCount = Variant.groupCount(of: table)
+                reserveMeasures(Variant.self, count: table.loop.candidates.count &* groupCount,
+                                ratios: &table.loop.measuredRatios, shares: &table.loop.measuredShares)
+                if measuresFirst {
+                    measure(Variant.self, table.loop.candidates, groupCount: groupCount, on: screen,
+                            firstGroup: firstGroup, otherGroups: &otherGroups, ratios: &table.loop.measuredRatios,
+                            shares: &table.loop.measuredShares, measurer: &table.loop.measurer)
+                }
             }
         }
         var nextFiring: Int?
-        withTables(Variant.self, measuresFirst: measuresFirst, firstGroup: firstGroup, table: &table) {
+        withTables(Variant.self, firstGroup: firstGroup, table: &table) {
             loop, buffers in
             // From the type, not captured (note 2).
             let policyCount = Variant.hasOnePolicy ? 1 : buffers.policyCount
@@ -143,12 +178,23 @@ struct CountingLoop: Sendable {
                     let slot = Int(loop.candidates[index])
                     var ratioAsCounted = Double.nan, shareAsCounted = 0.0
                     if Variant.hasOnePolicy {
-                        guard let screen, let measured = loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
-                        else { continue }
-                        ratioAsCounted = measured
-                        // The parts just measured are the section's: their area is its share.
-                        if Variant.measuresSignals {
-                            shareAsCounted = loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                        if reuses {
+                            ratioAsCounted = buffers.ratios[index]
+                            guard !ratioAsCounted.isNaN else { continue }
+                            if Variant.measuresSignals { shareAsCounted = buffers.shares[index] }
+                        } else {
+                            guard let screen, let measured = loop.measurer.ratio(ofSlot: slot, in: firstGroup, on: screen)
+                            else {
+                                buffers.ratios[index] = .nan
+                                continue
+                            }
+                            ratioAsCounted = measured
+                            buffers.ratios[index] = measured
+                            // The parts just measured are the section's: their area is its share.
+                            if Variant.measuresSignals {
+                                shareAsCounted = loop.measurer.areaOfCollectedParts() / screen.effectiveViewport.area
+                                buffers.shares[index] = shareAsCounted
+                            }
                         }
                     }
                     let measuredAt = index &* groupCount
@@ -195,13 +241,6 @@ struct CountingLoop: Sendable {
         firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], ratios: inout [Double],
         shares: inout [Double], measurer: inout VisibilityMeasurer
     ) {
-        let needed = candidates.count &* groupCount
-        if ratios.count < needed {
-            ratios.append(contentsOf: repeatElement(.nan, count: needed &- ratios.count))
-        }
-        if Variant.measuresSignals && shares.count < needed {
-            shares.append(contentsOf: repeatElement(0, count: needed &- shares.count))
-        }
         let viewportArea = screen.effectiveViewport.area
         ratios.withUnsafeMutableBufferPointer { ratios in
             shares.withMutableBuffer { shares in
@@ -238,6 +277,19 @@ struct CountingLoop: Sendable {
         }
     }
 
+    /// Grows `ratios` and, with signals, `shares` to hold `count` measures: they only grow,
+    /// so that a sample does not allocate once they reached the most candidates seen.
+    @inline(__always)
+    private static func reserveMeasures<Variant: LoopVariant>(_ variant: Variant.Type, count: Int,
+                                                              ratios: inout [Double], shares: inout [Double]) {
+        if ratios.count < count {
+            ratios.append(contentsOf: repeatElement(.nan, count: count &- ratios.count))
+        }
+        if Variant.measuresSignals && shares.count < count {
+            shares.append(contentsOf: repeatElement(0, count: count &- shares.count))
+        }
+    }
+
     /// The tables the loop reads and writes per section and policy, as buffers (note 3).
     private struct Buffers<Variant: LoopVariant> {
         var counters: UnsafeMutableBufferPointer<SectionCounters>
@@ -249,8 +301,10 @@ struct CountingLoop: Sendable {
         var lanes: UnsafeBufferPointer<CounterTable.Lane>
         /// Empty with one policy.
         var policyOfCounter: UnsafeBufferPointer<Int32>
-        /// What ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``
-        /// wrote: empty when each section is measured as it is counted.
+        /// The candidates' ratios and, with signals, screen shares, `groupCount` per
+        /// candidate: written by ``measure(_:_:groupCount:on:firstGroup:otherGroups:ratios:shares:measurer:)``
+        /// before the loop, or by the loop as it measures each section with one policy, or
+        /// kept from the last sample when it reuses them.
         var ratios: UnsafeMutableBufferPointer<Double>
         var shares: UnsafeMutableBufferPointer<Double>
         /// The table's numbers of policies and of measure groups.
@@ -275,13 +329,13 @@ struct CountingLoop: Sendable {
 
     /// Runs `body` with the table's loop and the tables as buffers, moved out of `table`
     /// and its scratch and back, not copied: no retain, and a uniqueness check once rather
-    /// than at every write (note 3). Only those the variant reads are moved: with signals the signals'
-    /// counters, with several policies their lanes and policy per counter, when the
-    /// candidates were measured first what was measured; the others are handed over as
-    /// empty buffers.
+    /// than at every write (note 3). Only those the variant reads are moved: the ratios
+    /// measured, with signals the signals' counters and the screen shares, with several
+    /// policies their lanes and policy per counter; the others are handed over as empty
+    /// buffers.
     @inline(__always)
     private static func withTables<Variant: LoopVariant>(
-        _ variant: Variant.Type, measuresFirst: Bool, firstGroup: SectionGeometry, table: inout CounterTable,
+        _ variant: Variant.Type, firstGroup: SectionGeometry, table: inout CounterTable,
         _ body: (inout CountingLoop, Buffers<Variant>) -> Void
     ) {
         var counters: [SectionCounters] = [], signalCounters: [SignalCounters] = []
@@ -290,11 +344,9 @@ struct CountingLoop: Sendable {
         let policies = Variant.hasOnePolicy ? firstGroup.policies : table.policies
         var lanes: [CounterTable.Lane] = []
         var ratios: [Double] = [], shares: [Double] = [], policyOfCounter: [Int32] = []
-        swapTables(Variant.self, measuresFirst: measuresFirst, table: &table, &counters, &signalCounters,
-                   &lanes, &policyOfCounter, &ratios, &shares)
+        swapTables(Variant.self, table: &table, &counters, &signalCounters, &lanes, &policyOfCounter, &ratios, &shares)
         defer {
-            swapTables(Variant.self, measuresFirst: measuresFirst, table: &table, &counters, &signalCounters,
-                       &lanes, &policyOfCounter, &ratios, &shares)
+            swapTables(Variant.self, table: &table, &counters, &signalCounters, &lanes, &policyOfCounter, &ratios, &shares)
         }
         // Without sections there is nothing to count, and no run open. With them, `body` is
         // called from one place, not from both sides of a test for an empty table (note 8).
@@ -321,24 +373,23 @@ struct CountingLoop: Sendable {
         }
     }
 
-    /// Swaps the tables ``withTables(_:measuresFirst:firstGroup:table:_:)`` moves with these.
+    /// Swaps the tables ``withTables(_:firstGroup:table:_:)`` moves with these.
     @inline(__always)
     private static func swapTables<Variant: LoopVariant>(
-        _ variant: Variant.Type, measuresFirst: Bool, table: inout CounterTable, _ counters: inout [SectionCounters],
+        _ variant: Variant.Type, table: inout CounterTable, _ counters: inout [SectionCounters],
         _ signalCounters: inout [SignalCounters], _ lanes: inout [CounterTable.Lane],
         _ policyOfCounter: inout [Int32], _ ratios: inout [Double], _ shares: inout [Double]
     ) {
         swap(&counters, &table.counters)
-        if Variant.measuresSignals { swap(&signalCounters, &table.signals) }
-        // Measured as counted, a section's share is a local: the buffer is not read.
-        if Variant.measuresSignals && measuresFirst { swap(&shares, &table.loop.measuredShares) }
+        if Variant.measuresSignals {
+            swap(&signalCounters, &table.signals)
+            swap(&shares, &table.loop.measuredShares)
+        }
         if !Variant.hasOnePolicy {
             swap(&lanes, &table.lanes)
             swap(&policyOfCounter, &table.policyOfCounter)
         }
-        if measuresFirst {
-            swap(&ratios, &table.loop.measuredRatios)
-        }
+        swap(&ratios, &table.loop.measuredRatios)
     }
 
     /// Ends the runs open before `first` of the sections not visible at it, policy by

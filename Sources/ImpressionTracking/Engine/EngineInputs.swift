@@ -34,7 +34,10 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// Whether the user interacted (``ImpressionEngine/interact()``): never unset.
     private(set) var hasInteracted = false
     /// Whether an input arrived since the last sample evaluated: then the next sample may
-    /// report anything (see ``nextEventTime``).
+    /// report anything (see ``nextEventTime``), and measures every section again; without
+    /// one, it counts from the ratios the last sample measured (``CountingLoop``). Every
+    /// input sets it: the screen's and the lifecycle's here, the layout's through
+    /// ``MeasureGroups``, which notes each (``noteLayoutChange()``).
     private(set) var changedSinceSample = false
     /// When the samples are: the sample arithmetic.
     let grid: SampleGrid
@@ -73,7 +76,7 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     // MARK: - Screen
 
     /// Notes an input the engine's ``MeasureGroups`` applied (a layout, a container's
-    /// offset, a section's state): the next sample may report anything.
+    /// offset, a section's state): the next sample may report anything, and measures.
     mutating func noteLayoutChange() {
         changedSinceSample = true
     }

@@ -92,6 +92,8 @@ extension ImpressionEngine {
     /// Evaluates the samples due by `time` under every policy into `table.records`, in
     /// order: the exits of the sections that left with a run open, then the sections near
     /// the viewport, measured once per way of measuring and counted under each policy.
+    /// Without an input since the last sample evaluated, the loop counts from the ratios
+    /// it measured then (``CountingLoop``: a sample at which no input arrived).
     /// Returns whether any policy recorded anything.
     private mutating func evaluateDueSamples(through time: Duration, recordingVisibility: Bool) -> Bool {
         table.clearRecords()
@@ -103,6 +105,8 @@ extension ImpressionEngine {
         // Nothing can be seen and no run is open: nothing to do, whatever the feed size.
         if screen == nil && table.slotsInRun.isEmpty && !departed.contains(where: \.hasOpenRuns) {
             table.nextFiringSample = nil
+            // Nothing measured here: the next sample with a screen measures.
+            table.loop.forgetRatios()
             // Nothing visible is a set too: its checks only take what was reported back.
             if !bothEndsChecks.isEmpty { runBothEndsChecks(from: first, through: last, on: screen, visits: visits) }
             return false
@@ -115,7 +119,7 @@ extension ImpressionEngine {
             }
         }
         CountingLoop.evaluate(from: first, through: last, on: screen, groups: &measureGroups, table: &table, visits: visits,
-                              recordingVisibility: recordingVisibility, speed: speed)
+                              reusingRatios: !inputsChanged, recordingVisibility: recordingVisibility, speed: speed)
         if !bothEndsChecks.isEmpty { runBothEndsChecks(from: first, through: last, on: screen, visits: visits) }
         guard !table.records.isEmpty else { return false }
         table.sortRecords()

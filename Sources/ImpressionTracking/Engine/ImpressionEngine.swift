@@ -240,10 +240,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
                             nextSample: inputs.nextSample, retention: inputs.retention,
                             measuresSignals: inputs.measuresSignals)
         }
-        measureGroups.commit(layout, others: others)
+        measureGroups.commit(layout, others: others, noting: &inputs)
         layoutInput = (sections, containers)
         geometryWatch?.layoutChanged()
-        inputs.noteLayoutChange()
         table.resolvePolicies(in: measureGroups, defaultsByPolicy: defaultsByPolicy)
         bothEndsChecks.noteWaits(in: table)
         record(.layout(sections: sections, containers: containers))
@@ -308,8 +307,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == String)
     public mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
         // A container's offset moves cells in every measure group's geometry.
-        try measureGroups.setContentOffset(offset, ofContainer: containerID)
-        inputs.noteLayoutChange()
+        try measureGroups.setContentOffset(offset, ofContainer: containerID, noting: &inputs)
         record(.contentOffset(offset, containerID: containerID))
     }
 
@@ -370,8 +368,8 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public mutating func setSectionState(_ id: ID, isLoaded: Bool? = nil, opacity: Double? = nil,
                                          isHidden: Bool? = nil) throws(InputError) {
         // Each way of measuring resolves the section's gate under its own policies.
-        try measureGroups.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden)
-        inputs.noteLayoutChange()
+        try measureGroups.setSectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden,
+                                          noting: &inputs)
         record(.sectionState(id, isLoaded: isLoaded, opacity: opacity, isHidden: isHidden))
     }
 

@@ -13,7 +13,10 @@
 /// index. An engine of one policy has one group, and allocates no list for the others.
 ///
 /// Every input that changes the layout (a layout, a container's offset, a section's
-/// state) goes through this type, which applies it to every group at once.
+/// state) goes through this type, which applies it to every group at once and notes the
+/// change in the engine's inputs it is handed (``EngineInputs/noteLayoutChange()``): a
+/// change to the geometry cannot be made without it, and a sample without one reuses
+/// the ratios measured before (``CountingLoop``).
 struct MeasureGroups<ID: Hashable & Sendable>: Sendable {
     /// The policies, by number.
     let policies: PolicyList
@@ -27,7 +30,8 @@ struct MeasureGroups<ID: Hashable & Sendable>: Sendable {
     /// The layout's geometry resolved under groups 1, 2, ...: empty with one group.
     ///
     /// Settable from outside only for the counting loop, which measures them in place
-    /// (see ``CountingLoop``'s note 4); every input goes through this type's methods.
+    /// (see ``CountingLoop``'s note 4) and changes nothing; every input goes through this
+    /// type's methods.
     var others: [SectionGeometry]
 
     /// What makes two policies measure a section alike: the same denominators, gates and
@@ -132,33 +136,40 @@ extension MeasureGroups {
         sections.count == layout.count && sections.indices.allSatisfy { sections[$0].id == layout.ids[$0] }
     }
 
-    /// Puts in force a layout validated by ``validatedLayout(_:containers:sampleInterval:)``.
-    mutating func commit(_ newLayout: consuming SectionLayout<ID>, others newOthers: consuming [SectionGeometry]) {
+    /// Puts in force a layout validated by ``validatedLayout(_:containers:sampleInterval:)``,
+    /// noting the change in `inputs`.
+    mutating func commit(_ newLayout: consuming SectionLayout<ID>, others newOthers: consuming [SectionGeometry],
+                         noting inputs: inout EngineInputs<ID>) {
         layout = newLayout
         others = newOthers
+        inputs.noteLayoutChange()
     }
 
     /// Scrolls a container in every group: its cells move by the new content offset.
-    /// O(1) per group, not a new layout.
+    /// O(1) per group, not a new layout. Notes the change in `inputs`.
     ///
     /// - Throws: ``InputError`` for an unknown container or a non-finite offset; the
     ///   previous offset stays in force.
-    mutating func setContentOffset(_ offset: Point, ofContainer containerID: String) throws(InputError) {
+    mutating func setContentOffset(_ offset: Point, ofContainer containerID: String,
+                                   noting inputs: inout EngineInputs<ID>) throws(InputError) {
         guard let index = layout.geometry.containers.indicesByID[containerID] else {
             throw .noSuchContainer(containerID)
         }
         guard offset.isFinite else { throw .invalidContentOffset(offset, container: containerID) }
         layout.geometry.containers.setOffset(offset, ofContainer: index)
         for group in others.indices { others[group].containers.setOffset(offset, ofContainer: index) }
+        inputs.noteLayoutChange()
     }
 
     /// Changes one section's loaded, opacity and hidden attributes (`nil` keeps one as it
     /// is) in every group, each resolving the section's gate under its own policies, as a
-    /// layout with the section so would, without building the layout again.
+    /// layout with the section so would, without building the layout again. Notes the
+    /// change in `inputs`.
     ///
     /// - Throws: ``InputError`` for an id not in the layout or an opacity outside `0...1`;
     ///   nothing changes then.
-    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?) throws(InputError) {
+    mutating func setSectionState(_ id: ID, isLoaded: Bool?, opacity: Double?, isHidden: Bool?,
+                                  noting inputs: inout EngineInputs<ID>) throws(InputError) {
         guard let slot = layout.slotsByID[id] else { throw InputError.unknownSection(id).inSection(id, at: nil) }
         var display = layout.geometry.display(ofSlot: slot)
         if let isLoaded { display.isLoaded = isLoaded }
@@ -169,5 +180,6 @@ extension MeasureGroups {
         }
         layout.geometry.setDisplay(display, ofSlot: slot)
         for group in others.indices { others[group].setDisplay(display, ofSlot: slot) }
+        inputs.noteLayoutChange()
     }
 }
