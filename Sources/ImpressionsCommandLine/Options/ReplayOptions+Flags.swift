@@ -26,7 +26,7 @@ extension ReplayOptions {
             options.timelineRows = try scanner.integer(in: 1...500)
         },
         // USAGE lists it after --snapshot-at, with what the output lines carry.
-        CommandFlag("--signals", usage: FlagUsage(position: 7), help: """
+        CommandFlag("--signals", usage: FlagUsage(position: 9), help: """
             Give each impression line its exposure signals up to the
             sample it fired at ("signals": timeInViewMs, timeAtRatioMs,
             longestRunMs, timeInViewAtRestMs, meanVisibleRatio,
