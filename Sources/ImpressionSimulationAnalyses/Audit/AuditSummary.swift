@@ -9,11 +9,15 @@ package struct AuditSummary {
     package let run: AuditRun
     /// What each trace's audit found, in audit order.
     package let traces: [TraceAudit]
+    /// The OM SDK log set against the one trace's geometry (`--om-log`), when given.
+    package let omLog: OMLogAudit?
 
-    /// The report of `run` from its traces' audits, in audit order.
-    package init(run: AuditRun, traces: [TraceAudit]) {
+    /// The report of `run` from its traces' audits, in audit order, and the OM log's
+    /// audit when there is one.
+    package init(run: AuditRun, traces: [TraceAudit], omLog: OMLogAudit? = nil) {
         self.run = run
         self.traces = traces
+        self.omLog = omLog
     }
 
     /// The classes that belong to claims and to expected impressions, in print order.
@@ -30,8 +34,11 @@ package struct AuditSummary {
     package var precision: Double? { claimCount == 0 ? nil : Double(count(of: .matched)) / Double(claimCount) }
     package var recall: Double? { expectedCount == 0 ? nil : Double(count(of: .matched)) / Double(expectedCount) }
 
-    /// Whether no claim is early, phantom or duplicate: the exit status 0.
-    package var passes: Bool { !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } }
+    /// Whether no claim is early, phantom or duplicate, and the OM log, when given, agrees
+    /// with ours within its tolerance: the exit status 0.
+    package var passes: Bool {
+        !AuditVerdict.allCases.contains { $0.failsAudit && count(of: $0) > 0 } && omLog?.differences.isEmpty != false
+    }
 
     /// The tolerance: `--their-interval`, else the traces' sample interval when they share
     /// one; `nil` when each trace has its own.

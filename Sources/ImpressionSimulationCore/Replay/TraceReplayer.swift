@@ -36,6 +36,11 @@ public struct TraceReplayer: Sendable {
     /// Each policy's `ImpressionEngine.overlaySnapshot(policy:)` just after
     /// ``snapshotSample`` was evaluated; empty until then.
     package private(set) var snapshotsAtSample: [EngineSnapshot<String>] = []
+    /// Every geometry change of the replay so far, with the viewport at its sample, when
+    /// asked for (`watchesGeometry`): by sample, then as the engine orders them.
+    package private(set) var geometryChanges: [(change: VisibleGeometry<String>, viewport: Rect?)] = []
+    /// Every section id of the layouts the engine took, when the geometry is watched.
+    package private(set) var sectionIDs: Set<String> = []
     /// `nil` without policies: then nothing is replayed.
     private var engine: ImpressionEngine<String>?
 
@@ -70,11 +75,13 @@ public struct TraceReplayer: Sendable {
     ///   - snapshotSample: keep every policy's `ImpressionEngine.overlaySnapshot(policy:)`
     ///     just after this sample is evaluated, in ``snapshotsAtSample``.
     ///   - measuresExposureSignals: give every impression its exposure signals.
+    ///   - watchesGeometry: keep every geometry change (`ImpressionEngine.watchGeometry()`)
+    ///     in ``geometryChanges``, and the sections seen in ``sectionIDs``.
     ///   - session: the session the impressions name, usually the trace header's.
     /// - Throws: ``SimulationError`` naming an invalid policy.
     package init(policies: [NamedPolicy], sampleInterval: Duration, recordsTimeline: Bool,
                  recordsPlayer: Bool, snapshotSample: Int?, measuresExposureSignals: Bool = false,
-                 session: String? = nil) throws(SimulationError) {
+                 watchesGeometry: Bool = false, session: String? = nil) throws(SimulationError) {
         self.policies = policies
         self.snapshotSample = snapshotSample
         self.sampleInterval = sampleInterval
@@ -82,6 +89,7 @@ public struct TraceReplayer: Sendable {
         engine = policies.isEmpty ? nil : try ImpressionEngine(named: policies, sampleInterval: sampleInterval,
                                                                session: session,
                                                                measuresExposureSignals: measuresExposureSignals)
+        if watchesGeometry { engine?.watchGeometry() }
         impressions = Array(repeating: [], count: policies.count)
         if recordsTimeline, let first = policies.first {
             timeline = TimelineRecorder(policy: first, sampleInterval: sampleInterval)
@@ -114,6 +122,12 @@ public struct TraceReplayer: Sendable {
             }
         }
         collect(advancing: &engine, to: time)
+        if engine.watchesGeometry {
+            // No input arrives while the engine advances: the viewport now is every
+            // sample's just taken.
+            let viewport = engine.viewport
+            geometryChanges += engine.takeGeometryChanges().map { ($0, viewport) }
+        }
     }
 
     /// Advances `engine` to `time` (through the timeline, when recorded), keeping what
@@ -156,7 +170,9 @@ extension TraceReplayer: TimedInputDriver {
         try engine?.apply(input)
         guard engine != nil else { return }
         switch input {
-        case .layout(let sections, let containers): player?.layout(sections, containers: containers)
+        case .layout(let sections, let containers):
+            player?.layout(sections, containers: containers)
+            if engine?.watchesGeometry == true { sectionIDs.formUnion(sections.lazy.map(\.id)) }
         case .contentOffset(let offset, let containerID): player?.contentOffset(offset, ofContainer: containerID)
         default: break
         }

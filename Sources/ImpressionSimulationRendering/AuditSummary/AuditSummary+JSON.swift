@@ -29,6 +29,7 @@ extension AuditSummary {
         writer.key("precision"); writer.raw(precision.map(TraceEncoder.number) ?? "null")
         writer.key("recall"); writer.raw(recall.map(TraceEncoder.number) ?? "null")
         writer.key("passed"); writer.raw(passes ? "true" : "false")
+        omLog?.write(to: &writer)
         writer.key("otherPolicyClaims"); writer.integer(otherPolicyCount)
         writer.key("discrepancies")
         writer.beginArray()

@@ -36,9 +36,13 @@ extension AuditSummary {
             for line in skipped.prefix(20) { text += "  \(line)\n" }
             if skipped.count > 20 { text += "  ... and \(NumberFormatting.integer(skipped.count - 20)) more\n" }
         }
+        if let omLog { text += omLog.text }
         let failing = AuditVerdict.allCases.filter { $0.failsAudit && count(of: $0) > 0 }
-        text += failing.isEmpty ? "passed: no claim early, phantom or duplicate\n"
-            : "failed: " + failing.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }.joined(separator: ", ") + "\n"
+        let omDiffering = omLog?.differences.count ?? 0
+        let failures = failing.map { "\(NumberFormatting.integer(count(of: $0))) \($0)" }
+            + (omDiffering > 0 ? ["\(NumberFormatting.integer(omDiffering)) OM percentage\(omDiffering == 1 ? "" : "s") off"] : [])
+        text += failures.isEmpty ? "passed: no claim early, phantom or duplicate" + (omLog == nil ? "" : ", the OM log agrees") + "\n"
+            : "failed: " + failures.joined(separator: ", ") + "\n"
         return text
     }
 

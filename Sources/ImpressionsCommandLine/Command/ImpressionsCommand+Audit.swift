@@ -38,7 +38,16 @@ extension ImpressionsCommand {
                            keepGoing: options.keepGoing, maximumLineBytes: options.limits.maximumLineBytes,
                            maximumSectionsPerLayout: options.limits.maximumSectionsPerLayout,
                            traces: options.paths.map { $0 == "-" ? "standard input" : $0 })
-        let summary = AuditSummary(run: run, traces: audits)
+        var omLog: OMLogAudit?
+        if let path = options.omLogPath {
+            switch auditOMLog(path, trace: options.paths[0], options: options, io: io) {
+            case .success(let audit): omLog = audit
+            case .failure(let failure):
+                io.writeError("impressions audit: \(failure.message)\n")
+                return 1
+            }
+        }
+        let summary = AuditSummary(run: run, traces: audits, omLog: omLog)
         guard deliver(summary, json: options.json, reportPath: options.reportPath, command: options.reportCommand,
                       subcommand: "audit", printing: options.shard == nil, io: io) else { return 1 }
         if let shard = options.shard {
@@ -47,6 +56,38 @@ extension ImpressionsCommand {
             return 0
         }
         return summary.passes ? 0 : 1
+    }
+
+    /// Replays the trace at `tracePath` with the geometry watched and sets the OM log at
+    /// `path` against it.
+    ///
+    /// - Returns: the log's audit, or a message for standard error after the command's
+    ///   name, naming the log, the line and the value.
+    private static func auditOMLog(_ path: String, trace tracePath: String, options: AuditOptions,
+                                   io: some CommandIO) -> Result<OMLogAudit, TraceFile.Failure> {
+        let replayed = TraceFile.replay(tracePath, limits: options.limits, keepGoing: options.keepGoing, io: io) {
+            header throws(SimulationError) in
+            try TraceReplayer(policies: [options.policy], sampleInterval: header.sampleInterval, recordsTimeline: false,
+                              recordsPlayer: false, snapshotSample: nil, watchesGeometry: true, session: header.session)
+        }
+        let replayer: TraceReplayer
+        switch replayed {
+        case .success(let replay): replayer = replay.replayer
+        case .failure(let failure): return .failure(failure)
+        }
+        let bytes: [UInt8]
+        do throws(FileAccessError) {
+            bytes = Array(try FileAccess.read(path, maximumBytes: options.limits.maximumLineBytes * 64))
+        } catch {
+            return .failure(TraceFile.Failure(message: "--om-log: \(error)"))
+        }
+        do throws(TraceError) {
+            return .success(try OMLogAudit(lines: bytes.split(separator: 0x0A, omittingEmptySubsequences: false),
+                                           logName: path, tolerance: options.omTolerance ?? 1,
+                                           sectionIDs: replayer.sectionIDs, changes: replayer.geometryChanges.map(\.change)))
+        } catch {
+            return .failure(TraceFile.Failure(message: "\(path): \(error)"))
+        }
     }
 
     /// Audits the claims of one trace: replays it, refuses the claims it shows to be

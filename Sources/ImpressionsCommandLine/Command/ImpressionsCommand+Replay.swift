@@ -9,6 +9,15 @@ extension ImpressionsCommand {
         let policies = options.effectivePolicies
         guard let rowsFile = openRowsFile(options.impressionsOutPath, signals: options.measuresExposureSignals,
                                           policies: policies, subcommand: "replay", io: io) else { return 1 }
+        // Made before the replay, as the rows' file, so that a path that cannot be
+        // written fails first.
+        let geometryFile: PartialFile?
+        do throws(FileAccessError) {
+            geometryFile = try options.geometryPath.map { path throws(FileAccessError) in try PartialFile(path: path) }
+        } catch {
+            io.writeError("impressions replay: --geometry: \(error)\n")
+            return 1
+        }
         let replayed = TraceFile.replay(options.path, limits: options.limits, keepGoing: options.keepGoing, io: io) {
             header throws(SimulationError) in
             try TraceReplayer(policies: policies, sampleInterval: header.sampleInterval,
@@ -18,7 +27,7 @@ extension ImpressionsCommand {
                                   SampleGrid(interval: header.sampleInterval).lastSample(atOrBefore: $0)
                               },
                               measuresExposureSignals: options.measuresExposureSignals,
-                              session: header.session)
+                              watchesGeometry: geometryFile != nil, session: header.session)
         }
         let (trace, replayer, header): (TraceFile, TraceReplayer, TraceHeader)
         switch replayed {
@@ -80,6 +89,20 @@ extension ImpressionsCommand {
             guard writeOutputFile(replayer.html(title: title, details: details, timelineRows: options.timelineRows),
                                   to: path, subcommand: "replay", io: io) else { return 1 }
         }
+        if let geometryFile {
+            if let section = options.geometrySection, !replayer.sectionIDs.contains(section) {
+                io.writeError("impressions replay: invalid value '\(section)' for --section: no layout of \(trace.name) "
+                    + "holds that section (it holds \(NumberFormatting.integer(replayer.sectionIDs.count)))\n")
+                return CommandLineError.exitStatus
+            }
+            geometryFile.write(geometryLines(replayer.geometryChanges, section: options.geometrySection))
+            do throws(FileAccessError) {
+                try geometryFile.finish()
+            } catch {
+                io.writeError("impressions replay: --geometry: \(error)\n")
+                return 1
+            }
+        }
         if let rowsFile {
             var rows = rowsFile.rows
             rows.add(replayer.impressions, session: header.session) { $0 }
@@ -94,6 +117,16 @@ extension ImpressionsCommand {
         io.writeOutput(impressionLines(replayer.impressions, policies: policies))
         io.writeError(replaySummary(of: trace, replayer: replayer, interval: header.sampleInterval))
         return 0
+    }
+
+    /// One OM SDK `geometryChange` line per change, in the replay's order; with
+    /// `section`, that section's alone.
+    static func geometryLines(_ changes: [(change: VisibleGeometry<String>, viewport: Rect?)], section: String?) -> String {
+        var text = ""
+        for (change, viewport) in changes where section == nil || change.sectionID == section {
+            text += OMGeometryChange(change, viewport: viewport).line + "\n"
+        }
+        return text
     }
 
     /// One JSON object per row of each policy's overlay snapshot: what the session

@@ -11,7 +11,7 @@ extension HelpText {
             time (offscreen, below threshold with the ratio, obstructed, inactive, visible
             for less than the duration).
 
-            \(usage("audit", AuditOptions.flags, [Synopsis(operands: "<TRACE ... | ->", lineLengths: [3, 3, 2, 2])]))
+            \(usage("audit", AuditOptions.flags, [Synopsis(operands: "<TRACE ... | ->", lineLengths: [3, 2, 2, 2, 2])]))
 
             ARGUMENTS:
               TRACE ...           The traces, e.g. a day's sessions; - reads one from

@@ -78,7 +78,7 @@ package enum HelpText {
             under one or more policies. Prints one JSON object per impression on standard
             output, in time order, and a summary on standard error.
 
-            \(usage("replay", ReplayOptions.flags, [Synopsis(operands: "<FILE | ->", lineLengths: [3, 2, 2, 2, 2])]))
+            \(usage("replay", ReplayOptions.flags, [Synopsis(operands: "<FILE | ->", lineLengths: [3, 2, 1, 2, 2, 2, 2])]))
 
             ARGUMENTS:
               FILE                The trace; - reads standard input.

@@ -41,6 +41,36 @@ extension AuditOptions {
             }
             options.theirInterval = .microseconds(Int64((seconds * 1_000_000).rounded()))
         },
+        CommandFlag("--om-log", value: "FILE", usage: FlagUsage(value: "FILE.jsonl"), help: """
+            Also audit an OM SDK's log of the one trace: one event per
+            line ({"adSessionId", "timestamp" in ms from the trace's
+            start, "type", "data"}, as 'impressions replay --geometry'
+            writes them); lines of another type are skipped. Each
+            geometryChange's data.adView.percentageInView is set
+            against ours at the last sample at or before its
+            timestamp (what the engine saw then); the report lists
+            every one that differs by more than --om-tolerance, with
+            our reasons, and a clean log in one line. A difference
+            fails the audit. Refused (naming the file and line): a
+            line that is not JSON, a field OM's typedefs do not name,
+            an ad's times out of order, an adSessionId that is not a
+            section of the trace, a percentage outside 0...100. One
+            trace, not standard input, no --shard.
+            """) { options, scanner throws(CommandLineError) in
+            options.omLogPath = try scanner.value()
+        },
+        CommandFlag("--om-tolerance", value: "POINTS", help: """
+            How far the OM log's percentageInView may be from ours,
+            in percentage points, 0...100 (default 1: the SDK's and
+            our flooring of a fraction at the same sample can part
+            by one).
+            """) { options, scanner throws(CommandLineError) in
+            let text = try scanner.value()
+            guard let points = Double(text), points.isFinite, (0...100).contains(points) else {
+                throw scanner.invalid(text, "expected percentage points in 0...100 (e.g. 1, 0.5)")
+            }
+            options.omTolerance = points
+        },
         CommandFlag("--shard", value: "I/N", help: """
             Audit only the I-th (from 0) of N slices of the traces,
             in name order, and print a shard for 'impressions

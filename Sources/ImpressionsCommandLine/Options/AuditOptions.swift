@@ -15,6 +15,10 @@ package struct AuditOptions: Hashable, Sendable {
     /// `--their-interval D`: the other code's sample interval, the tolerance of a late
     /// claim; `nil` for the trace's own sample interval.
     package var theirInterval: Duration?
+    /// `--om-log FILE`: an OM SDK's log of `geometryChange` events to set against ours.
+    package var omLogPath: String?
+    /// `--om-tolerance POINTS`: how far the log's percentage may be from ours.
+    package var omTolerance: Double?
     /// `--json`: the report as JSON instead of text.
     package var json = false
     /// `--report FILE`: also write the report as a self-contained HTML page there.
@@ -59,6 +63,18 @@ package struct AuditOptions: Hashable, Sendable {
         }
         guard paths.count == 1 || !paths.contains("-") else {
             throw scanner.fail("standard input (-) can only be the one trace audited: name each of several traces by its file")
+        }
+        // The OM log's ads are the sections of one trace, read twice (once for the
+        // claims, once with the geometry watched): standard input cannot be.
+        if let tolerance = options.omTolerance, options.omLogPath == nil {
+            throw scanner.fail("--om-tolerance \(TraceEncoder.number(tolerance)) without --om-log: it is the OM log's tolerance")
+        }
+        if let log = options.omLogPath {
+            guard paths.count == 1, paths != ["-"], options.shard == nil, log != "-" else {
+                throw scanner.fail("--om-log '\(log)' audits one trace file against one log file: "
+                    + (options.shard != nil ? "not with --shard" : paths.count != 1 ? "got \(paths.count) traces"
+                        : "not standard input"))
+            }
         }
         // Claims name their trace by its file name: two traces of one name could not be told apart.
         var named: [String: String] = [:]

@@ -26,7 +26,7 @@ extension ReplayOptions {
             options.timelineRows = try scanner.integer(in: 1...500)
         },
         // USAGE lists it after --snapshot-at, with what the output lines carry.
-        CommandFlag("--signals", usage: FlagUsage(position: 7), help: """
+        CommandFlag("--signals", usage: FlagUsage(position: 9), help: """
             Give each impression line its exposure signals up to the
             sample it fired at ("signals": timeInViewMs, timeAtRatioMs,
             longestRunMs, timeInViewAtRestMs, meanVisibleRatio,
@@ -40,6 +40,32 @@ extension ReplayOptions {
 
             The session is the trace header's.
             """),
+        CommandFlag("--geometry", value: "FILE", usage: FlagUsage(value: "FILE.jsonl"), help: """
+            Also write what each section showed, at every sample
+            where it changed (and once when it left the layout),
+            as one OM SDK geometryChange event per line: adSessionId
+            (the section), timestamp (ms from the trace's start),
+            type, data.viewport {width, height} and data.adView
+            {percentageInView, pixelsInView, reasons, geometry,
+            onScreenGeometry {..., obstructions,
+            friendlyObstructions}}, named as in IAB's Open
+            Measurement typedefs. Lines in sample order, within a
+            sample as the engine reports sections. Left out, with
+            no OM field: the height and width fractions and the
+            reasons inactive and notLoaded. Left out, as a trace
+            cannot fill them: measuringElement, obstructionClass,
+            containerGeometry, declaredFriendlyObstructions,
+            lastActivity. The file appears only once the replay
+            has finished. Not with --snapshot-at (a usage error).
+            """) { options, scanner throws(CommandLineError) in
+            options.geometryPath = try scanner.value()
+        },
+        CommandFlag("--section", value: "ID", help: """
+            With --geometry, write the changes of this section alone;
+            an id that no layout of the trace holds is a usage error.
+            """) { options, scanner throws(CommandLineError) in
+            options.geometrySection = try scanner.value()
+        },
         CommandFlag("--report", value: "FILE", usage: FlagUsage(value: "FILE.html"), help: """
             Also write the replay as an HTML page for a browser
             (inline CSS and SVG, no script, nothing fetched):

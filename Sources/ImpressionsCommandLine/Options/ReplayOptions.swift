@@ -21,6 +21,10 @@ package struct ReplayOptions: Hashable, Sendable {
     package var snapshotTime: Duration?
     /// `--impressions-out FILE`: write one row per impression there.
     package var impressionsOutPath: String?
+    /// `--geometry FILE`: write every geometry change there, as OM SDK `geometryChange` lines.
+    package var geometryPath: String?
+    /// `--section ID`: the one section whose geometry changes `--geometry` writes.
+    package var geometrySection: String?
     /// `--timeline-rows N`: the most sections the timeline draws (also the report's).
     package var timelineRows = 40
     /// `--max-line-bytes`, `--max-sections`: the decoder's limits.
@@ -51,6 +55,17 @@ package struct ReplayOptions: Hashable, Sendable {
         if let time = options.snapshotTime, let rowsPath = options.impressionsOutPath {
             throw scanner.fail("--impressions-out '\(rowsPath)' with --snapshot-at \(NumberFormatting.seconds(time)): "
                 + "the snapshot is printed instead of the impressions; write the rows in a replay without --snapshot-at")
+        }
+        // The geometry is written beside the impressions, as the rows are; the snapshot
+        // prints one sample instead, so a whole session's geometry beside it would be a
+        // different run's. --section only chooses what --geometry writes.
+        if let time = options.snapshotTime, let geometryPath = options.geometryPath {
+            throw scanner.fail("--geometry '\(geometryPath)' with --snapshot-at \(NumberFormatting.seconds(time)): "
+                + "the snapshot is printed instead of the replay; write the geometry in a replay without --snapshot-at")
+        }
+        if let section = options.geometrySection, options.geometryPath == nil {
+            throw scanner.fail("--section '\(section)' without --geometry: it chooses the section whose geometry "
+                + "--geometry writes")
         }
         return options
     }
