@@ -45,14 +45,8 @@ extension ImpressionEngine {
     private mutating func evaluateGeometry(atSample sample: Int, inputsChanged changed: Bool) {
         guard var watch = geometryWatch, changed || watch.needsPass else { return }
         geometryWatch = nil   // uniquely referenced while it changes
-        let viewport = inputs.viewport
-        var effective = viewport.map { $0.inset(by: inputs.viewportInsets) }
-        if effective?.isEmpty == true { effective = nil }
-        let screen = GeometryMeasurer.Screen(viewport: viewport, effectiveViewport: effective,
-                                             obstructions: inputs.obstructions,
-                                             friendlyObstructions: inputs.friendlyObstructions,
-                                             inactiveCauses: inputs.inactiveCauses)
-        watch.evaluate(measureGroups.layout, input: layoutInput, on: screen, at: inputs.duration(ofSamples: sample))
+        watch.evaluate(measureGroups.layout, input: layoutInput, on: inputs.geometryScreen,
+                       at: inputs.duration(ofSamples: sample))
         geometryWatch = watch
     }
 }
