@@ -234,7 +234,7 @@ struct RealScreenPropertyTests {
             }
             for (section, row) in zip(model.layout, rows) {
                 let expectedRow = model.expectedSnapshotRow(for: section)
-                if row != expectedRow {
+                if !GeometryComparison.sameRow(expected: expectedRow, got: row) {
                     return mismatch("snapshot of section \(section.id)", expectedRow, row)
                 }
             }

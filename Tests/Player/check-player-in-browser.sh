@@ -13,6 +13,13 @@
 # the engine's visibility, counting, ratio and sample counts, in the snapshot's words; nothing from the data became markup or
 # is fetched; no console message; no blank screenshot (1280x900, and 390x844 once per
 # page). Screenshots stay in the output directory as NAME-sample-K.png.
+# At the same samples (1280 px), in the simulated session, the example and the fired
+# trace, the area fraction the engine computed for each drawn section (the page's data)
+# must match the share of it Chromium's layout draws inside the drawn viewport, computed
+# as IntersectionObserver's intersectionRatio from getBoundingClientRect
+# (Tests/Player/check_intersections.py says why, which sections it leaves out and the
+# tolerance); a copy of the session's page whose area fractions are moved by 0.05 must
+# fail that comparison.
 #
 # Exits 0 with "SKIPPED: ..." when Chromium (Debian package chromium) or python3 is
 # missing; non-zero with the reason on any failure.
@@ -147,6 +154,17 @@ check_at() {
         ${ids[@]+"${ids[@]}"} || status=1
 }
 
+# The drawing's intersection ratios against the page's area fractions at sample k of the
+# page NAME (NAME.io.html, made by check_intersections.py prepare); prints the comparison
+# and returns its status.
+intersections_at() {
+    local name="$1" k="$2" data_page="$3"
+    timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,900 \
+        --user-data-dir="$out/profile" --dump-dom "file://$out/$name.io.html#sample=$k" \
+        > "$out/$name-sample-$k.io.dom.html" 2> "$out/$name-sample-$k.io.log" || true
+    python3 Tests/Player/check_intersections.py check "$out/$name-sample-$k.io.dom.html" "$data_page" --sample "$k"
+}
+
 for name in session example hostile fired inactive; do
     trace="$(trace_of "$name")"
     read -r -a policies <<< "$(policies_of "$name")"
@@ -175,7 +193,27 @@ for name in session example hostile fired inactive; do
     done
     # A phone's width once per page, at its middle position.
     check_at "$name" "${positions[$((${#positions[@]} / 2))]}" 390 844 "$interval"
+    case "$name" in
+        session|example|fired)
+            python3 Tests/Player/check_intersections.py prepare "$out/$name.html" "$out/$name.io.html"
+            echo "== $name: the engine's area fractions against the drawing's intersection ratios"
+            for k in "${positions[@]}"; do
+                intersections_at "$name" "$k" "$out/$name.html" || status=1
+            done
+            ;;
+    esac
 done
+
+# The comparison can fail: the session's page with every area fraction moved by 0.05.
+python3 Tests/Player/check_intersections.py prepare "$out/session.html" "$out/session-doctored.io.html" --doctor 0.05
+python3 Tests/Player/check_intersections.py prepare "$out/session.html" "$out/session-doctored.html" --doctor 0.05
+doctored_at=$(( $(page_info "$out/session.html" | cut -d' ' -f1) / 2 ))
+echo "== session with its area fractions moved by 0.05, at sample $doctored_at: the comparison must fail"
+if intersections_at session-doctored "$doctored_at" "$out/session-doctored.html"; then
+    echo "FAIL: the doctored page passed the intersection comparison: it cannot fail"; status=1
+else
+    echo "  the doctored page fails the comparison, as it must"
+fi
 
 # Without #sample=K a page opens at the first sample with a layout: a recorded session's
 # layout comes after sample 0 (afterSample), so its page opens at sample 1, and a simulated
@@ -199,7 +237,7 @@ if [ -s "$out/session.html" ]; then
     echo "player page for 60 s, 300 sections: $(wc -c < "$out/session.html" | tr -d ' ') bytes"
 fi
 if [ "$status" = 0 ]; then
-    echo "PASSED: every player page showed the engine's snapshot at every sample checked, without console messages, markup from the data or a blank screenshot; screenshots in $out"
+    echo "PASSED: every player page showed the engine's snapshot at every sample checked, without console messages, markup from the data or a blank screenshot, and drew the engine's area fractions; screenshots in $out"
 else
     echo "FAILED: see above; pages, snapshots, screenshots and logs in $out"
 fi

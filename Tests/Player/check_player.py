@@ -15,7 +15,10 @@ usage: check_player.py DOM.html SCREENSHOT.png EXPECTED.jsonl --sample K
   data-policy and data-id, and the same data-visibility, data-counting, data-samples,
   data-required, a data-ratio within 0.0005 (the data keeps three decimals), and the
   snapshot's words in its two cells: how it shows, then its counting ("below threshold"
-  and "counted" for "below threshold, counted"); no row for a section the snapshot has
+  and "counted" for "below threshold, counted"); the snapshot's percentage in view
+  (data-percentage, and "61%" in its in-view cell), its reasons not in view in the
+  geometry stream's words (data-reasons and its not-in-view cell: "viewport, obstructed"),
+  its area fraction (data-area, within 0.0005); no row for a section the snapshot has
   offscreen or does not list; with --require-shown, at least one such row reads WORDS;
 - while the tracker is inactive, no label of the drawing overlaps the inactive banner;
 - nothing from the data became markup: the only <script> elements are the page's own
@@ -198,7 +201,7 @@ def main():
     rows = {}
     for row in dom.rows:
         rows.setdefault((row.get("data-policy"), row.get("data-id")), []).append(row)
-    listed, matched = set(), 0
+    listed, matched, with_reasons = set(), 0, set()
     for line in expected:
         key = (str(line["policy"]), line["section"])
         listed.add(key)
@@ -229,6 +232,19 @@ def main():
         for attribute, field in (("data-samples", "samples"), ("data-required", "required")):
             if row.get(attribute) != str(line[field]):
                 problems.append(f"{field} {row.get(attribute)!r} != {line[field]}")
+        # What the screen shows of it, apart from why its policy does not count it.
+        percentage, reasons = line.get("percentageInView"), ", ".join(line.get("reasons", []))
+        if row.get("data-percentage") != str(percentage) or row["cells"].get("num in-view") != f"{percentage}%":
+            problems.append(f"in view {row.get('data-percentage')!r} / {row['cells'].get('num in-view')!r} != {percentage}%")
+        if row.get("data-reasons") != reasons or row["cells"].get("not-in-view") != reasons:
+            problems.append(f"not in view {row.get('data-reasons')!r} / {row['cells'].get('not-in-view')!r} != {reasons!r}")
+        elif reasons:
+            with_reasons.add(reasons)
+        try:
+            if abs(float(row.get("data-area", "nan")) - float(line["areaFraction"])) > RATIO_TOLERANCE:
+                problems.append(f"area fraction {row.get('data-area')} != {line['areaFraction']}")
+        except (ValueError, KeyError):
+            problems.append(f"area fraction {row.get('data-area')!r} is not a number, or the snapshot has none")
         if problems:
             failures.append(f"policy {key[0]}, section {key[1]!r}: " + "; ".join(problems))
         else:
@@ -279,7 +295,8 @@ def main():
     policies = len({line["policy"] for line in expected})
     summary = (f"sample {sample}: {matched} rows match the engine's snapshot ({policies} "
                f"{'policy' if policies == 1 else 'policies'}, {len(expected)} sections listed), "
-               f"inactive {root.get('data-inactive', '')!r}; screenshot {screenshot}")
+               f"inactive {root.get('data-inactive', '')!r}; not in view: {sorted(with_reasons) or 'none'}; "
+               f"screenshot {screenshot}")
     if hostile_ids:
         summary += f"; {shown_hostile} hostile ids shown as text"
     print(("  " if not failures else "  FAIL ") + summary)

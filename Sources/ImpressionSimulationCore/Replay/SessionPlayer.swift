@@ -7,8 +7,10 @@ import ImpressionTracking
 /// ``TraceReplayer`` feeds it: each layout and content offset the engine accepts, and
 /// the engine after each sample, whose `ImpressionEngine.overlaySnapshot(policy:)`
 /// under each policy gives the rows (the sections on or near the screen, how each shows,
-/// its ratio, and where its counting stands: "counting 7 of 11"). A frame keeps only what changed since the one before, so a long
-/// session costs what changes in it, not samples × sections.
+/// its ratio, where its counting stands: "counting 7 of 11", and its geometry: the
+/// percentage in view and why the rest is not, in the geometry stream's words). A frame
+/// keeps only what changed since the one before, so a long session costs what changes
+/// in it, not samples × sections.
 ///
 /// It records at most ``maximumSamples`` samples and ``maximumBytes`` of frames; past
 /// either it stops, and ``limitReached`` says which, so that the caller refuses the
@@ -29,7 +31,9 @@ package struct SessionPlayer: Sendable {
     package private(set) var limitReached: String?
 
     /// One row as a frame writes it: how it shows, ratio (thousandths), samples, required,
-    /// reason, and where its counting stands (its name, and in words).
+    /// reason, where its counting stands (its name, and in words), then its geometry: the
+    /// percentage in view, why the rest is not (``NotInViewReasons/names``) and the area
+    /// fraction (thousandths).
     private struct Row: Equatable {
         var visibility: SectionSnapshot<String>.Visibility
         var ratio: Int
@@ -37,6 +41,9 @@ package struct SessionPlayer: Sendable {
         var required: Int
         var reason: String
         var counting: SectionSnapshot<String>.Counting
+        var percentageInView = 0
+        var notInView: [String] = []
+        var areaFraction = 0
 
         /// The row of a section that left the screen, which needed `required` samples.
         static func offscreen(required: Int) -> Row {
@@ -81,6 +88,8 @@ package struct SessionPlayer: Sendable {
                 writer.object { writer in
                     writer.key("id"); writer.string(section.id)
                     writer.key("cells"); Self.rects(section.cells, to: &writer)
+                    // What an area fraction divides by when it is not the cells' own area.
+                    if let fullArea = section.fullArea { writer.key("fullArea"); writer.raw(TraceEncoder.number(fullArea)) }
                     guard !section.nestedCells.isEmpty else { return }
                     // Consecutive cells of one container as one group, as traces write them.
                     var groups: [(container: Int, cells: [Rect])] = []
@@ -173,10 +182,12 @@ package struct SessionPlayer: Sendable {
             var rows: [Int: Row] = [:]
             for row in engine.overlaySnapshot(policy: policy).sections where row.visibility != .offscreen {
                 guard let index = sectionIndexByID[row.sectionID] else { continue }
-                rows[index] = Row(visibility: row.visibility, ratio: Int((min(1, max(0, row.visibleRatio)) * 1000).rounded()),
+                rows[index] = Row(visibility: row.visibility, ratio: Self.thousandths(of: row.visibleRatio),
                                   samples: row.statistics.countedSamples, required: row.requiredSamples,
                                   reason: row.notVisibleReason.map(String.init(describing:)) ?? "",
-                                  counting: row.counting)
+                                  counting: row.counting, percentageInView: row.geometry?.percentageInView ?? 0,
+                                  notInView: row.geometry?.reasons.names ?? [],
+                                  areaFraction: Self.thousandths(of: row.geometry?.areaFraction ?? 0))
             }
             for (index, row) in rows.sorted(by: { $0.key < $1.key }) where shownRows[policy][index] != row {
                 changes.append((policy, index, row))
@@ -193,7 +204,9 @@ package struct SessionPlayer: Sendable {
                 writer.array([String(change.policy), String(change.index), JSONText.quoted(row.visibility.rawValue),
                               Self.thousandths(row.ratio), String(row.samples), String(row.required),
                               JSONText.quoted(row.reason), JSONText.quoted(row.counting.name),
-                              JSONText.quoted(row.counting.description)]) { $0.raw($1) }
+                              JSONText.quoted(row.counting.description), String(row.percentageInView),
+                              "[" + row.notInView.map(JSONText.quoted).joined(separator: ",") + "]",
+                              Self.thousandths(row.areaFraction)]) { $0.raw($1) }
             }
         }
         let marks = fired.compactMap { impression in sectionIndexByID[impression.sectionID].map { (impression.policy, $0) } }
@@ -219,6 +232,11 @@ package struct SessionPlayer: Sendable {
         writer.beginArray()
         for rect in rects { writer.element(); writer.raw(TraceEncoder.rect(rect)) }
         writer.endArray()
+    }
+
+    /// `fraction`, clamped to `0...1`, in whole thousandths.
+    private static func thousandths(of fraction: Double) -> Int {
+        Int((min(1, max(0, fraction)) * 1000).rounded())
     }
 
     private static func thousandths(_ value: Int) -> String {

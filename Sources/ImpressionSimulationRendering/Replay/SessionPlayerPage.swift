@@ -5,7 +5,9 @@
 /// The page draws the current layout in root content coordinates (cells, container
 /// frames, the viewport, the effective viewport, obstructions), coloured by each
 /// section's visibility under the selected policy, counted ones edged; lists every section on screen under every
-/// policy, the lifecycle state and the impressions fired so far; and scrubs through the
+/// policy, with why its policy does not count it apart from its percentage in view and why
+/// the rest is not in view (the geometry stream's words), the lifecycle state and the
+/// impressions fired so far; and scrubs through the
 /// samples with a timeline, buttons, the keyboard and the URL's `#sample=K`.
 ///
 /// Nothing is fetched (inline CSS and script, no fonts, no links but `#…`), so the file
@@ -80,7 +82,7 @@ enum SessionPlayerPage {
         </div>
         <div class="card">
         <h2>On screen at this sample</h2>
-        <div class="scroll"><table id="rows"><thead><tr><th>policy</th><th>section</th><th>shows</th><th class="num">ratio</th><th>counting</th><th>why not counted</th></tr></thead><tbody id="row-body"></tbody></table></div>
+        <div class="scroll"><table id="rows"><thead><tr><th>policy</th><th>section</th><th>shows</th><th class="num">ratio</th><th>counting</th><th>why not counted</th><th class="num" title="OM's percentageInView: the area in view, floored to a whole percent">in view</th><th title="The geometry's reasons, in the OM SDK's words">why not in view</th></tr></thead><tbody id="row-body"></tbody></table></div>
         </div>
         <div class="card">
         <h2 id="impressions-head">Impressions</h2>

@@ -8,10 +8,16 @@ const BANNER_BOTTOM = 24; // the inactive banner's lower edge in the drawing
 // How a section shows (a row's [2]); anything else is drawn as below threshold.
 const VISIBILITIES = ['offscreen', 'gated', 'obstructed', 'below-threshold', 'at-threshold'];
 // A row: [policy, section index, visibility, ratio, samples, required, why not counted,
-// counting's name, counting in words].
+// counting's name, counting in words, percentage in view, why not in view (the geometry
+// stream's reason names), area fraction in view].
 const visibilityOf = (row) => (row && VISIBILITIES.includes(String(row[2])) ? String(row[2]) : row ? 'below-threshold' : 'offscreen');
 const visibilityWords = (look) => look.replace('-', ' ');
 const countingName = (row) => (row ? text(row[7], 'idle') : 'idle');
+// What the screen shows of a section, whatever its policy: the percentage in view and
+// the reasons the rest is not, in the geometry stream's words ('viewport, obstructed').
+const inViewPercent = (row) => (row && Number.isInteger(row[9]) ? row[9] : 0);
+const notInView = (row) => (row && Array.isArray(row[10]) ? row[10].map((name) => String(name)).join(', ') : '');
+const areaInView = (row) => (row ? finite(row[11]) : 0);
 const PALETTE = ['#2b6cb0', '#dd6b20', '#2f855a', '#805ad5', '#d53f8c', '#319795', '#975a16', '#4a5568'];
 const byId = (id) => document.getElementById(id);
 const root = byId('player');
@@ -422,7 +428,10 @@ function renderDrawing(state) {
     const detail = row ? percentage + ' · ' + facts.join(' · ') : '';
     // Where the gutter is narrow: the counting alone, how it shows being its colour.
     const shortDetail = row ? percentage + ' · ' + facts[facts.length - 1] : '';
-    const why = row && text(row[6], '') ? ' — ' + text(row[6], '') : '';
+    // Why not counting (the policy) and why not in view (the screen), told apart.
+    const why = (row && text(row[6], '') ? ' — not counting: ' + text(row[6], '') : '')
+      + (row ? ' — ' + inViewPercent(row) + '% in view' + (notInView(row) ? ', not in view: ' + notInView(row) : '') : '');
+    group.setAttribute('data-id', section.id);
     group.append(svgElement('title', {}, section.id + detail + why));
     content.append(group);
     visibleBoxes.set(index, visible);
@@ -524,20 +533,24 @@ function renderTable(state) {
       tr.setAttribute('data-ratio', finite(row[3]).toFixed(3));
       tr.setAttribute('data-samples', String(finite(row[4])));
       tr.setAttribute('data-required', String(finite(row[5])));
+      tr.setAttribute('data-percentage', String(inViewPercent(row)));
+      tr.setAttribute('data-reasons', notInView(row));
+      tr.setAttribute('data-area', areaInView(row).toFixed(3));
       // The id whole as text (clamped to three lines by the style) and as a tooltip.
       const idCell = element('td', 'id');
       idCell.title = id;
       idCell.append(element('span', '', id));
       tr.append(element('td', p === policy ? 'policy selected' : 'policy', policies[p].name), idCell,
         element('td', 'shows', visibilityWords(visibilityOf(row))), element('td', 'num', percent(row[3])),
-        element('td', 'counting', text(row[8], countingName(row))), element('td', 'reason', text(row[6], '')));
+        element('td', 'counting', text(row[8], countingName(row))), element('td', 'reason', text(row[6], '')),
+        element('td', 'num in-view', inViewPercent(row) + '%'), element('td', 'not-in-view', notInView(row)));
       body.push(tr);
     }
   });
   if (body.length === 0) {
     const tr = element('tr', 'empty');
     const cell = element('td', '', 'No section on screen under any policy');
-    cell.colSpan = 6;
+    cell.colSpan = 8;
     tr.append(cell);
     body.push(tr);
   }

@@ -238,3 +238,14 @@ extension EngineInputs {
         grid.time(ofSample: samples)
     }
 }
+
+extension EngineInputs {
+    /// The screen as the geometry reads it with the current inputs: what the geometry
+    /// stream and the snapshots' rows both measure on.
+    var geometryScreen: GeometryMeasurer.Screen {
+        var effective = viewport.map { $0.inset(by: viewportInsets) }
+        if effective?.isEmpty == true { effective = nil }
+        return GeometryMeasurer.Screen(viewport: viewport, effectiveViewport: effective, obstructions: obstructions,
+                                       friendlyObstructions: friendlyObstructions, inactiveCauses: inactiveCauses)
+    }
+}

@@ -47,14 +47,8 @@ extension ImpressionEngine {
     private mutating func evaluateGeometry(atSample sample: Int) {
         guard var watch = geometryWatch else { return }
         geometryWatch = nil   // uniquely referenced while it changes
-        let viewport = inputs.viewport
-        var effective = viewport.map { $0.inset(by: inputs.viewportInsets) }
-        if effective?.isEmpty == true { effective = nil }
-        let screen = GeometryMeasurer.Screen(viewport: viewport, effectiveViewport: effective,
-                                             obstructions: inputs.obstructions,
-                                             friendlyObstructions: inputs.friendlyObstructions,
-                                             inactiveCauses: inputs.inactiveCauses)
-        watch.evaluate(measureGroups.layout, input: layoutInput, on: screen, at: inputs.duration(ofSamples: sample))
+        watch.evaluate(measureGroups.layout, input: layoutInput, on: inputs.geometryScreen,
+                       at: inputs.duration(ofSamples: sample))
         geometryWatch = watch
     }
 }

@@ -25,7 +25,8 @@ extension ImpressionEngine {
     /// a viewport of the screen, and any other counting, in layout order. Each row has its
     /// ratio and two facts apart: how it shows (``SectionSnapshot/visibility``, what to
     /// colour it by) and where its counting stands (``SectionSnapshot/counting``: "counting
-    /// 7 of 11", "counted"), with why the next sample does not count it.
+    /// 7 of 11", "counted"), with why the next sample does not count it, and its geometry
+    /// (``SectionSnapshot/geometry``: the percentage in view and why the rest is not).
     ///
     /// It measures those sections only, so it costs the same in a feed of ten sections
     /// or a million: cheap enough to take after every sample in a debug build (see
@@ -47,8 +48,8 @@ extension ImpressionEngine {
         if policies[policy] != policies[measureGroups.firstPolicy(ofGroup: group)] {
             geometry.replaceDefaultPolicy(with: policies[policy], sampleInterval: sampleInterval)
         }
-        return PolicyRows(inputs: inputs, layout: measureGroups.layout, geometry: geometry, table: table,
-                          policyIndex: policy, departed: departed[policy])
+        return PolicyRows(inputs: inputs, layout: measureGroups.layout, layoutInput: layoutInput, geometry: geometry,
+                          table: table, policyIndex: policy, departed: departed[policy])
     }
 
     /// The rows of one policy's snapshots.
@@ -56,6 +57,8 @@ extension ImpressionEngine {
         let inputs: EngineInputs<ID>
         /// The layout: its ids, and its geometry under measure group 0.
         let layout: SectionLayout<ID>
+        /// The layout as given, whose sections' full figures a row's geometry divides by.
+        let layoutInput: (sections: [TrackedSection<ID>], containers: [ScrollContainer])
         /// The layout's geometry under the policy.
         let geometry: SectionGeometry
         let table: CounterTable
@@ -82,7 +85,7 @@ extension ImpressionEngine {
         /// For debugging: it measures every section of the layout, so it costs O(sections).
         /// `print(engine.snapshot())` shows a compact table.
         func snapshot() -> EngineSnapshot<ID> {
-            var measurer = VisibilityMeasurer()   // the engine's own buffers stay untouched
+            var measurer = RowMeasurers(inputs: inputs)   // the engine's own buffers stay untouched
             let screen = self.screen
             let causes = inactiveCauses
             var rows: [SectionSnapshot<ID>] = []
@@ -114,7 +117,7 @@ extension ImpressionEngine {
             }
             slots += table.slotsInRun(ofPolicy: policyIndex, before: nextSample)
             slots.sort()
-            var measurer = VisibilityMeasurer()
+            var measurer = RowMeasurers(inputs: inputs)
             var rows: [SectionSnapshot<ID>] = []
             rows.reserveCapacity(slots.count)
             for (position, slot) in slots.enumerated() where position == 0 || slots[position - 1] != slot {
@@ -130,26 +133,54 @@ extension ImpressionEngine {
         /// engine neither lays out nor remembers.
         func snapshot(of id: ID) -> SectionSnapshot<ID>? {
             if let slot = layout.slotsByID[id] {
-                var measurer = VisibilityMeasurer()
+                var measurer = RowMeasurers(inputs: inputs)
                 return row(ofSlot: slot, screen: screen, causes: inactiveCauses, measurer: &measurer)
             }
             return departed.remembered(id).map { departedRow(id, $0, signals: departed.rememberedSignals(id)) }
         }
 
-        /// The row of the section in `slot`: measured with `measurer`, whose buffers it reuses.
+        /// What a snapshot measures its rows with, their buffers reused from row to row: the
+        /// ratio's measurer, and the geometry's with the screen it reads and the layout's
+        /// containers as given (made at the first row that has nested cells).
+        private struct RowMeasurers {
+            var visibility = VisibilityMeasurer()
+            var geometry = GeometryMeasurer()
+            let screen: GeometryMeasurer.Screen
+            var tree: ContainerTree?
+
+            init(inputs: EngineInputs<ID>) { screen = inputs.geometryScreen }
+        }
+
+        /// The geometry of the section in `slot` as the next sample will see it, stamped with
+        /// the snapshot's time: the geometry stream's measurer on the layout's own geometry,
+        /// the section's full figures worked out from the layout as given.
+        private func geometry(ofSlot slot: Int, measurers: inout RowMeasurers) -> VisibleGeometry<ID> {
+            var full = GeometryMeasurer.FullFigures()
+            if slot < layoutInput.sections.count {
+                let section = layoutInput.sections[slot]
+                if !section.nestedCells.isEmpty && measurers.tree == nil {
+                    measurers.tree = GeometryMeasurer.tree(of: layoutInput.containers)
+                }
+                full = measurers.geometry.fullFigures(of: section, in: measurers.tree ?? ContainerTree())
+            }
+            return measurers.geometry.measure(slot: slot, id: ids[slot], in: layout.geometry, full: full,
+                                              on: measurers.screen, at: time)
+        }
+
+        /// The row of the section in `slot`: measured with `measurers`, whose buffers it reuses.
         private func row(ofSlot slot: Int, screen: VisibilityMeasurer.Screen?, causes: InactiveCauses,
-                         measurer: inout VisibilityMeasurer) -> SectionSnapshot<ID> {
+                         measurer measurers: inout RowMeasurers) -> SectionSnapshot<ID> {
             let state = counters(ofSlot: slot)
             let policy = geometry.policy(ofSlot: slot)
             var ratio = 0.0
             let reason: NotVisibleReason?
-            if let screen, let measured = measurer.ratio(ofSlot: slot, in: geometry, on: screen) {
+            if let screen, let measured = measurers.visibility.ratio(ofSlot: slot, in: geometry, on: screen) {
                 ratio = measured
                 let counting = state.continuesRun(into: nextSample, runsValidFrom: runsValidFrom)
                 let required = counting ? policy.exitRatio : policy.entryRatio
                 reason = ratio < required ? .belowThreshold(ratio: ratio, required: required) : nil
             } else if let screen {
-                reason = hiddenReason(ofSlot: slot, on: screen, measurer: &measurer)
+                reason = hiddenReason(ofSlot: slot, on: screen, measurer: &measurers.visibility)
             } else {
                 reason = .noViewport
             }
@@ -162,7 +193,8 @@ extension ImpressionEngine {
                 sectionID: ids[slot], visibleRatio: ratio, consecutiveSamples: consecutiveSamples(state),
                 hasFiredThisVisit: hasFired, notVisibleReason: shownReason, statistics: statistics,
                 policy: policyIndex, requiredSamples: policy.requiredSamples, visibility: .init(reason),
-                counting: counting(of: state, policy: policy, statistics: statistics))
+                counting: counting(of: state, policy: policy, statistics: statistics),
+                geometry: geometry(ofSlot: slot, measurers: &measurers))
         }
 
         /// Where the counting of a section with counters `state` under `policy` stands at the
@@ -195,7 +227,8 @@ extension ImpressionEngine {
         private func departedRow(_ id: ID, _ state: SectionCounters, signals: SignalCounters) -> SectionSnapshot<ID> {
             SectionSnapshot(sectionID: id, visibleRatio: 0, consecutiveSamples: consecutiveSamples(state),
                             hasFiredThisVisit: state.lastFiredVisit == visit, notVisibleReason: .missingFromLayout,
-                            statistics: statistics(of: state, signals: signals, policy: nil), policy: policyIndex)
+                            statistics: statistics(of: state, signals: signals, policy: nil), policy: policyIndex,
+                            geometry: VisibleGeometry(sectionID: id, time: time, reasons: .notFound))
         }
 
         private func consecutiveSamples(_ state: SectionCounters) -> Int {

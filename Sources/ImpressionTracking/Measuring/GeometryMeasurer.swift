@@ -35,28 +35,39 @@ struct GeometryMeasurer: Sendable {
 
     init() {}
 
-    /// The full figures of every section of a layout, by slot: `fullHeight`, `fullWidth`
-    /// and `fullArea` when given, else those of its cells (nested ones moved through
-    /// their containers as the layout placed them, unclipped), as the layout's
-    /// denominators are worked out.
+    /// The full figures of every section of a layout, by slot: those of
+    /// ``fullFigures(of:in:)`` for each.
     mutating func fullFigures<ID>(of sections: [TrackedSection<ID>], containers: [ScrollContainer],
                                   slots: SlotsByID<ID>, count: Int) -> [FullFigures] {
         var figures = Array(repeating: FullFigures(), count: count)
-        let tree = (try? ContainerTree(containers)) ?? ContainerTree()
+        let tree = Self.tree(of: containers)
         for section in sections {
             guard let slot = slots[section.id], slot < count else { continue }
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: section.cells)
-            for nested in section.nestedCells {
-                guard let container = tree.indicesByID[nested.containerID] else { continue }
-                scratch.append(tree.unclipped(nested.frame, inContainer: container))
-            }
-            let bounds = Rect.boundingBox(of: scratch)
-            figures[slot] = FullFigures(height: section.fullHeight ?? (bounds?.height ?? 0),
-                                        width: section.fullWidth ?? (bounds?.width ?? 0),
-                                        area: section.fullArea ?? unionArea.unionArea(of: scratch))
+            figures[slot] = fullFigures(of: section, in: tree)
         }
         return figures
+    }
+
+    /// The containers of a layout as given, for ``fullFigures(of:in:)``: empty when they
+    /// do not make a tree (a layout the engine took always does).
+    static func tree(of containers: [ScrollContainer]) -> ContainerTree {
+        (try? ContainerTree(containers)) ?? ContainerTree()
+    }
+
+    /// One section's full figures: `fullHeight`, `fullWidth` and `fullArea` when given,
+    /// else those of its cells (nested ones moved through their containers as the layout
+    /// placed them, unclipped), as the layout's denominators are worked out.
+    mutating func fullFigures<ID>(of section: TrackedSection<ID>, in tree: ContainerTree) -> FullFigures {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: section.cells)
+        for nested in section.nestedCells {
+            guard let container = tree.indicesByID[nested.containerID] else { continue }
+            scratch.append(tree.unclipped(nested.frame, inContainer: container))
+        }
+        let bounds = Rect.boundingBox(of: scratch)
+        return FullFigures(height: section.fullHeight ?? (bounds?.height ?? 0),
+                           width: section.fullWidth ?? (bounds?.width ?? 0),
+                           area: section.fullArea ?? unionArea.unionArea(of: scratch))
     }
 
     /// The geometry of the section in `slot` of `geometry`, named `id`, at `time`.

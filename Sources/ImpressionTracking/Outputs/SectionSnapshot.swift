@@ -29,6 +29,16 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     /// idle, counting `k` of `N`, counted, or cooling down. One of the row's two facts;
     /// ``visibility`` is the other.
     public var counting: Counting
+    /// What of it is in view and why the rest is not, as the next sample will see it: the
+    /// same values as the geometry stream's (``ImpressionTracker/geometryChanges(bufferingPolicy:)``),
+    /// worked out the same way, whatever the row's policy; its
+    /// ``VisibleGeometry/percentageInView`` and ``VisibleGeometry/reasons`` are what an
+    /// overlay shows beside ``notVisibleReason``. That one says why the policy does not
+    /// count the section; these say why the screen does not show all of it, in the OM
+    /// SDK's words (``NotInViewReasons/names``). Its time is the snapshot's. A section no
+    /// longer in the layout has ``NotInViewReasons/notFound``; `nil` in a row made
+    /// without it.
+    public var geometry: VisibleGeometry<ID>?
 
     /// Whether the next sample will count it as visible.
     public var isVisible: Bool { notVisibleReason == nil }
@@ -38,11 +48,12 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
     /// `visibility` defaults to what `notVisibleReason` says (at threshold for an inactive
     /// tracker's row, whose reason hides the screen's); `counting` to counted when
     /// it fired this visit, else to `statistics.countedSamples` of `requiredSamples` when
-    /// it has counted some, else idle.
+    /// it has counted some, else idle; `geometry` to none.
     public init(sectionID: ID, visibleRatio: Double, consecutiveSamples: Int,
                 hasFiredThisVisit: Bool, notVisibleReason: NotVisibleReason?,
                 statistics: SectionStatistics = SectionStatistics(), policy: Int = 0,
-                requiredSamples: Int = 0, visibility: Visibility? = nil, counting: Counting? = nil) {
+                requiredSamples: Int = 0, visibility: Visibility? = nil, counting: Counting? = nil,
+                geometry: VisibleGeometry<ID>? = nil) {
         self.sectionID = sectionID
         self.visibleRatio = visibleRatio
         self.consecutiveSamples = consecutiveSamples
@@ -54,6 +65,7 @@ public struct SectionSnapshot<ID: Hashable & Sendable>: Sendable, Hashable {
         self.visibility = visibility ?? Visibility(notVisibleReason)
         self.counting = counting ?? (hasFiredThisVisit ? .counted
             : statistics.countedSamples > 0 ? .counting(samples: statistics.countedSamples, of: requiredSamples) : .idle)
+        self.geometry = geometry
     }
 
     /// How a section shows now, whatever its counting: what an overlay colours it by.

@@ -56,8 +56,9 @@ struct OverlaySubscribers<ID: Hashable & Sendable> {
     }
 
     /// Whether an overlay draws two snapshots alike: the same sections, ratios, counts,
-    /// how they show, where their counting stands and why not, visit and lifecycle. Ages
-    /// and visible times, which grow at every sample, are not drawn.
+    /// how they show, where their counting stands and why not, percentages in view and
+    /// why not in view, visit and lifecycle. Ages and visible times, which grow at every
+    /// sample, are not drawn.
     private static func drawsAlike(_ first: EngineSnapshot<ID>, _ second: EngineSnapshot<ID>) -> Bool {
         guard first.visit == second.visit, first.inactiveCauses == second.inactiveCauses,
               first.sections.count == second.sections.count else { return false }
@@ -67,6 +68,8 @@ struct OverlaySubscribers<ID: Hashable & Sendable> {
                 && one.consecutiveSamples == other.consecutiveSamples && one.visibility == other.visibility
                 && one.counting == other.counting
                 && one.hasFiredThisVisit == other.hasFiredThisVisit && one.notVisibleReason == other.notVisibleReason
+                && one.geometry?.percentageInView == other.geometry?.percentageInView
+                && one.geometry?.reasons == other.geometry?.reasons
         }
     }
 }

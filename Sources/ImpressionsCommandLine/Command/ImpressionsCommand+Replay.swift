@@ -130,7 +130,8 @@ extension ImpressionsCommand {
     }
 
     /// One JSON object per row of each policy's overlay snapshot: what the session
-    /// player shows at that sample.
+    /// player shows at that sample, with the row's geometry (the percentage in view, the
+    /// reasons the rest is not, the area fraction).
     static func snapshotLines(_ snapshots: [EngineSnapshot<String>], sample: Int) -> String {
         var text = ""
         for (policy, snapshot) in snapshots.enumerated() {
@@ -147,6 +148,9 @@ extension ImpressionsCommand {
                 line.key("required"); line.integer(row.requiredSamples)
                 line.key("reason"); line.string(row.notVisibleReason.map(String.init(describing:)) ?? "")
                 line.key("shown"); line.string(row.visibility.description + ", " + row.counting.description)
+                line.key("percentageInView"); line.integer(row.geometry?.percentageInView ?? 0)
+                line.key("reasons"); line.array(row.geometry?.reasons.names ?? []) { $0.string($1) }
+                line.key("areaFraction"); line.raw(TraceEncoder.number(row.geometry?.areaFraction ?? 0))
                 line.key("sample"); line.integer(sample)
                 line.key("inactive"); line.string(inactive)
                 line.endObject()

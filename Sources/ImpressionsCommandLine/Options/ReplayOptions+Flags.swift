@@ -91,8 +91,11 @@ extension ReplayOptions {
             object per section on or near the screen, per policy,
             with how it shows ("visibility") and where its counting
             stands ("counting"), and both in the page's words
-            ("shown": "below threshold, counted"). Not with
-            --impressions-out (a usage error).
+            ("shown": "below threshold, counted"); and what is in
+            view: "percentageInView", "reasons" the rest is not
+            (the geometry stream's words: ["viewport","obstructed"])
+            and "areaFraction". Not with --impressions-out (a usage
+            error).
             """) { options, scanner throws(CommandLineError) in
             let text = try scanner.value()
             guard let seconds = NamedPolicy.parseSeconds(text), seconds >= 0, seconds <= 864_000 else {

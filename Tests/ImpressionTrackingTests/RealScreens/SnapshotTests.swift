@@ -29,10 +29,15 @@ struct SnapshotTests {
         let seenStatistics = SectionStatistics(entries: 1, visibleDurationThisVisit: ms(1000), totalVisibleDuration: ms(1000),
                                                highestVisibleRatio: 1, firstAppearance: .zero,
                                                timeSinceFirstAppearance: ms(1000), countedSamples: 11)
+        // All of it in view: 320 × 200 points, on screen where it is laid out.
+        let seenGeometry = VisibleGeometry(sectionID: "seen", time: ms(1000), frame: rect(0, 0, 320, 200),
+                                           onScreenFrame: rect(0, 0, 320, 200), heightFraction: 1, widthFraction: 1,
+                                           areaFraction: 1, pixelsInView: 64000, percentageInView: 100)
         #expect(row("seen", in: snapshot) == SectionSnapshot(sectionID: "seen", visibleRatio: 1, consecutiveSamples: 11,
                                                              hasFiredThisVisit: true, notVisibleReason: nil,
                                                              statistics: seenStatistics, requiredSamples: 11,
-                                                             visibility: .atThreshold, counting: .counted))
+                                                             visibility: .atThreshold, counting: .counted,
+                                                             geometry: seenGeometry))
         #expect(row("below", in: snapshot)?.notVisibleReason == .belowThreshold(ratio: 0.4, required: 0.5))
         #expect(row("below", in: snapshot)?.visibleRatio == 0.4)
         #expect(row("covered", in: snapshot)?.notVisibleReason == .obstructed)

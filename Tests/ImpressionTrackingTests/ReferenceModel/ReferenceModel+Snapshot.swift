@@ -12,7 +12,7 @@ extension ReferenceModel {
     }
 
     /// The snapshot row the engine should give for `section` of the layout now: what the
-    /// next sample will see with the current inputs.
+    /// next sample will see with the current inputs, its geometry stamped with the time.
     func expectedSnapshotRow(for section: TrackedSection<ID>) -> SectionSnapshot<ID> {
         let sectionPolicy = section.policy ?? policy
         let observation = observe(section, policy: sectionPolicy)
@@ -70,7 +70,8 @@ extension ReferenceModel {
         return SectionSnapshot(sectionID: section.id, visibleRatio: ratio,
                                consecutiveSamples: consecutiveSamples[section.id] ?? 0,
                                hasFiredThisVisit: fired, notVisibleReason: reason, statistics: statistics,
-                               requiredSamples: requiredSamples, visibility: visibility, counting: counting)
+                               requiredSamples: requiredSamples, visibility: visibility, counting: counting,
+                               geometry: visibleGeometry(of: section, at: time))
     }
 
     /// The ratio `section` must show at the next sample: its entry ratio, or the lower

@@ -24,6 +24,20 @@ enum GeometryComparison {
         return nil
     }
 
+    /// Whether the engine's snapshot row `got` is the model's `expected`: equal in
+    /// everything, their geometries as ``firstDifference(expected:got:)`` compares them.
+    static func sameRow(expected: SectionSnapshot<Int>, got: SectionSnapshot<Int>) -> Bool {
+        switch (expected.geometry, got.geometry) {
+        case (nil, nil): break
+        case (let model?, let engine?): if firstDifference(expected: [model], got: [engine]) != nil { return false }
+        default: return false
+        }
+        var expected = expected, got = got
+        expected.geometry = nil
+        got.geometry = nil
+        return expected == got
+    }
+
     static func close(_ one: Double, _ other: Double) -> Bool {
         (one - other).magnitude <= 1e-9 * max(1, one.magnitude, other.magnitude)
     }
