@@ -191,7 +191,7 @@ extension EngineInputs {
     @inline(__always)
     mutating func takeDueSamples(through time: Duration, lastDue: Int)
         -> (first: Int, last: Int, visits: CountingRules.Visits, speed: Double?)? {
-        if time > self.time { self.time = time }
+        if time.isLater(than: self.time) { self.time = time }
         guard lastDue >= nextSample else { return nil }
         let first = nextSample
         nextSample = lastDue &+ 1

@@ -248,6 +248,17 @@ extension Duration {
         return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
 
+    /// Whether this is later than `other`: the standard library's `attoseconds` compared
+    /// where the platform has them, since its `>` is a call into the library at every
+    /// sample.
+    @inline(__always)
+    package func isLater(than other: Duration) -> Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return attoseconds > other.attoseconds
+        }
+        return self > other
+    }
+
     /// 2^63 - 1 seconds in attoseconds, where ``totalAttoseconds`` saturates.
     package static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 
