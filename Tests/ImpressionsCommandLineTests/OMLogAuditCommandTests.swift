@@ -39,6 +39,21 @@ struct OMLogAuditCommandTests {
                 "\(json.output)")
     }
 
+    @Test("the native SDKs' reasons beside the typedefs' (notAttached, noWindowFocus) are read; the percentages decide")
+    func nativeReasons() async throws {
+        let files = try await Self.files()
+        let lines = files.lines.enumerated().map { index, line in
+            line.replacingOccurrences(of: #""reasons":["#,
+                                      with: index.isMultiple(of: 2) ? #""reasons":["noWindowFocus","# : #""reasons":["notAttached","#)
+                .replacingOccurrences(of: ",]", with: "]")
+        }
+        #expect(lines != files.lines)
+        let log = try temporaryFile(lines.joined(separator: "\n") + "\n", name: "native.jsonl")
+        let audit = await Self.audit(files, log: log)
+        #expect(audit.status == 0, "\(audit.error)")
+        #expect(audit.output.contains("  clean: every percentageInView within the tolerance of ours"), "\(audit.output)")
+    }
+
     @Test("a doctored log: the two percentages changed, and only they, with our reasons; within the tolerance, clean")
     func doctoredLog() async throws {
         let files = try await Self.files()

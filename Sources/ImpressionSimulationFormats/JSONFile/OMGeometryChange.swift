@@ -49,8 +49,13 @@ package struct OMGeometryChange: Sendable, Hashable {
 
     /// The event type this line format holds; lines of other types are skipped when read.
     package static let eventType = "geometryChange"
-    /// The OM SDK's `Reason` values, each one of ``NotInViewReasons``' names.
+    /// The OM SDK's `Reason` values, each one of ``NotInViewReasons``' names: what a
+    /// line written here holds.
     package static let reasonNames: Set<String> = ["viewport", "clipped", "obstructed", "hidden", "backgrounded", "notFound"]
+    /// The reasons a line read may hold: ``reasonNames`` and the two the OM SDK's native
+    /// libraries send beside them (a view not attached to a window, a window without
+    /// focus), which a real log carries although the JS typedefs do not list them.
+    package static let readableReasonNames: Set<String> = reasonNames.union(["notAttached", "noWindowFocus"])
 
     /// `adSessionId`: the section, as the trace writes its id.
     package var adSessionId: String
@@ -237,9 +242,9 @@ package struct OMGeometryChange: Sendable, Hashable {
                 for (index, reason) in try array(reasons, at: "data.adView.reasons").enumerated() {
                     let path = "data.adView.reasons[\(index)]"
                     let name = try string(reason, at: path)
-                    guard OMGeometryChange.reasonNames.contains(name) else {
+                    guard OMGeometryChange.readableReasonNames.contains(name) else {
                         throw FileFormatError(path: path, "not an OM reason (expected one of "
-                            + "\(OMGeometryChange.reasonNames.sorted().joined(separator: ", "))), got \(JSONText.quoted(name))")
+                            + "\(OMGeometryChange.readableReasonNames.sorted().joined(separator: ", "))), got \(JSONText.quoted(name))")
                     }
                     change.reasons.append(name)
                 }
