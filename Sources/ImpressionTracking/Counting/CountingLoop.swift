@@ -62,7 +62,7 @@
 /// (`candidates`, `measuredRatios`, `measuredShares`, by candidate and measure group) and
 /// counts from them without asking the spatial index or measuring. Only the ratio is
 /// reused: the rules still run, so what depends on time alone (durations, cooldowns, the
-/// checks at both ends) moves on as before.
+/// checks at both ends) keeps moving with time.
 struct CountingLoop: Sendable {
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
     var slotsInRun: [Int32] = []

@@ -16,7 +16,7 @@
 /// state) goes through this type, which applies it to every group at once and notes the
 /// change in the engine's inputs it is handed (``EngineInputs/noteLayoutChange()``): a
 /// change to the geometry cannot be made without it, and a sample without one reuses
-/// the ratios measured before (``CountingLoop``).
+/// the ratios the last sample measured (``CountingLoop``).
 struct MeasureGroups<ID: Hashable & Sendable>: Sendable {
     /// The policies, by number.
     let policies: PolicyList
