@@ -23,6 +23,21 @@ struct SampleGridTests {
         }
     }
 
+    @Test("A time is later than another exactly when Duration's > says so, past 64-bit nanoseconds and below zero")
+    func isLater() {
+        let big = Duration.seconds(Int64.max)
+        let times: [Duration] = [
+            .zero, .nanoseconds(1), .nanoseconds(-1), .milliseconds(100), .seconds(1) / 3, .seconds(1) / 3 + .nanoseconds(1),
+            .nanoseconds(Int64.max), .nanoseconds(Int64.max) + .nanoseconds(1), big, big + .seconds(1), .zero - big,
+            .zero - big - .seconds(1),
+        ]
+        for a in times {
+            for b in times {
+                #expect(a.isLater(than: b) == (a > b), "\(a) later than \(b)")
+            }
+        }
+    }
+
     @Test("A sample's time and the sample at a time agree")
     func roundTrip() {
         for interval in Self.intervals {
