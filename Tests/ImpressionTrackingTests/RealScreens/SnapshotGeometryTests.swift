@@ -34,29 +34,43 @@ struct SnapshotGeometryTests {
     func percentagesAndReasons() throws {
         let snapshot = try Self.engine().snapshot()
         let top = try Self.row("top", in: snapshot)
-        #expect(top.geometry?.percentageInView == 100 && top.geometry?.reasons == [] && top.notVisibleReason == nil)
+        let topGeometry = try #require(top.geometry)
+        #expect(topGeometry.percentageInView == 100)
+        #expect(topGeometry.reasons == [])
+        #expect(top.notVisibleReason == nil)
 
         // The policy counts it (0.61 of its height shows, above 0.5); the screen shows 61 %,
         // the rest obstructed: the two answers apart.
         let under = try Self.row("under-tab-bar", in: snapshot)
-        #expect(under.notVisibleReason == nil && under.visibility == .atThreshold)
-        #expect(under.geometry?.percentageInView == 61)
-        #expect(under.geometry?.reasons.names == ["obstructed"])
-        #expect(under.geometry?.obstructions == [Self.tabBar])
+        let underGeometry = try #require(under.geometry)
+        #expect(under.notVisibleReason == nil)
+        #expect(under.visibility == .atThreshold)
+        #expect(underGeometry.percentageInView == 61)
+        #expect(underGeometry.reasons.names == ["obstructed"])
+        #expect(underGeometry.obstructions == [Self.tabBar])
         // 390 × 61 points, but for the rounding of subtracting the tab bar.
-        #expect(abs((under.geometry?.pixelsInView ?? 0) - 390 * 61) < 1e-6)
-        #expect(under.geometry?.onScreenFrame == Rect(x: 0, y: 700, width: 390, height: 61))
+        #expect(abs(underGeometry.pixelsInView - 390 * 61) < 1e-6)
+        #expect(underGeometry.onScreenFrame == Rect(x: 0, y: 700, width: 390, height: 61))
 
         let behind = try Self.row("behind-tab-bar", in: snapshot)
-        #expect(behind.notVisibleReason == .obstructed && behind.visibility == .obstructed)
-        #expect(behind.geometry?.percentageInView == 0)
-        #expect(behind.geometry?.reasons.names == ["viewport", "obstructed"])
-        #expect(behind.geometry?.onScreenFrame == nil)
+        let behindGeometry = try #require(behind.geometry)
+        #expect(behind.notVisibleReason == .obstructed)
+        #expect(behind.visibility == .obstructed)
+        #expect(behindGeometry.percentageInView == 0)
+        #expect(behindGeometry.reasons.names == ["viewport", "obstructed"])
+        #expect(behindGeometry.onScreenFrame == nil)
 
         let hidden = try Self.row("hidden", in: snapshot)
-        #expect(hidden.notVisibleReason == .hidden && hidden.visibility == .gated)
-        #expect(hidden.geometry?.percentageInView == 0 && hidden.geometry?.reasons.names == ["hidden"])
-        #expect(snapshot.sections.allSatisfy { $0.geometry?.time == snapshot.time && $0.geometry?.sectionID == $0.sectionID })
+        let hiddenGeometry = try #require(hidden.geometry)
+        #expect(hidden.notVisibleReason == .hidden)
+        #expect(hidden.visibility == .gated)
+        #expect(hiddenGeometry.percentageInView == 0)
+        #expect(hiddenGeometry.reasons.names == ["hidden"])
+        for row in snapshot.sections {
+            let geometry = try #require(row.geometry)
+            #expect(geometry.time == snapshot.time)
+            #expect(geometry.sectionID == row.sectionID)
+        }
     }
 
     @Test("in the background every row is backgrounded, 0 % in view, while the policy says inactive")
@@ -65,12 +79,17 @@ struct SnapshotGeometryTests {
         engine.enterBackground()
         let snapshot = engine.snapshot()
         for row in snapshot.sections {
+            let geometry = try #require(row.geometry)
             #expect(row.notVisibleReason == .inactive(.inBackground), "\(row.sectionID)")
-            #expect(row.geometry?.percentageInView == 0 && row.geometry?.reasons.names == ["backgrounded"], "\(row.sectionID)")
+            #expect(geometry.percentageInView == 0, "\(row.sectionID)")
+            #expect(geometry.reasons.names == ["backgrounded"], "\(row.sectionID)")
         }
         // Covered as well: the OM SDK has no word for a modal; ours is inactive.
         engine.setCovered(true)
-        #expect(engine.snapshot().sections.allSatisfy { $0.geometry?.reasons.names == ["backgrounded", "inactive"] })
+        for row in engine.snapshot().sections {
+            let geometry = try #require(row.geometry)
+            #expect(geometry.reasons.names == ["backgrounded", "inactive"], "\(row.sectionID)")
+        }
     }
 
     @Test("a row's geometry is the geometry stream's, but for its time; the overlay's rows have it too; a departed section's is notFound")
@@ -94,7 +113,9 @@ struct SnapshotGeometryTests {
         _ = engine.advance(to: ms(1000))
         try engine.setLayout(Array(Self.layout.dropFirst()))
         let departed = try Self.row("top", in: engine.snapshot())
-        #expect(departed.notVisibleReason == .missingFromLayout && departed.geometry?.reasons.names == ["notFound"])
+        let departedGeometry = try #require(departed.geometry)
+        #expect(departed.notVisibleReason == .missingFromLayout)
+        #expect(departedGeometry.reasons.names == ["notFound"])
     }
 
     @Test("the tracker's overlay stream carries the geometry, sample by sample")
@@ -117,7 +138,11 @@ struct SnapshotGeometryTests {
         #expect(snapshots.count == 2, "\(snapshots)")
         let before = try Self.row("under-tab-bar", in: try #require(snapshots.first))
         let after = try Self.row("under-tab-bar", in: try #require(snapshots.last))
-        #expect(before.geometry?.percentageInView == 100 && before.geometry?.reasons == [])
-        #expect(after.geometry?.percentageInView == 61 && after.geometry?.reasons.names == ["obstructed"])
+        let beforeGeometry = try #require(before.geometry)
+        let afterGeometry = try #require(after.geometry)
+        #expect(beforeGeometry.percentageInView == 100)
+        #expect(beforeGeometry.reasons == [])
+        #expect(afterGeometry.percentageInView == 61)
+        #expect(afterGeometry.reasons.names == ["obstructed"])
     }
 }
