@@ -39,7 +39,7 @@ package struct ClaimDecoder: Sendable {
         guard bytes.count <= maximumLineBytes else {
             throw TraceError.lineTooLong(line: number, limit: maximumLineBytes)
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        if TraceDecoder.isBlankLine(bytes) { return nil }
         let line = try TraceDecoder.decodeJSON(ClaimLine.self, bytes, lineNumber: number)
         var claim: ClaimedImpression
         do throws(TraceLineProblem) {

@@ -61,9 +61,10 @@ package struct OMLogAudit: Hashable, Sendable {
         var latest: [String: (time: Duration, line: Int)] = [:]
         for (offset, bytes) in lines.enumerated() {
             let number = offset + 1
-            let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if TraceDecoder.isBlankLine(bytes) { continue }
+            // Not blank, so `nil` is an event of another type.
             guard let event = try OMGeometryChange.decode(bytes, lineNumber: number) else {
-                if !isBlank { otherEventCount += 1 }
+                otherEventCount += 1
                 continue
             }
             guard sectionIDs.contains(event.adSessionId) else {

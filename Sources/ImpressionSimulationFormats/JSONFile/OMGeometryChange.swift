@@ -192,7 +192,7 @@ package struct OMGeometryChange: Sendable, Hashable {
     ///
     /// - Throws: ``TraceError`` naming the line, the field and the value.
     package static func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> OMGeometryChange? {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        if TraceDecoder.isBlankLine(bytes) { return nil }
         let value: JSONValue
         do throws(FileFormatError) {
             value = try JSONValue.parse(bytes, isLine: true)

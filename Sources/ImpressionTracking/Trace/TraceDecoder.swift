@@ -95,7 +95,7 @@ public struct TraceDecoder: Sendable {
         if usesFastPath, let line = bytes.withContiguousStorageIfAvailable({ [limits] in TraceLineFastPath.decode($0, limits: limits) }) ?? nil {
             decoded = line
         } else {
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .line(.blank) }
+            if Self.isBlankLine(bytes) { return .line(.blank) }
             decoded = try Self.decodeJSON(DecodedLine.self, bytes, lineNumber: number, userInfo: [DecodedLine.limitsKey: limits])
         }
         switch decoded {
@@ -127,6 +127,13 @@ public struct TraceDecoder: Sendable {
             throw TraceError(line: number, "times must not go backwards: \(TraceEncoder.milliseconds(time)) ms "
                 + "after \(TraceEncoder.milliseconds(latestTime)) ms")
         }
+    }
+
+    /// Whether a line, without its newline, holds nothing but spaces, tabs and carriage
+    /// returns: what every JSON-lines reader of the package skips.
+    @inline(__always)
+    package static func isBlankLine(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
     /// Decodes one line's JSON as `type`, turning what goes wrong into a ``TraceError``
