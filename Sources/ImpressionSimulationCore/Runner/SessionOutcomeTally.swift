@@ -43,19 +43,36 @@ struct SessionOutcomeTally: SessionInputSink {
     private static var initialCapacity: Int { 32 }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
-        advance(to: time) { layout.appendRenderedSections(in: viewport, to: &$0) }
+        // The sections on screen are appended here rather than by a closure: a closure
+        // capturing the layout copied it, retaining buffers every worker shares.
+        if isRenderingSample(through: time) {
+            layout.appendRenderedSections(in: viewport, to: &nowRendered)
+            noteRendered()
+        }
+        tallyReports(through: time)
     }
 
     /// Advances the engine to `time`; when a sample fell due and the screen is active,
-    /// `appendRendered` appends the sections on screen, which the samples due now all see.
-    mutating func advance(to time: Duration, rendering appendRendered: (inout [Int]) -> Void) {
-        // The engine's own sample arithmetic: the samples due now all see this screen.
-        let lastDue = grid.lastSample(atOrBefore: time)
-        if lastDue > evaluatedThrough {
-            evaluatedThrough = lastDue
-            if engine?.isActive == true { noteRendered(appendRendered) }
+    /// the sections `screen` has on screen are noted, which the samples due now all see.
+    mutating func advance(to time: Duration, showing screen: inout TraceScreen) {
+        if isRenderingSample(through: time) {
+            screen.appendOnScreen(to: &nowRendered)
+            noteRendered()
         }
         tallyReports(through: time)
+    }
+
+    /// Whether a sample fell due since the last one evaluated, at or before `time`, with
+    /// the screen active: then the caller appends the sections on screen to
+    /// `nowRendered` and calls ``noteRendered()``.
+    private mutating func isRenderingSample(through time: Duration) -> Bool {
+        // The engine's own sample arithmetic: the samples due now all see this screen.
+        let lastDue = grid.lastSample(atOrBefore: time)
+        guard lastDue > evaluatedThrough else { return false }
+        evaluatedThrough = lastDue
+        guard engine?.isActive == true else { return false }
+        nowRendered.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Advances the engine to `time`, adding what each policy reported to its
@@ -81,9 +98,8 @@ struct SessionOutcomeTally: SessionInputSink {
         swap(&exposures, &self.exposures)
     }
 
-    private mutating func noteRendered(_ appendRendered: (inout [Int]) -> Void) {
-        nowRendered.removeAll(keepingCapacity: true)
-        appendRendered(&nowRendered)
+    /// Adds the sections in `nowRendered` that were not on screen at the last sample.
+    private mutating func noteRendered() {
         guard nowRendered != lastRendered else { return }
         for section in nowRendered where !lastRendered.contains(section) { rendered.append(section) }
         swap(&nowRendered, &lastRendered)

@@ -64,11 +64,7 @@ struct TraceSession {
     /// Advances the engine to `time`, counting what it gives and the sections on screen
     /// at the samples on the way.
     mutating func advance(to time: Duration) {
-        // Taken out while the tally advances, so the closure writes to nothing of self's.
-        var screen = TraceScreen()
-        swap(&screen, &self.screen)
-        tally.advance(to: time) { screen.appendOnScreen(to: &$0) }
-        swap(&screen, &self.screen)
+        tally.advance(to: time, showing: &screen)
     }
 
     /// Gives the engine the viewport still held back, then advances to `end`.
