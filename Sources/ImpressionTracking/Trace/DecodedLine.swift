@@ -163,6 +163,21 @@ package enum DecodedLine: Decodable {
     /// Refuses chains of containers deeper than `limit` (a cycle is one), so the
     /// engine's walk up a chain stays short.
     private static func checkDepth(_ containers: [ScrollContainer], limit: Int) throws {
+        if let deep = firstTooDeep(containers, limit: limit) {
+            throw TraceLineProblem("container \"\(deep.id)\" is nested more than \(limit) deep (or in a cycle)")
+        }
+    }
+
+    /// Whether no chain of containers is deeper than `limit`: what ``checkDepth(_:limit:)``
+    /// lets through.
+    static func isWithinDepth(_ containers: [ScrollContainer], limit: Int) -> Bool {
+        firstTooDeep(containers, limit: limit) == nil
+    }
+
+    /// The first container in a chain deeper than `limit` (or in a cycle).
+    private static func firstTooDeep(_ containers: [ScrollContainer], limit: Int) -> ScrollContainer? {
+        // Most layouts nest nothing: no chain to walk, no table to build.
+        guard containers.contains(where: { $0.parentID != nil }) else { return nil }
         var parents: [String: String] = [:]
         for container in containers { parents[container.id] = container.parentID }
         for container in containers {
@@ -170,12 +185,11 @@ package enum DecodedLine: Decodable {
             var depth = 0
             while let current = node {
                 depth += 1
-                guard depth <= limit else {
-                    throw TraceLineProblem("container \"\(container.id)\" is nested more than \(limit) deep (or in a cycle)")
-                }
+                guard depth <= limit else { return container }
                 node = parents[current] ?? nil
             }
         }
+        return nil
     }
 
     private static func policy(_ fields: KeyedDecodingContainer<Key>) throws -> ImpressionPolicy {

@@ -1,14 +1,19 @@
 /// Reads the lines that make up nearly all of a recorded trace (`viewport`,
-/// `contentOffset`, the lifecycle calls and `end`) straight from their bytes, exactly as
-/// ``TraceEncoder`` writes them, without building a JSON tree: a scroll writes a
-/// `viewport` line every frame, and the general path (``JSONParser``, then
-/// `DecodedLine.init(from:)`) costs several times what such a line holds.
+/// `contentOffset`, the lifecycle calls and `end`), and the layouts that make up much of
+/// its bytes, straight from their bytes, exactly as ``TraceEncoder`` writes them, without
+/// building a JSON tree: a scroll writes a `viewport` line every frame, a lazy list a
+/// layout of dozens of sections whenever its window moves, and the general path
+/// (``JSONParser``, then `DecodedLine.init(from:)`) costs several times what such a line
+/// holds.
 ///
 /// It is only a shortcut, never a second reader: it returns a line only when the general
 /// path would return the same one, and `nil` for anything else (keys in another order or
 /// added, white space, an exponent, an escape, another type, a number it cannot read
 /// exactly, a time out of range, anything malformed), which the general path then reads.
-/// So results and error messages are the general path's for every input.
+/// So results and error messages are the general path's for every input. A layout is
+/// read here when its sections carry no policy of their own and its containers no clip
+/// insets (rare fields, left to the general path), within the limits on sections,
+/// containers and their depth.
 enum TraceLineFastPath {
     /// The line `bytes` holds when it is one the writer writes for these types; `nil`
     /// otherwise. A time outside `0...limits.maximumTimeMilliseconds` is left to the
@@ -20,10 +25,12 @@ enum TraceLineFastPath {
               scanner.skip(",\"type\":\""), let type = scanner.name() else { return nil }
         let time = DecodedLine.duration(milliseconds: milliseconds)
         if Scanner.equals(type, "viewport") {
-            guard scanner.skip(",\"rect\":["), let x = scanner.number(), scanner.skip(","), let y = scanner.number(),
-                  scanner.skip(","), let width = scanner.number(), scanner.skip(","), let height = scanner.number(),
-                  scanner.skip("]}"), scanner.isAtEnd else { return nil }
-            return .input(time, .viewport(Rect(x: x, y: y, width: width, height: height)))
+            guard scanner.skip(",\"rect\":"), let rect = scanner.rect(), scanner.skip("}"), scanner.isAtEnd else { return nil }
+            return .input(time, .viewport(rect))
+        }
+        if Scanner.equals(type, "layout") {
+            guard let layout = scanner.layout(limits: limits) else { return nil }
+            return .input(time, layout)
         }
         if Scanner.equals(type, "contentOffset") {
             guard scanner.skip(",\"container\":\""), let container = scanner.string(),
@@ -63,6 +70,112 @@ enum TraceLineFastPath {
         static func equals(_ name: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
             name.count == text.utf8CodeUnitCount
                 && name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        /// The rest of a layout line after its type, `,"sections":[...]`, then
+        /// `,"containers":[...]` when it has some, then `}`; `nil` past a limit, for a
+        /// policy, clip insets or anything the writer does not write.
+        mutating func layout(limits: TraceLimits) -> EngineInput<String>? {
+            guard skip(",\"sections\":[") else { return nil }
+            var sections: [TrackedSection<String>] = []
+            if !skip("]") {
+                repeat {
+                    guard sections.count < limits.maximumSectionsPerLayout, let section = section() else { return nil }
+                    sections.append(section)
+                } while skip(",")
+                guard skip("]") else { return nil }
+            }
+            var containers: [ScrollContainer] = []
+            if skip(",\"containers\":[") {
+                repeat {
+                    guard containers.count < limits.maximumContainersPerLayout, let container = container() else { return nil }
+                    containers.append(container)
+                } while skip(",")
+                guard skip("]"), DecodedLine.isWithinDepth(containers, limit: limits.maximumContainerDepth) else { return nil }
+            }
+            guard skip("}"), isAtEnd else { return nil }
+            return .layout(sections: sections, containers: containers)
+        }
+
+        /// `{"id":"…","cells":[…]}` with the optional fields in the writer's order, set
+        /// as the general path sets them.
+        private mutating func section() -> TrackedSection<String>? {
+            guard skip("{\"id\":\""), let id = string(), skip(",\"cells\":["), let cells = rects() else { return nil }
+            var nestedCells: [NestedCell] = []
+            if skip(",\"nested\":[") {
+                repeat {
+                    guard skip("{\"container\":\""), let container = string(), skip(",\"cells\":["), let frames = rects(),
+                          skip("}") else { return nil }
+                    for frame in frames { nestedCells.append(NestedCell(containerID: container, frame: frame)) }
+                } while skip(",")
+                guard skip("]") else { return nil }
+            }
+            var fullHeight: Double?
+            if skip(",\"fullHeight\":") {
+                guard let value = number() else { return nil }
+                fullHeight = value
+            }
+            var fullArea: Double?
+            if skip(",\"fullArea\":") {
+                guard let value = number() else { return nil }
+                fullArea = value
+            }
+            var section = TrackedSection(id: id, cells: cells, fullHeight: fullHeight, fullArea: fullArea, policy: nil)
+            section.nestedCells = nestedCells
+            if skip(",\"fullWidth\":") {
+                guard let fullWidth = number() else { return nil }
+                section.fullWidth = fullWidth
+            }
+            if skip(",\"loaded\":false") { section.isLoaded = false }
+            if skip(",\"opacity\":") {
+                guard let opacity = number() else { return nil }
+                section.opacity = opacity
+            }
+            if skip(",\"hidden\":true") { section.isHidden = true }
+            guard skip("}") else { return nil }
+            return section
+        }
+
+        /// `{"id":"…","frame":[…]}` with a parent, an offset, an opacity and `hidden`
+        /// when the writer writes them.
+        private mutating func container() -> ScrollContainer? {
+            guard skip("{\"id\":\""), let id = string(), skip(",\"frame\":"), let frame = rect() else { return nil }
+            var parentID: String?
+            if skip(",\"parent\":\"") {
+                guard let parent = string() else { return nil }
+                parentID = parent
+            }
+            var offset = Point.zero
+            if skip(",\"offset\":[") {
+                guard let x = number(), skip(","), let y = number(), skip("]") else { return nil }
+                offset = Point(x: x, y: y)
+            }
+            var container = ScrollContainer(id: id, frame: frame, parentID: parentID, contentOffset: offset, clipInsets: .zero)
+            if skip(",\"opacity\":") {
+                guard let opacity = number() else { return nil }
+                container.opacity = opacity
+            }
+            if skip(",\"hidden\":true") { container.isHidden = true }
+            guard skip("}") else { return nil }
+            return container
+        }
+
+        /// The rects of a list whose `[` is read, up to and past its `]`.
+        private mutating func rects() -> [Rect]? {
+            var rects: [Rect] = []
+            if skip("]") { return rects }
+            repeat {
+                guard let rect = rect() else { return nil }
+                rects.append(rect)
+            } while skip(",")
+            return skip("]") ? rects : nil
+        }
+
+        /// `[x,y,width,height]`.
+        mutating func rect() -> Rect? {
+            guard skip("["), let x = number(), skip(","), let y = number(), skip(","), let width = number(), skip(","),
+                  let height = number(), skip("]") else { return nil }
+            return Rect(x: x, y: y, width: width, height: height)
         }
 
         /// A type's name, letters only, up to and past its closing quote.

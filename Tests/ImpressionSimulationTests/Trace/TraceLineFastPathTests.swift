@@ -49,6 +49,8 @@ struct TraceLineFastPathTests {
 
     /// The types the fast path is for; every line of them the writer writes must be read by it.
     static func isFastType(_ line: some StringProtocol) -> Bool {
+        // A layout but for a section's own policy or a container's clip insets, which are rare.
+        if line.contains("\"type\":\"layout\"") { return !line.contains("\"policy\":") && !line.contains("\"clipInsets\":") }
         let types = ["viewport", "contentOffset", "end"] + LifecycleCall.allCases.map(\.name)
         return types.contains { line.contains("\"type\":\"\($0)\"") }
     }
@@ -63,7 +65,7 @@ struct TraceLineFastPathTests {
         #expect(taken.count == 8)
     }
 
-    @Test("simulated sessions' traces: every line the same through both paths, and every screen, lifecycle and end line read fast",
+    @Test("simulated sessions' traces: every line the same through both paths, and every layout, screen, lifecycle and end line read fast",
           arguments: [UInt64(1), 7, 42])
     func simulatedSessions(seed: UInt64) throws {
         let feed = Feed(sectionCount: 400, seed: seed)
@@ -71,15 +73,18 @@ struct TraceLineFastPathTests {
         let generator = SessionGenerator(model: UserModel(), feed: feed, duration: .seconds(90))
         var viewports = 0
         var offsets = 0
+        var layouts = 0
         for index in 0..<4 {
             let text = runner.trace(of: generator.session(seed: seed, index: index), source: "seed \(seed), session \(index)").encoded()
             let taken = Self.compareLines(of: text, "seed \(seed), session \(index)")
             #expect(taken == text.split(separator: "\n").filter { Self.isFastType($0) }, "seed \(seed), session \(index)")
             viewports += taken.count { $0.contains("\"type\":\"viewport\"") }
             offsets += taken.count { $0.contains("\"type\":\"contentOffset\"") }
+            layouts += taken.count { $0.contains("\"type\":\"layout\"") }
         }
         #expect(viewports > 100)
         #expect(offsets > 0)
+        #expect(layouts > 0)
     }
 
     @Test("an input marked afterSample, as a recorder writes one applied at time zero after sample 0: the general path reads it, with its mark, and both paths agree")
@@ -174,6 +179,105 @@ struct TraceLineFastPathTests {
         // Both kinds are well represented, or the comparison proves little.
         #expect(fastCount > 5000)
         #expect(errors > 10_000)
+    }
+
+    @Test("20,000 layouts as the writer writes them, every optional field of sections and containers, and each often edited just off it: the same layout or the same error through both paths")
+    func layoutLines() {
+        var random = SplitMix64(seed: 8, stream: 2)
+        var fastCount = 0
+        var errors = 0
+        for round in 0..<20_000 {
+            var line = Array(Self.randomLayoutLine(round: round, using: &random).utf8)
+            // Half are edited: a byte dropped, doubled or replaced by one the fast path must refuse.
+            if random.nextInt(below: 2) == 0, !line.isEmpty {
+                let position = random.nextInt(below: line.count)
+                switch random.nextInt(below: 4) {
+                case 0: line.remove(at: position)
+                case 1: line.insert(line[position], at: position)
+                case 2: line[position] = Array(" e0-.,]}[\"\\".utf8)[random.nextInt(below: 11)]
+                default: line.insert(contentsOf: Array(",\"id\":\"x\"".utf8), at: position)
+                }
+            }
+            var fast = TraceDecoder()
+            var general = Self.generalDecoder()
+            _ = try? fast.decode(Self.header, lineNumber: 1)
+            _ = try? general.decode(Self.header, lineNumber: 1)
+            let generalOutcome = Self.outcome(&general, line, lineNumber: 2)
+            #expect(Self.outcome(&fast, line, lineNumber: 2) == generalOutcome, "round \(round): \(String(decoding: line, as: UTF8.self))")
+            if line.withUnsafeBufferPointer({ TraceLineFastPath.decode($0, limits: TraceLimits()) }) != nil { fastCount += 1 }
+            if generalOutcome.hasPrefix("error") { errors += 1 }
+        }
+        #expect(fastCount > 6_000)
+        #expect(errors > 3_000)
+    }
+
+    /// A layout line of a few sections and containers with any of their optional fields,
+    /// nested containers included, as ``TraceEncoder`` writes it.
+    static func randomLayoutLine(round: Int, using random: inout SplitMix64) -> String {
+        func number() -> Double {
+            switch random.nextInt(below: 4) {
+            case 0: Double(random.nextInt(below: 2_000)) - 100
+            case 1: Double(random.nextInt(below: 100_000)) / 7
+            case 2: Double(random.nextInt(below: 1_000)) / 4
+            default: 0
+            }
+        }
+        func rect() -> Rect { Rect(x: number(), y: number(), width: number(), height: number()) }
+        let containerIDs = (0..<random.nextInt(below: 4)).map { "row-\($0)" }
+        let sections = (0..<random.nextInt(below: 6)).map { index -> TrackedSection<String> in
+            var section = TrackedSection(id: random.nextInt(below: 8) == 0 ? "é-\(index)" : "\(round)-\(index)",
+                                         cells: (0..<random.nextInt(below: 3)).map { _ in rect() })
+            if let container = containerIDs.randomElement(using: &random), random.nextInt(below: 2) == 0 {
+                section.nestedCells = (0..<(1 + random.nextInt(below: 3))).map { _ in NestedCell(containerID: container, frame: rect()) }
+            }
+            if random.nextInt(below: 4) == 0 { section.fullHeight = number() }
+            if random.nextInt(below: 4) == 0 { section.fullArea = number() }
+            if random.nextInt(below: 4) == 0 { section.fullWidth = number() }
+            if random.nextInt(below: 5) == 0 { section.isLoaded = false }
+            if random.nextInt(below: 5) == 0 { section.opacity = Double(random.nextInt(below: 10)) / 10 }
+            if random.nextInt(below: 5) == 0 { section.isHidden = true }
+            if random.nextInt(below: 12) == 0 { section.policy = .mrcDisplay }
+            return section
+        }
+        let containers = containerIDs.enumerated().map { index, id -> ScrollContainer in
+            // Sometimes a chain, sometimes a cycle: both paths refuse one too deep alike.
+            let parent = index > 0 && random.nextInt(below: 2) == 0 ? containerIDs[random.nextInt(below: containerIDs.count)] : nil
+            var container = ScrollContainer(id: id, frame: rect(), parentID: parent,
+                                            contentOffset: random.nextInt(below: 2) == 0 ? Point(x: number(), y: 0) : .zero)
+            if random.nextInt(below: 10) == 0 { container.clipInsets = Insets(top: 4, left: 0, bottom: 0, right: 0) }
+            if random.nextInt(below: 5) == 0 { container.opacity = 0.5 }
+            if random.nextInt(below: 5) == 0 { container.isHidden = true }
+            return container
+        }
+        let time = Duration.milliseconds(random.nextInt(below: 100_000))
+        return TraceEncoder.line(EngineInput<String>.layout(sections: sections, containers: containers), at: time) { $0 }
+    }
+
+    @Test("a layout past the limits on sections, containers or their depth is left to the general path, which refuses it")
+    func layoutLimits() {
+        let limits = TraceLimits(maximumSectionsPerLayout: 2, maximumContainersPerLayout: 1, maximumContainerDepth: 1)
+        let lines = [
+            #"{"t":0,"type":"layout","sections":[{"id":"a","cells":[]},{"id":"b","cells":[]}]}"#,
+            #"{"t":0,"type":"layout","sections":[{"id":"a","cells":[]},{"id":"b","cells":[]},{"id":"c","cells":[]}]}"#,
+            #"{"t":0,"type":"layout","sections":[],"containers":[{"id":"r","frame":[0,0,1,1]}]}"#,
+            #"{"t":0,"type":"layout","sections":[],"containers":[{"id":"r","frame":[0,0,1,1]},{"id":"s","frame":[0,0,1,1]}]}"#,
+            #"{"t":0,"type":"layout","sections":[],"containers":[{"id":"r","frame":[0,0,1,1],"parent":"r"}]}"#,
+        ]
+        var outcomes: [String] = []
+        for line in lines {
+            let bytes = Array(line.utf8)
+            var fast = TraceDecoder(limits: limits)
+            var general = TraceDecoder(limits: limits)
+            general.usesFastPath = false
+            _ = try? fast.decode(Self.header, lineNumber: 1)
+            _ = try? general.decode(Self.header, lineNumber: 1)
+            let outcome = Self.outcome(&fast, bytes, lineNumber: 2)
+            #expect(outcome == Self.outcome(&general, bytes, lineNumber: 2), "\(line)")
+            outcomes.append(outcome)
+        }
+        #expect(outcomes.map { $0.hasPrefix("error") } == [false, true, false, true, true])
+        #expect(lines.map { line in Array(line.utf8).withUnsafeBufferPointer { TraceLineFastPath.decode($0, limits: limits) } != nil }
+            == [true, false, true, false, false])
     }
 
     @Test("the fast path reads any contiguous collection of bytes as the general path does")
