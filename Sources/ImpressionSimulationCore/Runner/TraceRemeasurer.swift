@@ -214,7 +214,7 @@ public struct TraceRemeasurer: Sendable {
         var lastLine = 0
         do throws(TraceError) {
             reading: while let line = try reader.next() {
-                let bytes: [UInt8]
+                let bytes: ArraySlice<UInt8>
                 let number: Int
                 switch line {
                 case .tooLong(let lineNumber):

@@ -65,14 +65,15 @@ extension DecodedLine {
     }
 
     static func numbers(_ list: inout any UnkeyedDecodingContainer, count: Int, what: String) throws -> [Double] {
-        let path = TraceDecoder.path(list.codingPath)
+        // The path is put in words only for a message: on success it would cost more than the numbers.
         guard list.count == count else {
-            throw TraceLineProblem("\(path): \(what), got \(list.count.map { "\($0) numbers" } ?? "something else")")
+            throw TraceLineProblem("\(TraceDecoder.path(list.codingPath)): \(what), got \(list.count.map { "\($0) numbers" } ?? "something else")")
         }
         var values: [Double] = []
+        values.reserveCapacity(count)
         while !list.isAtEnd {
             let value = try list.decode(Double.self)
-            guard value.isFinite else { throw TraceLineProblem("\(path): numbers must be finite, got \(value)") }
+            guard value.isFinite else { throw TraceLineProblem("\(TraceDecoder.path(list.codingPath)): numbers must be finite, got \(value)") }
             values.append(value)
         }
         return values

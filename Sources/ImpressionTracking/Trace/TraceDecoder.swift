@@ -34,7 +34,12 @@ public struct TraceDecoder: Sendable {
     /// The limits lines are checked against.
     package let limits: TraceLimits
     /// The header, once read.
-    public private(set) var header: TraceHeader?
+    public private(set) var header: TraceHeader? {
+        didSet { hasHeader = header != nil }
+    }
+    /// Whether ``header`` is read: what every later line checks, without copying the
+    /// header's strings to ask.
+    private var hasHeader = false
     /// The time of the latest line.
     package private(set) var latestTime: Duration = .zero
     /// The end, once read.
@@ -100,7 +105,7 @@ public struct TraceDecoder: Sendable {
         }
         switch decoded {
         case .header(let header):
-            guard self.header == nil else { throw TraceError(line: number, "a second header; a trace holds one session") }
+            guard !hasHeader else { throw TraceError(line: number, "a second header; a trace holds one session") }
             self.header = header
             return .line(.header(header))
         case .input(let time, let input, let afterSample):
@@ -119,7 +124,7 @@ public struct TraceDecoder: Sendable {
     }
 
     private func checkTime(_ time: Duration, lineNumber number: Int) throws(TraceError) {
-        guard header != nil else {
+        guard hasHeader else {
             throw TraceError(line: number, "expected the header first: {\"format\":\"impressions-trace\",\"version\":1,\"sampleIntervalMs\":100}")
         }
         guard end == nil else { throw TraceError(line: number, "a line after the end of the session") }

@@ -11,8 +11,9 @@
 package struct TraceLineReader {
     /// One line, numbered from 1, without its `\n` (or `\r\n`).
     package enum Line {
-        /// A line within the limit.
-        case text(number: Int, bytes: [UInt8])
+        /// A line within the limit: a slice of the chunk it was read from when it lies
+        /// within one, so that most lines are read without copying their bytes.
+        case text(number: Int, bytes: ArraySlice<UInt8>)
         /// A line past the limit, whose bytes were dropped.
         case tooLong(number: Int)
     }
@@ -60,7 +61,16 @@ package struct TraceLineReader {
         if isSkippingLongLine {
             guard try skipToNewline() else { return nil }
         }
-        var line: [UInt8] = []
+        // A line within the chunk is a slice of it, with no bytes copied; one across
+        // chunks is put together here.
+        if chunkPosition < chunk.count, let newline = chunk[chunkPosition...].firstIndex(of: 0x0A) {
+            let line = chunk[chunkPosition..<newline]
+            chunkPosition = newline + 1
+            lineNumber += 1
+            lastLineIsUnterminated = false
+            return finish(line)
+        }
+        var line: ArraySlice<UInt8> = []
         var sawAnything = false
         while true {
             if chunkPosition == chunk.count {
@@ -107,9 +117,9 @@ package struct TraceLineReader {
         }
     }
 
-    private func finish(_ line: [UInt8]) -> Line {
+    private func finish(_ line: ArraySlice<UInt8>) -> Line {
         var line = line
-        if line.last == 0x0D { line.removeLast() }
+        if line.last == 0x0D { line = line.dropLast() }
         if line.count > maximumLineBytes { return .tooLong(number: lineNumber) }
         return .text(number: lineNumber, bytes: line)
     }

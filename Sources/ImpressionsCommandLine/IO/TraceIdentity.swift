@@ -73,7 +73,7 @@ private struct LineDigest {
     private var lines = 0
     private var bytes = 0
 
-    mutating func add(line: [UInt8]) {
+    mutating func add(line: ArraySlice<UInt8>) {
         lines += 1
         bytes += line.count + 1
         for byte in line { mix(byte) }

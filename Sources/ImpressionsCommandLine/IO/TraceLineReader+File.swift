@@ -35,7 +35,7 @@ extension TraceLineReader {
     ///
     /// - Returns: the error that stopped the reading, or `nil` at the end of the input.
     mutating func forEachLine(maximumLineBytes: Int, keepGoing: Bool, skipped: inout [TraceError], lineCount: inout Int,
-                              _ handle: ([UInt8], _ lineNumber: Int) throws(TraceError) -> Void) -> TraceError? {
+                              _ handle: (ArraySlice<UInt8>, _ lineNumber: Int) throws(TraceError) -> Void) -> TraceError? {
         while true {
             let next: Line?
             do throws(TraceError) {

@@ -68,7 +68,7 @@ struct TraceStreamSplitter {
         current = Trace(name: "standard input, trace \(count)", bytes: [], firstLine: line)
     }
 
-    private func isHeader(_ bytes: [UInt8], lineNumber: Int) -> Bool {
+    private func isHeader(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
         guard Self.holdsFormatKey(bytes) else { return false }
         var decoder = TraceDecoder(limits: limits)
         guard case .header? = try? decoder.decode(bytes, lineNumber: lineNumber) else { return false }
@@ -77,7 +77,7 @@ struct TraceStreamSplitter {
 
     private static let formatKey = Array("\"format\"".utf8)
 
-    private static func holdsFormatKey(_ bytes: [UInt8]) -> Bool {
+    private static func holdsFormatKey(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count >= formatKey.count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             var index = 0

@@ -10,7 +10,7 @@ struct TraceLineReaderTests {
                                      maximumLineBytes: 100)
         guard case .tooLong(1) = try reader.next() else { Issue.record("the long line was not refused"); return }
         guard case .text(2, let bytes) = try reader.next() else { Issue.record("the next line was lost"); return }
-        #expect(bytes == Array("ok".utf8))
+        #expect(Array(bytes) == Array("ok".utf8))
         #expect(try reader.next() == nil)
     }
 
@@ -56,7 +56,38 @@ struct TraceLineReaderTests {
         guard case .tooLong(1) = try reader.next() else { Issue.record("the long line was not refused"); return }
         #expect(chunksRead == 1)
         guard case .text(2, let bytes) = try reader.next() else { Issue.record("the next line was lost"); return }
-        #expect(bytes == Array("next".utf8))
+        #expect(Array(bytes) == Array("next".utf8))
         #expect(try reader.next() == nil)
+    }
+
+    @Test("random bytes in chunks of every size from 1 to 40: the lines are what splitting at newlines gives, a `\\r` before a newline dropped, whether a line lies in one chunk or spans several")
+    func linesAcrossChunks() throws {
+        var random = SplitMix64(seed: 11, stream: 3)
+        for chunkSize in 1...40 {
+            // Newlines, carriage returns and other bytes, newlines at every offset of an 8-byte word.
+            let bytes = (0..<(200 + random.nextInt(below: 200))).map { _ -> UInt8 in
+                switch random.nextInt(below: 10) {
+                case 0: 0x0A
+                case 1: 0x0D
+                default: UInt8(truncatingIfNeeded: 0x20 + random.nextInt(below: 200))
+                }
+            }
+            var expected = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+            }
+            if bytes.last == 0x0A { expected.removeLast() }
+            var offset = 0
+            var reader = TraceLineReader(maximumLineBytes: 1_000) { () throws(TraceError) -> [UInt8] in
+                let chunk = Array(bytes[offset..<min(bytes.count, offset + chunkSize)])
+                offset += chunk.count
+                return chunk
+            }
+            var lines: [[UInt8]] = []
+            while case .text(let number, let line)? = try reader.next() {
+                #expect(number == lines.count + 1)
+                lines.append(Array(line))
+            }
+            #expect(lines == expected, "chunks of \(chunkSize)")
+        }
     }
 }
