@@ -10,6 +10,8 @@ package struct SampleGrid: Sendable, Hashable {
     /// `interval` in nanoseconds when it is a whole number of them that fits an `Int64`
     /// (any interval an app picks), else 0.
     @usableFromInline let intervalNanoseconds: Int64
+    /// `interval` in attoseconds when they fit a `UInt64` (intervals up to 18 seconds), else 0.
+    @usableFromInline let intervalAttoseconds64: UInt64
 
     /// The grid of a positive `interval`.
     package init(interval: Duration) {
@@ -17,23 +19,23 @@ package struct SampleGrid: Sendable, Hashable {
         intervalAttoseconds = interval.totalAttoseconds
         let (nanoseconds, remainder) = intervalAttoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         intervalNanoseconds = remainder == 0 ? Int64(exactly: nanoseconds) ?? 0 : 0
+        intervalAttoseconds64 = UInt64(exactly: intervalAttoseconds) ?? 0
     }
 
     /// The index of the last sample at or before `time`, or -1 before the first; at most
     /// `Int.max - 1`, so that the index after it is representable.
     @inlinable @inline(__always)
     package func lastSample(atOrBefore time: Duration) -> Int {
-        guard time >= .zero else { return -1 }
         let attoseconds = time.totalAttoseconds
-        // In 64 bits while the time's nanoseconds fit a UInt64 (584 years) and the interval
-        // is whole nanoseconds: the floor of attoseconds over `interval` is that of whole
-        // nanoseconds over the interval's, and the first division, with a quotient known
-        // to fit, is one 128-by-64-bit hardware division, where Int128's is a library call.
-        if intervalNanoseconds != 0 {
+        // The sign of the attoseconds, not `Duration`'s `<`, which is a call.
+        guard attoseconds >= 0 else { return -1 }
+        // While the interval's attoseconds fit 64 bits and so does the quotient (any time
+        // below 2^64 intervals), the floor is one 128-by-64-bit hardware division, where
+        // Int128's is a library call.
+        if intervalAttoseconds64 != 0 {
             let high = UInt64(truncatingIfNeeded: attoseconds >> 64)
-            if high < 1_000_000_000 {
-                let nanoseconds = UInt64(1_000_000_000).dividingFullWidth((high, UInt64(truncatingIfNeeded: attoseconds))).quotient
-                let index = nanoseconds / UInt64(truncatingIfNeeded: intervalNanoseconds)
+            if high < intervalAttoseconds64 {
+                let index = intervalAttoseconds64.dividingFullWidth((high, UInt64(truncatingIfNeeded: attoseconds))).quotient
                 return index >= UInt64(Int.max - 1) ? Int.max - 1 : Int(truncatingIfNeeded: index)
             }
         }

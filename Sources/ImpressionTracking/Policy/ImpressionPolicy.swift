@@ -259,7 +259,9 @@ extension Duration {
         return self > other
     }
 
-    /// 2^63 - 1 seconds in attoseconds, where ``totalAttoseconds`` saturates.
+    /// 2^63 - 1 seconds in attoseconds, where ``totalAttoseconds`` saturates; inlined, so
+    /// that it is a constant where it is compared rather than a call at every sample.
+    @inlinable @inline(__always)
     package static var saturatedAttoseconds: Int128 { Int128(Int64.max) * 1_000_000_000_000_000_000 }
 
     /// The duration in whole nanoseconds, saturating at `Int64`'s range.
