@@ -18,6 +18,7 @@ struct GeometryBuilder {
     /// the cells.
     private var boxes: [SpatialIndex.SectionBox] = []
     private var sectionCells: [Rect] = []   // the section's cells in root coordinates, unclipped
+    private var nestedContainers: [Int] = []   // the container index of each of the section's nested cells
     private var unionArea = UnionAreaWorkspace()
     // With gates, the per-cell tables of a GateTable, filled section by section.
     private let hasGates: Bool
@@ -90,12 +91,21 @@ struct GeometryBuilder {
             sectionCells.append(cell)
             box = box?.union(cell) ?? cell
         }
+        nestedContainers.removeAll(keepingCapacity: true)
         for cellIndex in nestedCells.indices {
             let nested = nestedCells[cellIndex]
             guard nested.frame.isValid else { return .invalidNestedCell(cellIndex: cellIndex, nested.frame) }
-            guard let container = containers.indicesByID[nested.containerID] else {
-                return .unknownContainer(cellIndex: cellIndex, containerID: nested.containerID)
+            // A carousel's cards are consecutive cells of one container: its id is looked up once.
+            let container: Int
+            if cellIndex > 0, nested.containerID == nestedCells[cellIndex - 1].containerID {
+                container = nestedContainers[cellIndex - 1]
+            } else {
+                guard let found = containers.indicesByID[nested.containerID] else {
+                    return .unknownContainer(cellIndex: cellIndex, containerID: nested.containerID)
+                }
+                container = found
             }
+            nestedContainers.append(container)
             sectionCells.append(containers.unclipped(nested.frame, inContainer: container))
             // A nested cell never shows outside its outermost container.
             let reach = containers.outerBounds(ofContainer: container)
@@ -126,13 +136,12 @@ struct GeometryBuilder {
         if usesWidth { figures.fullWidth = givenWidth ?? (cellBounds?.width ?? 0) }
         geometry.cells.append(contentsOf: cells)
         geometry.cellContainers.append(contentsOf: repeatElement(.none, count: cells.count))
-        for nested in nestedCells {
+        for (nested, container) in zip(nestedCells, nestedContainers) {
             geometry.cells.append(nested.frame)
-            geometry.cellContainers.append(PackedIndex(orNone: containers.indicesByID[nested.containerID]))
+            geometry.cellContainers.append(PackedIndex(container))
         }
         if hasGates {
-            appendCellDisplays(display: display ?? DisplayState(), nestedCells: nestedCells, rootCellCount: cells.count,
-                               into: &figures)
+            appendCellDisplays(display: display ?? DisplayState(), rootCellCount: cells.count, into: &figures)
         }
         if let box, SpatialIndex.needsBox(rootCells: cells.count, nestedCells: nestedCells.count) {
             boxes.append(SpatialIndex.SectionBox(box: box, slot: Int32(geometry.cellStarts.count - 1)))
@@ -145,20 +154,20 @@ struct GeometryBuilder {
         return nil
     }
 
-    /// Resolves the section's cells' effective opacities and hiding containers, once per
-    /// layout, so that a sample reads a flag; and into `figures` what its gate under any
+    /// Resolves the section's cells' effective opacities and hiding containers (its nested
+    /// cells' containers are `nestedContainers`), once per layout, so that a sample reads a flag; and into `figures` what its gate under any
     /// policy follows from.
-    private mutating func appendCellDisplays(display: DisplayState, nestedCells: [NestedCell], rootCellCount: Int,
+    private mutating func appendCellDisplays(display: DisplayState, rootCellCount: Int,
                                              into figures: inout MeasureGroupBuilder.SectionFigures) {
         let containers = geometry.containers
         sectionDisplays.append(display)
         cellOpacities.append(contentsOf: repeatElement(display.opacity, count: rootCellCount))
         cellHiders.append(contentsOf: repeatElement(.none, count: rootCellCount))
         if rootCellCount > 0 { figures.note(opacity: display.opacity, hider: .none) }
-        for nested in nestedCells {
+        for container in nestedContainers {
             var (opacity, hiddenBy) = (display.opacity, PackedIndex.none)
-            // The container exists: `append` checked every nested cell's before this.
-            if !containerDisplays.isEmpty, let container = containers.indicesByID[nested.containerID] {
+            // `append` found every nested cell's container before this.
+            if !containerDisplays.isEmpty {
                 (opacity, hiddenBy) = containers.display(of: display.opacity, inContainer: container,
                                                          displays: containerDisplays)
             }
