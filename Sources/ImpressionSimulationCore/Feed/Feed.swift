@@ -25,6 +25,10 @@ public struct Feed: Sendable {
     package let sections: [FeedSection]
     /// The sections before they were placed, as a feed file writes them.
     package let templates: [SectionTemplate]
+    /// Each section's bottom edge, in feed order: what finding the first section below a
+    /// line searches, packed so that the search touches a few cache lines rather than a
+    /// section's worth of fields at every step.
+    private let sectionBottoms: [Double]
     /// The height of the whole feed, from the top of the first section to the bottom of
     /// the last.
     public let contentHeight: Double
@@ -68,6 +72,7 @@ public struct Feed: Sendable {
             sections.append(section)
         }
         self.sections = sections
+        sectionBottoms = sections.map(\.frame.maxY)
         contentHeight = top
     }
 
@@ -77,10 +82,10 @@ public struct Feed: Sendable {
     /// The index of the first section whose bottom is below `y`, or `sections.count`.
     package func firstSection(endingBelow y: Double) -> Int {
         var low = 0
-        var high = sections.count
+        var high = sectionBottoms.count
         while low < high {
             let middle = (low + high) / 2
-            if sections[middle].frame.maxY > y { high = middle } else { low = middle + 1 }
+            if sectionBottoms[middle] > y { high = middle } else { low = middle + 1 }
         }
         return low
     }
