@@ -114,27 +114,14 @@ enum TraceLineFastPath {
                 } while skip(",")
                 guard skip("]") else { return nil }
             }
-            var fullHeight: Double?
-            if skip(",\"fullHeight\":") {
-                guard let value = number() else { return nil }
-                fullHeight = value
-            }
-            var fullArea: Double?
-            if skip(",\"fullArea\":") {
-                guard let value = number() else { return nil }
-                fullArea = value
-            }
+            guard let fullHeight = optionalNumber(",\"fullHeight\":"), let fullArea = optionalNumber(",\"fullArea\":"),
+                  let fullWidth = optionalNumber(",\"fullWidth\":") else { return nil }
             var section = TrackedSection(id: id, cells: cells, fullHeight: fullHeight, fullArea: fullArea, policy: nil)
             section.nestedCells = nestedCells
-            if skip(",\"fullWidth\":") {
-                guard let fullWidth = number() else { return nil }
-                section.fullWidth = fullWidth
-            }
+            if let fullWidth { section.fullWidth = fullWidth }
             if skip(",\"loaded\":false") { section.isLoaded = false }
-            if skip(",\"opacity\":") {
-                guard let opacity = number() else { return nil }
-                section.opacity = opacity
-            }
+            guard let opacity = optionalNumber(",\"opacity\":") else { return nil }
+            if let opacity { section.opacity = opacity }
             if skip(",\"hidden\":true") { section.isHidden = true }
             guard skip("}") else { return nil }
             return section
@@ -155,13 +142,19 @@ enum TraceLineFastPath {
                 offset = Point(x: x, y: y)
             }
             var container = ScrollContainer(id: id, frame: frame, parentID: parentID, contentOffset: offset, clipInsets: .zero)
-            if skip(",\"opacity\":") {
-                guard let opacity = number() else { return nil }
-                container.opacity = opacity
-            }
+            guard let opacity = optionalNumber(",\"opacity\":") else { return nil }
+            if let opacity { container.opacity = opacity }
             if skip(",\"hidden\":true") { container.isHidden = true }
             guard skip("}") else { return nil }
             return container
+        }
+
+        /// An optional field's number: `.some(nil)` when the bytes here are not `key`, the
+        /// number after it when they are, `nil` when that number does not read.
+        private mutating func optionalNumber(_ key: StaticString) -> Double?? {
+            guard skip(key) else { return .some(nil) }
+            guard let value = number() else { return nil }
+            return value
         }
 
         /// The rects of a list whose `[` is read, up to and past its `]`.
