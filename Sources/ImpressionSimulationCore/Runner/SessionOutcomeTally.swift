@@ -43,8 +43,8 @@ struct SessionOutcomeTally: SessionInputSink {
     private static var initialCapacity: Int { 32 }
 
     mutating func advance(to time: Duration, showing layout: FeedLayout, in viewport: Rect) {
-        // The sections on screen are appended here rather than by a closure: a closure
-        // capturing the layout copied it, retaining buffers every worker shares.
+        // The sections on screen are appended here rather than through a closure, whose
+        // capture would copy the layout, retaining buffers every worker shares.
         if isRenderingSample(through: time) {
             layout.appendRenderedSections(in: viewport, to: &nowRendered)
             noteRendered()

@@ -113,8 +113,8 @@ private struct SessionWriter {
         physics = FlingPhysics(model: model)
         frameInterval = max(1, Int64((1e9 / max(1, model.frameRate)).rounded()))
         // Room for a frame every other frame interval, about what a session of the default
-        // user writes (flings are frames, reading is none): grown from empty, the list was
-        // copied over a dozen times a session.
+        // user writes (flings are frames, reading is none): grown from empty, the list
+        // would be copied a dozen times a session.
         events.reserveCapacity(Int(min(Double(end / frameInterval) / 2, 65_536)))
     }
 

@@ -155,8 +155,8 @@ struct GeometryBuilder {
     }
 
     /// Resolves the section's cells' effective opacities and hiding containers (its nested
-    /// cells' containers are `nestedContainers`), once per layout, so that a sample reads a flag; and into `figures` what its gate under any
-    /// policy follows from.
+    /// cells' containers are `nestedContainers`), once per layout, so that a sample reads
+    /// a flag; and into `figures` what its gate under any policy follows from.
     private mutating func appendCellDisplays(display: DisplayState, rootCellCount: Int,
                                              into figures: inout MeasureGroupBuilder.SectionFigures) {
         let containers = geometry.containers

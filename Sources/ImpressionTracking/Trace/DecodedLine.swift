@@ -168,7 +168,7 @@ package enum DecodedLine: Decodable {
         }
     }
 
-    /// Whether no chain of containers is deeper than `limit`: what ``checkDepth(_:limit:)``
+    /// Whether no chain of containers is deeper than `limit`: what `checkDepth(_:limit:)`
     /// lets through.
     static func isWithinDepth(_ containers: [ScrollContainer], limit: Int) -> Bool {
         firstTooDeep(containers, limit: limit) == nil
