@@ -61,15 +61,6 @@ package struct TraceLineReader {
         if isSkippingLongLine {
             guard try skipToNewline() else { return nil }
         }
-        // A line within the chunk is a slice of it, with no bytes copied; one across
-        // chunks is put together here.
-        if chunkPosition < chunk.count, let newline = chunk[chunkPosition...].firstIndex(of: 0x0A) {
-            let line = chunk[chunkPosition..<newline]
-            chunkPosition = newline + 1
-            lineNumber += 1
-            lastLineIsUnterminated = false
-            return finish(line)
-        }
         var line: ArraySlice<UInt8> = []
         var sawAnything = false
         while true {
@@ -79,7 +70,13 @@ package struct TraceLineReader {
             sawAnything = true
             let rest = chunk[chunkPosition...]
             if let newline = rest.firstIndex(of: 0x0A) {
-                line.append(contentsOf: chunk[chunkPosition..<newline])
+                // A line within one chunk is a slice of it, with no bytes copied; one
+                // across chunks is put together from its parts.
+                if line.isEmpty {
+                    line = chunk[chunkPosition..<newline]
+                } else {
+                    line.append(contentsOf: chunk[chunkPosition..<newline])
+                }
                 chunkPosition = newline + 1
                 lineNumber += 1
                 lastLineIsUnterminated = false
