@@ -50,7 +50,7 @@ struct SpatialIndexTests {
                       (stacked: false, empties: true, seed: 3), (stacked: false, empties: false, seed: 4)])
     func matchesAScan(stacked: Bool, empties: Bool, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        for count in [0, 1, 2, 3, 7, 64, 300] {
+        for count in [0, 1, 2, 3, 7, 32, 33, 64, 300] {
             let layout = randomLayout(count: count, stacked: stacked, empties: empties, using: &random)
             let built = try SectionLayout(sections: layout.sections, containers: layout.containers,
                                           defaultPolicy: .default, sampleInterval: .milliseconds(100), sameIDsAs: nil)

@@ -163,15 +163,31 @@ private struct SpatialIndexTables: Sendable {
             if box(of: entries[middle]).minY < rect.maxY { end = middle + 1 } else { high = middle }
         }
         guard end > 0 else { return }
+        // A few positions are cheaper to test one by one than to walk down the tree to
+        // (a windowed feed's layout is a dozen sections); the order is the same.
+        guard end > Self.linearScanLimit else {
+            for position in 0 ..< end { collect(position: position, rect: rect, into: &hits) }
+            return
+        }
         collect(node: 1, lower: 0, upper: leafBase, end: end, rect: rect, into: &hits)
+    }
+
+    /// The most positions a query tests one by one rather than through the tree.
+    private static var linearScanLimit: Int { 32 }
+
+    /// Appends the slot at `position` when its box, which starts above the rect's bottom,
+    /// shares a positive area with `rect`.
+    @inline(__always)
+    private func collect(position: Int, rect: Rect, into hits: inout [Int32]) {
+        let entry = entries[position]
+        let box = box(of: entry)
+        if box.maxY > rect.minY && box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
     }
 
     private func collect(node: Int, lower: Int, upper: Int, end: Int, rect: Rect, into hits: inout [Int32]) {
         guard lower < end else { return }
         if upper - lower == 1 {
-            let entry = entries[lower]
-            let box = box(of: entry)
-            if box.maxY > rect.minY && box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
+            collect(position: lower, rect: rect, into: &hits)
             return
         }
         guard maxBottom[node] > rect.minY else { return }
