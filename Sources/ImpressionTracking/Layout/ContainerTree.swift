@@ -21,6 +21,14 @@ struct ContainerTree: Sendable {
     /// - Throws: ``InputError`` for a duplicate id, an unknown parent, a cycle, or a
     ///   frame or offset that is not finite (or a negative frame size).
     init(_ containers: [ScrollContainer]) throws(InputError) {
+        guard !containers.isEmpty else { return }
+        // Each table at its size from the start: grown by doubling, a layout's few
+        // containers would allocate every table several times over.
+        ids.reserveCapacity(containers.count)
+        frames.reserveCapacity(containers.count)
+        clipBounds.reserveCapacity(containers.count)
+        offsets.reserveCapacity(containers.count)
+        indicesByID.reserveCapacity(containers.count)
         for (index, container) in containers.enumerated() {
             guard container.frame.isValid else {
                 throw .invalidContainerFrame(container.frame, container: container.id)

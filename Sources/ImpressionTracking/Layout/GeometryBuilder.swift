@@ -30,7 +30,8 @@ struct GeometryBuilder {
     /// Reserves room for `sectionCount` sections, `cellCount` cells and `boxCount` boxes
     /// (the sections that ``SpatialIndex/needsBox(rootCells:nestedCells:)``): the layout
     /// keeps these arrays, so growing them by doubling would leave up to half of them
-    /// unused.
+    /// unused. The scratch lists of one section's cells get room for `mostCells`, the
+    /// most any section has, so that no section grows them again.
     ///
     /// - Parameter defaultPolicy: valid (the engine refuses layouts otherwise), so it is
     ///   not validated again for every section that uses it.
@@ -43,7 +44,8 @@ struct GeometryBuilder {
     ///   - containerDisplays: each container's opacity and hidden flag, by index; empty
     ///     when no container sets them.
     init(containers: ContainerTree, defaultPolicy: ImpressionPolicy, otherGroupPolicies: [ImpressionPolicy] = [],
-         sampleInterval: Duration, sectionCount: Int, cellCount: Int, boxCount: Int, hasGates: Bool = false,
+         sampleInterval: Duration, sectionCount: Int, cellCount: Int, mostCells: Int, boxCount: Int,
+         hasGates: Bool = false,
          containerDisplays: [DisplayState] = []) {
         geometry.containers = containers
         self.hasGates = hasGates
@@ -71,6 +73,8 @@ struct GeometryBuilder {
         geometry.cellContainers.reserveCapacity(cellCount)
         geometry.cellStarts.reserveCapacity(sectionCount + 1)
         boxes.reserveCapacity(boxCount)
+        sectionCells.reserveCapacity(mostCells)
+        nestedContainers.reserveCapacity(mostCells)
     }
 
     /// Validates and appends one section; returns its problem (without the section, which
@@ -79,7 +83,7 @@ struct GeometryBuilder {
                          fullWidth givenWidth: Double?, fullArea givenArea: Double?,
                          policy sectionPolicy: ImpressionPolicy?, display: DisplayState? = nil) -> InputError? {
         let containers = geometry.containers
-        sectionCells.removeAll(keepingCapacity: true)
+        sectionCells.clear()
         var box: Rect?
         for cellIndex in cells.indices {
             let cell = cells[cellIndex]
@@ -91,7 +95,7 @@ struct GeometryBuilder {
             sectionCells.append(cell)
             box = box?.union(cell) ?? cell
         }
-        nestedContainers.removeAll(keepingCapacity: true)
+        nestedContainers.clear()
         for cellIndex in nestedCells.indices {
             let nested = nestedCells[cellIndex]
             guard nested.frame.isValid else { return .invalidNestedCell(cellIndex: cellIndex, nested.frame) }

@@ -66,12 +66,15 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
                                sampleInterval: Duration, sameIDsAs previous: SectionLayout<ID>?)
         throws(InputError) -> GeometryBuilder {
         var cellCount = 0
+        var mostCells = 0   // in one section
         var boxCount = 0   // the sections the spatial index keeps a box for
         // Gates are resolved per slot and cell only when something uses them, so a layout
         // without them stores no gate and its samples test none.
         var sectionsHaveGates = false
         for section in sections {
-            cellCount += section.cells.count + section.nestedCells.count
+            let sectionCellCount = section.cells.count + section.nestedCells.count
+            cellCount += sectionCellCount
+            mostCells = max(mostCells, sectionCellCount)
             if SpatialIndex.needsBox(rootCells: section.cells.count, nestedCells: section.nestedCells.count) {
                 boxCount += 1
             }
@@ -92,7 +95,8 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         let hasGates = sectionsHaveGates || !containerDisplays.isEmpty
         var builder = GeometryBuilder(containers: containerTree, defaultPolicy: defaultPolicy,
                                       otherGroupPolicies: otherGroupPolicies, sampleInterval: sampleInterval,
-                                      sectionCount: sections.count, cellCount: cellCount, boxCount: boxCount,
+                                      sectionCount: sections.count, cellCount: cellCount, mostCells: mostCells,
+                                      boxCount: boxCount,
                                       hasGates: hasGates, containerDisplays: containerDisplays)
         for slot in sections.indices {
             let section = sections[slot]
