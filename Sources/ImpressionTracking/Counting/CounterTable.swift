@@ -95,8 +95,8 @@ struct CounterTable: Sendable {
         var newSignals: [SignalCounters] = []
         if oldIDs.isEmpty && departed.allSatisfy({ $0.isEmpty && !$0.hasOpenRuns }) {
             // A first layout: nothing to look up (each lookup hashes an id).
-            newCounters = Array(repeating: SectionCounters(firstAppearance: time), count: newLayout.count * policyCount)
-            if measuresSignals { newSignals = Array(repeating: SignalCounters(), count: newCounters.count) }
+            newCounters = Array(count: newLayout.count * policyCount, filledWith: SectionCounters(firstAppearance: time))
+            if measuresSignals { newSignals = Array(count: newCounters.count, filledWith: SignalCounters()) }
             counters = newCounters
             signals = newSignals
             return
@@ -192,7 +192,7 @@ struct CounterTable: Sendable {
             appendPolicies(groupPolicies, sources: sources, defaults: defaultsByPolicy[policyIndex])
         }
         let slotCount = groups.layout.geometry.policyIndices.count
-        policyOfCounter = Array(repeating: 0, count: slotCount &* policyCount)
+        policyOfCounter = Array(count: slotCount &* policyCount, filledWith: 0)
         for policyIndex in 0..<policyCount {
             let group = Int(lanes[policyIndex].group)
             let firstPolicy = lanes[policyIndex].firstPolicy

@@ -165,11 +165,11 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         guard retention.keeps(entry) else { return }
         // Room for a session's worth at once: grown one doubling at a time from empty, the
         // table would be rehashed at every doubling, several times in a session.
-        if entries.isEmpty { entries.reserveCapacity(Self.initialCapacity) }
+        if entries.isEmpty { entries.reserveRoom(for: Self.initialCapacity) }
         // A section in the layout is never kept here too; were it, its new counters win.
         if let replaced = entries.updateValue(entry, forKey: id) { uncount(replaced) }
         if let signals, hasStatistics {
-            if signalsByID.isEmpty { signalsByID.reserveCapacity(Self.initialCapacity) }
+            if signalsByID.isEmpty { signalsByID.reserveRoom(for: Self.initialCapacity) }
             signalsByID[id] = signals
         } else {
             forgetSignals(of: id)

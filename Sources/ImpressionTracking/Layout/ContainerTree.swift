@@ -28,7 +28,7 @@ struct ContainerTree: Sendable {
         frames.reserveCapacity(containers.count)
         clipBounds.reserveCapacity(containers.count)
         offsets.reserveCapacity(containers.count)
-        indicesByID.reserveCapacity(containers.count)
+        indicesByID.reserveRoom(for: containers.count)
         for (index, container) in containers.enumerated() {
             guard container.frame.isValid else {
                 throw .invalidContainerFrame(container.frame, container: container.id)
@@ -61,7 +61,7 @@ struct ContainerTree: Sendable {
             }
             parents.append(parent)
         }
-        outermost = Array(repeating: 0, count: containers.count)
+        outermost = Array(count: containers.count, filledWith: 0)
         for start in 0..<containers.count {
             var node = start
             var depth = 0

@@ -19,11 +19,11 @@ struct SlotCarryOver: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     init<ID>(from oldSlotsByID: SlotsByID<ID>, count oldCount: Int, to newIDs: [ID]) {
-        var newSlots = [PackedIndex](repeating: .none, count: oldCount)
+        var newSlots = [PackedIndex](count: oldCount, filledWith: .none)
         var oldSlots: [PackedIndex]
         if oldCount == 0 {
             // A first layout: nothing to look up (each lookup hashes an id).
-            oldSlots = [PackedIndex](repeating: .none, count: newIDs.count)
+            oldSlots = [PackedIndex](count: newIDs.count, filledWith: .none)
         } else {
             oldSlots = []
             oldSlots.reserveCapacity(newIDs.count)

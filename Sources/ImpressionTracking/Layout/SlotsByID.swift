@@ -15,7 +15,7 @@ struct SlotsByID<ID: Hashable & Sendable>: Sendable {
 
     /// Makes room for `count` ids, so that filling the table does not rehash it.
     mutating func reserveCapacity(_ count: Int) {
-        slots.reserveCapacity(count)
+        slots.reserveRoom(for: count)
     }
 
     /// Gives `id` the slot `slot`; returns the slot it had, if any.

@@ -124,7 +124,7 @@ private struct SpatialIndexTables: Sendable {
 
         leafBase = 1
         while leafBase < entries.count { leafBase *= 2 }
-        maxBottom = Array(repeating: -Double.infinity, count: leafBase)
+        maxBottom = Array(count: leafBase, filledWith: -Double.infinity)
         var node = leafBase - 1
         while node >= 1 {
             maxBottom[node] = max(maxBottom(ofNode: 2 * node), maxBottom(ofNode: 2 * node + 1))
