@@ -19,8 +19,8 @@ struct SessionOutcomeTally: SessionInputSink {
     var rejectedInputs = 0
     /// Whether the engine refused an input of the current session event.
     private var eventRejected = false
-    /// When the engine samples.
-    private let grid: SampleGrid
+    /// When the engine samples; the runner advances in time order.
+    private var samples: SampleCursor
     /// The last sample evaluated; -1 before sample 0.
     private var evaluatedThrough = -1
     // The sections rendered at the last evaluated sample: a screen that did not change
@@ -30,7 +30,7 @@ struct SessionOutcomeTally: SessionInputSink {
 
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         self.engine = engine
-        grid = SampleGrid(interval: sampleInterval)
+        samples = SampleCursor(grid: SampleGrid(interval: sampleInterval))
         let policyCount = engine?.policyCount ?? 0
         // Room for a session's worth at once: grown one doubling at a time from empty, each
         // policy's lists would be copied over again half a dozen times in a session.
@@ -67,7 +67,7 @@ struct SessionOutcomeTally: SessionInputSink {
     /// `nowRendered` and calls ``noteRendered()``.
     private mutating func isRenderingSample(through time: Duration) -> Bool {
         // The engine's own sample arithmetic: the samples due now all see this screen.
-        let lastDue = grid.lastSample(atOrBefore: time)
+        let lastDue = samples.lastSample(atOrBefore: time)
         guard lastDue > evaluatedThrough else { return false }
         evaluatedThrough = lastDue
         guard engine?.isActive == true else { return false }
@@ -110,7 +110,7 @@ struct SessionOutcomeTally: SessionInputSink {
     /// Then sorts and sums what the session rendered and each section's time in view.
     mutating func finish(at duration: Duration) {
         engine?.disappear()
-        tallyReports(through: duration + grid.interval)
+        tallyReports(through: duration + samples.grid.interval)
         // What rendered, sorted and distinct first; each policy's stays are then looked
         // up in it, not appended under every policy and sorted again with the rest: that
         // sort would take every policy's stays, most of them already in `rendered`.

@@ -133,12 +133,14 @@ public struct SessionRunner: Sendable {
         var evaluatedThrough = -1
         // Scroll offsets no sample sees are dropped here, unless the sink keeps every frame.
         var frames = LatestScrollFrame<Double>()
+        // The events come in time order, several to a sample.
+        var samples = SampleCursor(grid: grid)
 
         // Sections that load late: each load is a new layout at its time, before the
         // session's events at that time. None in a feed without load delays.
         func loadSections(through time: Duration, sink: inout some SessionInputSink) {
             while let load = layout.nextLoadTime, load <= time {
-                let sample = grid.lastSample(atOrBefore: load)
+                let sample = samples.lastSample(atOrBefore: load)
                 if load > .zero, sample > evaluatedThrough {
                     sink.advance(to: load, showing: layout, in: viewport)
                     evaluatedThrough = sample
@@ -182,7 +184,7 @@ public struct SessionRunner: Sendable {
         }
 
         for event in session.events {
-            let sample = grid.lastSample(atOrBefore: event.time)
+            let sample = samples.lastSample(atOrBefore: event.time)
             if case .scroll(let offset) = event.input {
                 // What came on screen, whether or not a sample saw it.
                 if offset.isFinite { deepestOffset = max(deepestOffset, offset) }

@@ -22,8 +22,8 @@ struct TraceSession {
     private var screen = TraceScreen()
     /// The lowest viewport edge seen, for the deepest position.
     private var deepestBottom: Double?
-    /// When the engine samples.
-    private let grid: SampleGrid
+    /// When the engine samples; a trace's inputs come in time order.
+    private var samples: SampleCursor
     /// The last valid viewport, held back until it is known whether a sample sees it;
     /// one at time zero without `afterSample` is held at sample -1, before sample 0.
     private var frames = LatestScrollFrame<HeldViewport>()
@@ -32,7 +32,7 @@ struct TraceSession {
     /// trace's sample interval, `nil` without policies.
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         tally = SessionOutcomeTally(engine: engine, sampleInterval: sampleInterval)
-        grid = SampleGrid(interval: sampleInterval)
+        samples = SampleCursor(grid: SampleGrid(interval: sampleInterval))
     }
 
     /// Advances to `input.time`, then applies `input`; a valid viewport is held back
@@ -44,7 +44,7 @@ struct TraceSession {
     mutating func apply(_ input: TimedInput<String>, lineNumber: Int, catalog: inout SectionCatalog) throws(TraceError) {
         if case .viewport(let rect) = input.input, rect.isValid {
             deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
-            let sample = input.advancesFirst ? grid.lastSample(atOrBefore: input.time) : -1
+            let sample = input.advancesFirst ? samples.lastSample(atOrBefore: input.time) : -1
             let viewport = TimedInput<Int>(time: input.time, input: .viewport(rect), afterSample: input.afterSample)
             driveHeld(frames.hold((viewport, lineNumber), at: input.time, sample: sample))
             return
