@@ -1,3 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif os(Windows)
+import ucrt
+#endif
+
 /// Splits input into lines, taking it in chunks and never holding more than one line
 /// of up to `maximumLineBytes` and one chunk: a longer line is reported as too long as
 /// soon as it passes the limit, and its rest is skipped (up to its newline) only when
@@ -68,8 +80,7 @@ package struct TraceLineReader {
                 guard try refill() else { break }
             }
             sawAnything = true
-            let rest = chunk[chunkPosition...]
-            if let newline = rest.firstIndex(of: 0x0A) {
+            if let newline = firstNewline() {
                 // A line within one chunk is a slice of it, with no bytes copied; one
                 // across chunks is put together from its parts.
                 if line.isEmpty {
@@ -82,7 +93,7 @@ package struct TraceLineReader {
                 lastLineIsUnterminated = false
                 return finish(line)
             }
-            line.append(contentsOf: rest)
+            line.append(contentsOf: chunk[chunkPosition...])
             chunkPosition = chunk.count
             // One byte of slack for a `\r` before the newline; past it, no newline can
             // save the line, so it is refused now instead of at its end.
@@ -105,12 +116,24 @@ package struct TraceLineReader {
             if chunkPosition == chunk.count {
                 guard try refill() else { return false }
             }
-            if let newline = chunk[chunkPosition...].firstIndex(of: 0x0A) {
+            if let newline = firstNewline() {
                 chunkPosition = newline + 1
                 isSkippingLongLine = false
                 return true
             }
             chunkPosition = chunk.count
+        }
+    }
+
+    /// The index in the chunk of the first newline at or after `chunkPosition`, if any.
+    // The C library's `memchr`, which reads many bytes at a time, where a loop over the
+    // slice tests one: every byte of the input goes through here.
+    @inline(__always)
+    private func firstNewline() -> Int? {
+        chunk.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, chunkPosition < buffer.count else { return nil }
+            guard let found = memchr(base + chunkPosition, 0x0A, buffer.count - chunkPosition) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }
 
