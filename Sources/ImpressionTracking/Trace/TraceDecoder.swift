@@ -66,7 +66,11 @@ public struct TraceDecoder: Sendable {
     ///
     /// - Throws: ``TraceError`` naming the line and the problem; the decoder's state
     ///   is unchanged then.
-    public mutating func decode(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Line {
+    // Specialised for the bytes readers hand it, called from other modules: generic, every
+    // count, slice and closure of a line would go through witness tables.
+    @_specialize(where Bytes == ArraySlice<UInt8>)
+    @_specialize(where Bytes == [UInt8])
+    public mutating func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, lineNumber number: Int) throws(TraceError) -> Line {
         switch try decodeStep(bytes, lineNumber: number) {
         case .line(let line):
             return line
@@ -90,7 +94,9 @@ public struct TraceDecoder: Sendable {
     /// state is left as it was (a gap ends what the trace can replay).
     ///
     /// - Throws: ``TraceError`` as ``decode(_:lineNumber:)`` does for every other line.
-    package mutating func decodeStep(_ bytes: some Collection<UInt8>, lineNumber number: Int) throws(TraceError) -> Step {
+    @_specialize(where Bytes == ArraySlice<UInt8>)
+    @_specialize(where Bytes == [UInt8])
+    package mutating func decodeStep<Bytes: Collection<UInt8>>(_ bytes: Bytes, lineNumber number: Int) throws(TraceError) -> Step {
         guard bytes.count <= limits.maximumLineBytes else {
             throw TraceError.lineTooLong(line: number, limit: limits.maximumLineBytes)
         }
