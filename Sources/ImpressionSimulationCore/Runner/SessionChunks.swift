@@ -23,9 +23,6 @@ package enum SessionChunks {
     ) async -> Tally {
         let total = range.count
         let workers = max(1, min(workers, 1024))
-        // Small chunks balance the load; the tally does not depend on their size.
-        let chunkSize = max(1, min(32, total / (workers * 8)))
-        let chunkCount = (total + chunkSize - 1) / chunkSize
         // The chunks finished ahead of one still running, by index.
         var waiting: [Int: Tally] = [:]
         var nextToAppend = 0
@@ -33,16 +30,23 @@ package enum SessionChunks {
         var completed = 0
         await withTaskGroup(of: (Int, Int, Tally).self) { group in
             var nextChunk = 0
+            var nextSession = range.lowerBound
             func addChunk() {
                 let index = nextChunk
                 nextChunk += 1
-                let sessions = (range.lowerBound + index * chunkSize)..<min(range.upperBound, range.lowerBound + (index + 1) * chunkSize)
+                // Small chunks balance the load, and smaller ones as the sessions run out,
+                // so that no worker is left with a long chunk while the others wait at the
+                // end; the tally does not depend on their sizes.
+                let size = max(1, min(32, (range.upperBound - nextSession) / (workers * 8)))
+                let sessions = nextSession..<min(range.upperBound, nextSession + size)
+                nextSession = sessions.upperBound
                 group.addTask { (index, sessions.count, chunk(sessions)) }
             }
             // Started, not yet finished.
             var running = 0
             func addChunks() {
-                while nextChunk < chunkCount, running < workers, nextChunk - nextToAppend < workers * 4, !Task.isCancelled {
+                while nextSession < range.upperBound, running < workers, nextChunk - nextToAppend < workers * 4,
+                      !Task.isCancelled {
                     addChunk()
                     running += 1
                 }
