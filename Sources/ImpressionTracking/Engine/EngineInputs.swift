@@ -41,9 +41,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     private(set) var changedSinceSample = false
     /// When the samples are: the sample arithmetic.
     let grid: SampleGrid
-    /// The sample of the time last advanced to, remembered: an engine advances in time
-    /// order, mostly within a sample or to the next.
-    private var sampleCursor: SampleCursor
     /// Whether the samples also add up exposure signals (``ExposureSignals``).
     let measuresSignals: Bool
     /// The sample interval in seconds, what a viewport speed divides by: converted once,
@@ -58,7 +55,6 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     init(sampleInterval: Duration, measuresSignals: Bool) {
         self.sampleInterval = sampleInterval
         grid = SampleGrid(interval: sampleInterval)
-        sampleCursor = SampleCursor(grid: grid)
         self.measuresSignals = measuresSignals
         intervalSeconds = Double(grid.intervalAttoseconds) / 1e18
     }
@@ -232,8 +228,8 @@ extension EngineInputs {
 
     /// The index of the last sample at or before `time`, or -1 before the first.
     @inline(__always)
-    mutating func lastSample(atOrBefore time: Duration) -> Int {
-        sampleCursor.lastSample(atOrBefore: time)
+    func lastSample(atOrBefore time: Duration) -> Int {
+        grid.lastSample(atOrBefore: time)
     }
 
     /// `samples` intervals, as a duration (``SampleGrid/time(ofSample:)``).
