@@ -155,6 +155,16 @@ private struct SpatialIndexTables: Sendable {
     /// See ``SpatialIndex/collect(intersecting:into:)``.
     func collect(intersecting rect: Rect, into hits: inout [Int32]) {
         guard !entries.isEmpty, !rect.isEmpty else { return }
+        // A few positions are cheaper to test one by one than to search and walk down the
+        // tree to (a windowed feed's layout is a dozen sections); the order is the same.
+        if entries.count <= Self.linearScanLimit {
+            for position in entries.indices {
+                // By top edge: the rest start below the rect.
+                guard box(of: entries[position]).minY < rect.maxY else { return }
+                collect(position: position, rect: rect, into: &hits)
+            }
+            return
+        }
         // Positions [0, end) start above the rect's bottom.
         var end = 0
         var high = entries.count
@@ -163,8 +173,6 @@ private struct SpatialIndexTables: Sendable {
             if box(of: entries[middle]).minY < rect.maxY { end = middle + 1 } else { high = middle }
         }
         guard end > 0 else { return }
-        // A few positions are cheaper to test one by one than to walk down the tree to
-        // (a windowed feed's layout is a dozen sections); the order is the same.
         guard end > Self.linearScanLimit else {
             for position in 0 ..< end { collect(position: position, rect: rect, into: &hits) }
             return
