@@ -3,7 +3,9 @@
 /// Sections are kept sorted by their top edge; a binary search bounds those that start
 /// above the rect's bottom, and a max-tree over their bottom edges skips every subtree
 /// that ends above the rect's top. A query costs O(log n + k log n) for k hits, so a
-/// sample costs about the same with a million sections as with a hundred.
+/// sample costs about the same with a million sections as with a hundred. A few dozen
+/// sections, or fewer above the rect's bottom, are tested one by one instead: the tree
+/// pays only past them.
 ///
 /// A section of one root cell has that cell as its bounding box: the index reads it from
 /// the layout's cells, and keeps boxes of its own only for the other sections, so that a
