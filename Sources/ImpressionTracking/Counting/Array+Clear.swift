@@ -22,29 +22,3 @@ extension Array {
         return withUnsafeMutableBufferPointer { body($0) }
     }
 }
-
-extension Array {
-    /// `Array(repeating: value, count: count)`, allocated where it is specialised.
-    ///
-    /// The standard library's `init(repeating:count:)` allocates through a generic
-    /// function it keeps out of line, which looks up the storage's type at run time at
-    /// every call: paid by each table a new layout fills, where `reserveCapacity` and
-    /// `append(contentsOf:)` are specialised for the element and find the type once.
-    @inline(__always)
-    init(count: Int, filledWith value: Element) {
-        self.init()
-        guard count > 0 else { return }
-        reserveCapacity(count)
-        append(contentsOf: repeatElement(value, count: count))
-    }
-}
-
-extension Dictionary {
-    /// Makes room for `count` entries, as `reserveCapacity` does, through the specialised
-    /// initialiser while the dictionary is empty: `reserveCapacity` is the standard
-    /// library's generic code, which looks up the storage's type at run time.
-    @inline(__always)
-    mutating func reserveRoom(for count: Int) {
-        if isEmpty { self = Dictionary(minimumCapacity: count) } else { reserveCapacity(count) }
-    }
-}
