@@ -3,9 +3,10 @@
 /// sample it found last, so that a time inside it, or inside the next, costs comparisons,
 /// not a division.
 ///
-/// What drives an engine asks at every input and every advance: most inputs fall in the
-/// sample of the one before (a scroll's frames, several to a sample), and a clock's
-/// ticks each in the next.
+/// The simulator's runner, its tally and a trace's session ask at every input and every
+/// advance: most inputs fall in the sample of the one before (a scroll's frames, several
+/// to a sample), and many advances in the next. The engine asks its ``SampleGrid``
+/// directly, once per advance.
 package struct SampleCursor: Sendable {
     /// The grid the samples are on.
     package let grid: SampleGrid
