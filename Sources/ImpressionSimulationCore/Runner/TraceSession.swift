@@ -15,8 +15,10 @@ import ImpressionTracking
 /// engine, by the rule ``SessionRunner`` follows too (``LatestScrollFrame``): no sample
 /// would see it.
 struct TraceSession {
-    /// A valid viewport held back, as the trace gave it, and its line.
-    typealias HeldViewport = (input: TimedInput<Int>, lineNumber: Int)
+    /// A valid viewport held back, as the trace gave it, and its line. Its parts, not
+    /// its `TimedInput`: plain values, so holding one and dropping it copy and free
+    /// nothing, where an input is destroyed through its type's generic witnesses.
+    typealias HeldViewport = (rect: Rect, afterSample: Bool, lineNumber: Int)
 
     private var tally: SessionOutcomeTally
     private var screen = TraceScreen()
@@ -45,8 +47,7 @@ struct TraceSession {
         if case .viewport(let rect) = input.input, rect.isValid {
             deepestBottom = max(deepestBottom ?? rect.maxY, rect.maxY)
             let sample = input.advancesFirst ? samples.lastSample(atOrBefore: input.time) : -1
-            let viewport = TimedInput<Int>(time: input.time, input: .viewport(rect), afterSample: input.afterSample)
-            driveHeld(frames.hold((viewport, lineNumber), at: input.time, sample: sample))
+            driveHeld(frames.hold((rect, input.afterSample, lineNumber), at: input.time, sample: sample))
             return
         }
         driveHeld(frames.release())
@@ -58,7 +59,8 @@ struct TraceSession {
     private mutating func driveHeld(_ held: LatestScrollFrame<HeldViewport>.Held?) {
         guard let held else { return }
         // Valid, which is all the engine checks of a viewport: nothing refuses it.
-        try? drive(held.frame.input, lineNumber: held.frame.lineNumber)
+        let viewport = TimedInput<Int>(time: held.time, input: .viewport(held.frame.rect), afterSample: held.frame.afterSample)
+        try? drive(viewport, lineNumber: held.frame.lineNumber)
     }
 
     /// Advances the engine to `time`, counting what it gives and the sections on screen
