@@ -76,9 +76,10 @@ import Testing
             var lastNumber = 0
             var failed: (line: Int, error: TraceError)?
             while let line = try reader.next() {
-                guard case .text(let number, let text) = line else {
+                guard let text = line.text else {
                     Issue.record("\(label): line too long"); break
                 }
+                let number = line.number
                 lastNumber = number
                 do throws(TraceError) {
                     if case .input(let input) = try decoder.decode(text, lineNumber: number) { times.append(input.time) }

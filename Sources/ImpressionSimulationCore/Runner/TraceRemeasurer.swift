@@ -214,13 +214,9 @@ public struct TraceRemeasurer: Sendable {
         var lastLine = 0
         do throws(TraceError) {
             reading: while let line = try reader.next() {
-                let bytes: ArraySlice<UInt8>
-                let number: Int
-                switch line {
-                case .tooLong(let lineNumber):
-                    throw TraceError.lineTooLong(line: lineNumber, limit: limits.maximumLineBytes, option: "--max-line-bytes")
-                case .text(let lineNumber, let text):
-                    (number, bytes) = (lineNumber, text)
+                let number = line.number
+                guard let bytes = line.text else {
+                    throw TraceError.lineTooLong(line: number, limit: limits.maximumLineBytes, option: "--max-line-bytes")
                 }
                 let step: TraceDecoder.Step
                 do throws(TraceError) {

@@ -22,12 +22,37 @@ import ucrt
 /// descriptor ``chunkSize`` bytes at a time), or bytes in memory.
 package struct TraceLineReader {
     /// One line, numbered from 1, without its `\n` (or `\r\n`).
-    package enum Line {
-        /// A line within the limit: a slice of the chunk it was read from when it lies
-        /// within one, so that most lines are read without copying their bytes.
-        case text(number: Int, bytes: ArraySlice<UInt8>)
-        /// A line past the limit, whose bytes were dropped.
-        case tooLong(number: Int)
+    // An array and a range, not a slice nor an enum of a line and a line too long: the
+    // compiler copies and destroys an optional line of either through the generic
+    // witnesses of its type, several times a line.
+    package struct Line {
+        /// The line's number, from 1.
+        package var number: Int
+        /// The chunk the line lies in, or its bytes put together when it lies across
+        /// chunks; empty for a line past the limit.
+        private var storage: [UInt8]
+        /// Where the line lies in `storage`; `nil` for a line past the limit.
+        private var range: Range<Int>?
+
+        /// The line in `range` of `storage`.
+        init(number: Int, in storage: [UInt8], at range: Range<Int>) {
+            self.number = number
+            (self.storage, self.range) = (storage, range)
+        }
+
+        /// Line `number`, past the limit.
+        init(tooLong number: Int) {
+            self.number = number
+            (storage, range) = ([], nil)
+        }
+
+        /// Whether the line was past the limit, its bytes dropped.
+        package var isTooLong: Bool { range == nil }
+
+        /// The line's bytes when it is within the limit: a slice of the chunk it was read
+        /// from when it lies within one, so that most lines are read without copying their
+        /// bytes. `nil` for a line past the limit.
+        package var text: ArraySlice<UInt8>? { range.map { storage[$0] } }
     }
 
     private enum Source {
@@ -81,17 +106,15 @@ package struct TraceLineReader {
             }
             sawAnything = true
             if let newline = firstNewline() {
-                // A line within one chunk is a slice of it, with no bytes copied; one
+                // A line within one chunk is a range of it, with no bytes copied; one
                 // across chunks is put together from its parts.
-                if line.isEmpty {
-                    line = chunk[chunkPosition..<newline]
-                } else {
-                    line.append(contentsOf: chunk[chunkPosition..<newline])
-                }
+                let start = chunkPosition
                 chunkPosition = newline + 1
                 lineNumber += 1
                 lastLineIsUnterminated = false
-                return finish(line)
+                if line.isEmpty { return finish(chunk, start..<newline) }
+                line.append(contentsOf: chunk[start..<newline])
+                return finish(Array(line))
             }
             line.append(contentsOf: chunk[chunkPosition...])
             chunkPosition = chunk.count
@@ -101,13 +124,13 @@ package struct TraceLineReader {
                 lineNumber += 1
                 isSkippingLongLine = true
                 lastLineIsUnterminated = false
-                return .tooLong(number: lineNumber)
+                return Line(tooLong: lineNumber)
             }
         }
         guard sawAnything else { return nil }
         lineNumber += 1
         lastLineIsUnterminated = true
-        return finish(line)
+        return finish(Array(line))
     }
 
     /// Drops the rest of a line refused as too long; `false` when the input ended first.
@@ -137,11 +160,13 @@ package struct TraceLineReader {
         }
     }
 
-    private func finish(_ line: ArraySlice<UInt8>) -> Line {
-        var line = line
-        if line.last == 0x0D { line = line.dropLast() }
-        if line.count > maximumLineBytes { return .tooLong(number: lineNumber) }
-        return .text(number: lineNumber, bytes: line)
+    /// The line in `range` of `storage`, without its `\r`, or a line too long.
+    private func finish(_ storage: [UInt8], _ range: Range<Int>? = nil) -> Line {
+        let range = range ?? storage.indices
+        var end = range.upperBound
+        if end > range.lowerBound, storage[end - 1] == 0x0D { end -= 1 }
+        guard end - range.lowerBound <= maximumLineBytes else { return Line(tooLong: lineNumber) }
+        return Line(number: lineNumber, in: storage, at: range.lowerBound..<end)
     }
 
     /// Reads the next chunk; `false` at the end of the input.

@@ -33,27 +33,26 @@ struct TraceIdentity: Sendable {
             var digest = LineDigest()
             var sawHeader = false
             while let line = try? reader.next() {
-                switch line {
-                case .tooLong(let number):
-                    digest.add(tooLongLine: number)
-                case .text(let number, let bytes):
-                    if !sawHeader, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                        sawHeader = true
-                        if bytes.starts(with: [0x1F, 0x8B]) {
-                            identity.problem = "compressed (gzip): read it from standard input: zcat \(source.label.name) | impressions simulate --traces -"
+                guard let bytes = line.text else {
+                    digest.add(tooLongLine: line.number)
+                    continue
+                }
+                if !sawHeader, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    sawHeader = true
+                    if bytes.starts(with: [0x1F, 0x8B]) {
+                        identity.problem = "compressed (gzip): read it from standard input: zcat \(source.label.name) | impressions simulate --traces -"
+                        return identity
+                    }
+                    var decoder = TraceDecoder(limits: limits)
+                    if case .header(let header)? = try? decoder.decode(bytes, lineNumber: line.number) {
+                        identity.sampleInterval = header.sampleInterval
+                        if let session = header.session {
+                            identity.session = .named(session)
                             return identity
                         }
-                        var decoder = TraceDecoder(limits: limits)
-                        if case .header(let header)? = try? decoder.decode(bytes, lineNumber: number) {
-                            identity.sampleInterval = header.sampleInterval
-                            if let session = header.session {
-                                identity.session = .named(session)
-                                return identity
-                            }
-                        }
                     }
-                    digest.add(line: bytes)
                 }
+                digest.add(line: bytes)
             }
             identity.session = digest.session
             return identity

@@ -45,14 +45,11 @@ extension TraceLineReader {
             }
             guard let line = next else { return nil }
             do throws(TraceError) {
-                switch line {
-                case .tooLong(let number):
-                    lineCount = number
-                    throw TraceError.lineTooLong(line: number, limit: maximumLineBytes, option: "--max-line-bytes")
-                case .text(let number, let bytes):
-                    lineCount = number
-                    try handle(bytes, number)
+                lineCount = line.number
+                guard let bytes = line.text else {
+                    throw TraceError.lineTooLong(line: line.number, limit: maximumLineBytes, option: "--max-line-bytes")
                 }
+                try handle(bytes, line.number)
             } catch {
                 guard keepGoing else { return error }
                 skipped.append(error)

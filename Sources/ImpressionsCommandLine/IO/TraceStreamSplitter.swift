@@ -33,8 +33,8 @@ struct TraceStreamSplitter {
     /// A last line that the stream ended without a newline (`isTerminated` false) is kept
     /// so, for the trace's replay to see that it was cut off.
     mutating func add(_ line: TraceLineReader.Line, isTerminated: Bool = true) -> [Trace] {
-        switch line {
-        case .tooLong(let number):
+        let number = line.number
+        guard let bytes = line.text else {
             if current == nil { start(at: number) }
             if let trace = current, trace.problem == nil {
                 // Numbered as the trace's own line, with the stream's beside it, as a replay numbers its lines.
@@ -43,18 +43,17 @@ struct TraceStreamSplitter {
                     line: number - trace.firstLine + 1, limit: limits.maximumLineBytes, option: "--max-line-bytes"))
             }
             return []
-        case .text(let number, let bytes):
-            var ended: [Trace] = []
-            if isHeader(bytes, lineNumber: number) {
-                if let finished = current { ended.append(finished) }
-                start(at: number)
-            } else if current == nil {
-                start(at: number)
-            }
-            current?.bytes.append(contentsOf: bytes)
-            if isTerminated { current?.bytes.append(0x0A) }
-            return ended
         }
+        var ended: [Trace] = []
+        if isHeader(bytes, lineNumber: number) {
+            if let finished = current { ended.append(finished) }
+            start(at: number)
+        } else if current == nil {
+            start(at: number)
+        }
+        current?.bytes.append(contentsOf: bytes)
+        if isTerminated { current?.bytes.append(0x0A) }
+        return ended
     }
 
     /// The last trace, at the end of the stream.

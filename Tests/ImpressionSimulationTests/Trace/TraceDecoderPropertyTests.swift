@@ -95,14 +95,11 @@ struct TraceDecoderPropertyTests {
             var decoder = TraceDecoder(limits: TraceLimits(maximumLineBytes: 120, maximumSectionsPerLayout: 3))
             var previous = 0
             while let line = try reader.next() {
-                switch line {
-                case .tooLong(let number):
-                    #expect(number == previous + 1)
-                    previous = number
-                case .text(let number, let text):
-                    #expect(number == previous + 1 && text.count <= 120)
-                    previous = number
-                    _ = try? decoder.decode(text, lineNumber: number)
+                #expect(line.number == previous + 1)
+                previous = line.number
+                if let text = line.text {
+                    #expect(text.count <= 120)
+                    _ = try? decoder.decode(text, lineNumber: line.number)
                 }
             }
         }

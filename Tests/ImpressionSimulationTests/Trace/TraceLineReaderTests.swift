@@ -8,8 +8,8 @@ struct TraceLineReaderTests {
     func longLine() throws {
         var reader = TraceLineReader(bytes: Array(repeating: UInt8(ascii: "x"), count: 3_000_000) + [0x0A] + Array("ok".utf8),
                                      maximumLineBytes: 100)
-        guard case .tooLong(1) = try reader.next() else { Issue.record("the long line was not refused"); return }
-        guard case .text(2, let bytes) = try reader.next() else { Issue.record("the next line was lost"); return }
+        guard let line = try reader.next(), line.number == 1, line.isTooLong else { Issue.record("the long line was not refused"); return }
+        guard let line = try reader.next(), line.number == 2, let bytes = line.text else { Issue.record("the next line was lost"); return }
         #expect(Array(bytes) == Array("ok".utf8))
         #expect(try reader.next() == nil)
     }
@@ -24,7 +24,7 @@ struct TraceLineReaderTests {
                 return Array(rest.prefix(size))
             }
             var lines: [String] = []
-            while case .text(_, let bytes)? = try reader.next() { lines.append(String(decoding: bytes, as: UTF8.self)) }
+            while let bytes = try reader.next()?.text { lines.append(String(decoding: bytes, as: UTF8.self)) }
             #expect(lines == ["first", "second line", "", "last"], "chunks of \(size)")
         }
         var failing = TraceLineReader(maximumLineBytes: 100) { () throws(TraceError) -> [UInt8] in
@@ -41,7 +41,7 @@ struct TraceLineReaderTests {
             // Endless zeros, as `/dev/zero` gives: the input never ends and has no newline.
             return [UInt8](repeating: 0, count: 1000)
         }
-        guard case .tooLong(1) = try reader.next() else { Issue.record("the endless line was not refused"); return }
+        guard let line = try reader.next(), line.number == 1, line.isTooLong else { Issue.record("the endless line was not refused"); return }
         #expect(chunksRead == 101, "100,001 bytes of slack is passed by the 101st chunk of 1,000")
     }
 
@@ -53,9 +53,9 @@ struct TraceLineReaderTests {
             chunksRead += 1
             return chunks.popFirst() ?? []
         }
-        guard case .tooLong(1) = try reader.next() else { Issue.record("the long line was not refused"); return }
+        guard let line = try reader.next(), line.number == 1, line.isTooLong else { Issue.record("the long line was not refused"); return }
         #expect(chunksRead == 1)
-        guard case .text(2, let bytes) = try reader.next() else { Issue.record("the next line was lost"); return }
+        guard let line = try reader.next(), line.number == 2, let bytes = line.text else { Issue.record("the next line was lost"); return }
         #expect(Array(bytes) == Array("next".utf8))
         #expect(try reader.next() == nil)
     }
@@ -83,8 +83,8 @@ struct TraceLineReaderTests {
                 return chunk
             }
             var lines: [[UInt8]] = []
-            while case .text(let number, let line)? = try reader.next() {
-                #expect(number == lines.count + 1)
+            while let next = try reader.next(), let line = next.text {
+                #expect(next.number == lines.count + 1)
                 lines.append(Array(line))
             }
             #expect(lines == expected, "chunks of \(chunkSize)")

@@ -7,8 +7,8 @@ func decodeTrace(_ text: String, limits: TraceLimits = TraceLimits()) throws -> 
     var reader = TraceLineReader(bytes: Array(text.utf8), maximumLineBytes: limits.maximumLineBytes)
     var inputs: [TimedInput<String>] = []
     while let line = try reader.next() {
-        guard case .text(let number, let bytes) = line else { throw TraceError(line: 0, "too long") }
-        if case .input(let input) = try decoder.decode(bytes, lineNumber: number) { inputs.append(input) }
+        guard let bytes = line.text else { throw TraceError(line: 0, "too long") }
+        if case .input(let input) = try decoder.decode(bytes, lineNumber: line.number) { inputs.append(input) }
     }
     guard let header = decoder.header else { throw TraceError(line: 0, "no header") }
     return Trace(header: header, inputs: inputs, end: decoder.end)
