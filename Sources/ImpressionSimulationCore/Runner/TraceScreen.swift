@@ -15,8 +15,11 @@ struct TraceScreen {
     /// the screen it shows (its frame clipped by its ancestors'); `nil` when invalid.
     private var placements: [(origin: Point, clip: Rect?)]?
     private var viewport: Rect?
-    /// The sections found on screen for the current state; `nil` once it changes.
-    private var onScreen: [Int]?
+    /// The sections found on screen for the current state, when `onScreenIsCurrent`.
+    /// Kept when the state changes and refilled in place: found anew at most samples of
+    /// a scroll, a new list would allocate and grow each time.
+    private var onScreen: [Int] = []
+    private var onScreenIsCurrent = false
 
     /// A new layout.
     mutating func setLayout(_ sections: [TrackedSection<Int>], containers: [ScrollContainer]) {
@@ -29,13 +32,13 @@ struct TraceScreen {
             })
         }
         placements = nil
-        onScreen = nil
+        onScreenIsCurrent = false
     }
 
     /// A new viewport.
     mutating func setViewport(_ rect: Rect) {
         viewport = rect
-        onScreen = nil
+        onScreenIsCurrent = false
     }
 
     /// A container scrolled.
@@ -43,25 +46,23 @@ struct TraceScreen {
         guard let index = containerIndex[id] else { return }
         containers[index].contentOffset = offset
         placements = nil
-        onScreen = nil
+        onScreenIsCurrent = false
     }
 
     /// Appends the sections on screen now, in layout order.
     mutating func appendOnScreen(to result: inout [Int]) {
-        if let onScreen {
-            result.append(contentsOf: onScreen)
-            return
-        }
-        var found: [Int] = []
-        if let viewport {
-            let placements = placements ?? Self.placements(of: containers, index: containerIndex)
-            self.placements = placements
-            for section in sections where Self.shows(section, placedBy: placements, in: viewport) {
-                found.append(section.id)
+        if !onScreenIsCurrent {
+            onScreen.removeAll(keepingCapacity: true)
+            if let viewport {
+                let placements = placements ?? Self.placements(of: containers, index: containerIndex)
+                self.placements = placements
+                for section in sections where Self.shows(section, placedBy: placements, in: viewport) {
+                    onScreen.append(section.id)
+                }
             }
+            onScreenIsCurrent = true
         }
-        onScreen = found
-        result.append(contentsOf: found)
+        result.append(contentsOf: onScreen)
     }
 
     /// Whether `section` is on screen, its nested cells placed by `placements`.
