@@ -22,9 +22,9 @@ import ucrt
 /// descriptor ``chunkSize`` bytes at a time), or bytes in memory.
 package struct TraceLineReader {
     /// One line, numbered from 1, without its `\n` (or `\r\n`).
-    // An array and a range, not a slice nor an enum of a line and a line too long: the
-    // compiler copies and destroys an optional line of either through the generic
-    // witnesses of its type, several times a line.
+    // An array and a range: the compiler destroys the optional line `next()` returns
+    // through its type's generic witnesses, once a line for this shape, and two or three
+    // times a line for an optional slice or an enum of a line and a line too long.
     package struct Line {
         /// The line's number, from 1.
         package var number: Int
