@@ -38,7 +38,7 @@ struct CounterTable: Sendable {
     /// so that an engine that does not measure them holds nothing for them.
     var signals: [SignalCounters] = []
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
-    var slotsInRun: [Int32] {
+    var slotsInRun: ScratchList<Int32> {
         get { loop.slotsInRun }
         _modify { yield &loop.slotsInRun }
     }
@@ -147,10 +147,13 @@ struct CounterTable: Sendable {
         // Each policy's open runs, in slot order: sections that leave together exit in
         // their layout order.
         // The list's buffer is kept: it is refilled, not grown again, at every layout.
-        var newSlotsInRun: [Int32] = []
+        // Copied, then sorted in place: one allocation, where `sorted()` of a list that
+        // is not an array makes two.
+        var oldSlotsInRun = Array(slotsInRun)
+        oldSlotsInRun.sort()
+        var newSlotsInRun = ScratchList<Int32>()
         swap(&newSlotsInRun, &slotsInRun)
-        let oldSlotsInRun = newSlotsInRun.sorted()
-        newSlotsInRun.removeAll(keepingCapacity: true)
+        newSlotsInRun.removeAll()
         // One list for every policy's runs, refilled policy by policy: a list per policy
         // would allocate once per policy and layout.
         var policyRuns: [Int32] = []

@@ -65,7 +65,7 @@
 /// checks at both ends) keeps moving with time.
 struct CountingLoop: Sendable {
     /// Slots visible under some policy at the last sample evaluated: some run of theirs is open.
-    var slotsInRun: [Int32] = []
+    var slotsInRun = ScratchList<Int32>()
     /// What the last evaluation reported, in the order it is reported
     /// (``CounterTable/PolicyRecord/precedes(_:)``) once ``sortRecords()`` ran.
     private(set) var records: [CounterTable.PolicyRecord] = []
@@ -75,10 +75,10 @@ struct CountingLoop: Sendable {
     /// its run under some policy, if nothing changes; `nil` when none will.
     var nextFiringSample: Int?
     /// The slots near the viewport at the sample evaluated.
-    private(set) var candidates: [Int32] = []
+    private(set) var candidates = ScratchList<Int32>()
     /// The slots with a run open before the sample evaluated: the counters' `slotsInRun`,
     /// taken while the loop refills those.
-    private(set) var openRuns: [Int32] = []
+    private(set) var openRuns = ScratchList<Int32>()
     private var measurer = VisibilityMeasurer()
     /// The candidates' ratios (NaN where nothing shows) and, with exposure signals, screen
     /// shares at the last sample measured, `groupCount` per candidate, in the order of
@@ -151,9 +151,9 @@ struct CountingLoop: Sendable {
         let reuses = reusingRatios && table.loop.hasCurrentRatios && screen != nil
         table.loop.nextFiringSample = nil
         swap(&table.loop.openRuns, &table.loop.slotsInRun)
-        table.loop.slotsInRun.clear()
+        table.loop.slotsInRun.removeAll()
         if !reuses {
-            table.loop.candidates.clear()
+            table.loop.candidates.removeAll()
             table.loop.hasCurrentRatios = screen != nil
             if let screen {
                 firstGroup.index.collect(intersecting: screen.effectiveViewport, into: &table.loop.candidates)
@@ -237,7 +237,7 @@ struct CountingLoop: Sendable {
     ///
     /// Static, the first group passed as a value and the others read in place (note 4).
     private static func measure<Variant: LoopVariant>(
-        _ variant: Variant.Type, _ candidates: [Int32], groupCount: Int, on screen: VisibilityMeasurer.Screen,
+        _ variant: Variant.Type, _ candidates: ScratchList<Int32>, groupCount: Int, on screen: VisibilityMeasurer.Screen,
         firstGroup: SectionGeometry, otherGroups: inout [SectionGeometry], ratios: inout [Double],
         shares: inout [Double], measurer: inout VisibilityMeasurer
     ) {

@@ -268,7 +268,7 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
     /// (named by `ids`) at none; the runs already departed go to their section's slot
     /// when `slotsByID` has one, else stay departed.
     mutating func moveOpenRuns(slots: [Int32], of ids: [ID], to newSlots: [PackedIndex], orInto slotsByID: SlotsByID<ID>,
-                               slotsInRun: inout [Int32]) {
+                               slotsInRun: inout ScratchList<Int32>) {
         guard !slots.isEmpty || !inRun.isEmpty else { return }
         var departing: [ID] = []
         for slot in slots {

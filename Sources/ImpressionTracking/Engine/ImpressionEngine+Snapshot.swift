@@ -113,7 +113,9 @@ extension ImpressionEngine {
             if let shown = screen?.effectiveViewport {
                 let near = Rect(x: shown.x - shown.width / 2, y: shown.y - shown.height / 2,
                                 width: shown.width * 2, height: shown.height * 2)
-                geometry.index.collect(intersecting: near, into: &slots)
+                var hits = ScratchList<Int32>()
+                geometry.index.collect(intersecting: near, into: &hits)
+                slots += hits
             }
             slots += table.slotsInRun(ofPolicy: policyIndex, before: nextSample)
             slots.sort()

@@ -61,7 +61,7 @@ struct SpatialIndex: Sendable {
 
     /// Appends to `hits` the slots whose boxes share a positive area with `rect`, in
     /// order of their top edges.
-    func collect(intersecting rect: Rect, into hits: inout [Int32]) {
+    func collect(intersecting rect: Rect, into hits: inout ScratchList<Int32>) {
         storage.tables.collect(intersecting: rect, into: &hits)
     }
 }
@@ -155,7 +155,7 @@ private struct SpatialIndexTables: Sendable {
     }
 
     /// See ``SpatialIndex/collect(intersecting:into:)``.
-    func collect(intersecting rect: Rect, into hits: inout [Int32]) {
+    func collect(intersecting rect: Rect, into hits: inout ScratchList<Int32>) {
         guard !entries.isEmpty, !rect.isEmpty else { return }
         // A few positions are cheaper to test one by one than to search and walk down the
         // tree to (a windowed feed's layout is a dozen sections); the order is the same.
@@ -188,13 +188,13 @@ private struct SpatialIndexTables: Sendable {
     /// Appends the slot at `position` when its box, which starts above the rect's bottom,
     /// shares a positive area with `rect`.
     @inline(__always)
-    private func collect(position: Int, rect: Rect, into hits: inout [Int32]) {
+    private func collect(position: Int, rect: Rect, into hits: inout ScratchList<Int32>) {
         let entry = entries[position]
         let box = box(of: entry)
         if box.maxY > rect.minY && box.minX < rect.maxX && box.maxX > rect.minX { hits.append(slot(of: entry)) }
     }
 
-    private func collect(node: Int, lower: Int, upper: Int, end: Int, rect: Rect, into hits: inout [Int32]) {
+    private func collect(node: Int, lower: Int, upper: Int, end: Int, rect: Rect, into hits: inout ScratchList<Int32>) {
         guard lower < end else { return }
         if upper - lower == 1 {
             collect(position: lower, rect: rect, into: &hits)

@@ -23,8 +23,8 @@ struct VisibilityMeasurer: Sendable {
         case excluded
     }
 
-    private var parts: [Rect] = []
-    private var scratch: [Rect] = []
+    private var parts = ScratchList<Rect>()
+    private var scratch = ScratchList<Rect>()
     private var unionArea = UnionAreaWorkspace()
 
     init() {}
@@ -284,7 +284,7 @@ struct VisibilityMeasurer: Sendable {
     /// than it did before gates existed.
     private mutating func collect(ofSlot slot: Int, in geometry: SectionGeometry, on screen: Screen,
                                   leavingOut exclusion: some CellExclusion) -> Hidden? {
-        parts.removeAll(keepingCapacity: true)
+        parts.removeAll()
         let viewport = screen.effectiveViewport
         var hiddenByContainer: Int?
         var sawExcluded = false
@@ -313,7 +313,7 @@ struct VisibilityMeasurer: Sendable {
         }
         for obstruction in screen.obstructions {
             let covering = obstruction.offsetBy(dx: screen.viewportOrigin.x, dy: screen.viewportOrigin.y)
-            scratch.removeAll(keepingCapacity: true)
+            scratch.removeAll()
             for part in parts { part.subtracting(covering, into: &scratch) }
             swap(&parts, &scratch)
             if parts.isEmpty { return .obstructed }
