@@ -176,6 +176,8 @@ struct DepartedSections<ID: Hashable & Sendable>: Sendable {
         }
         if entry.hasStatistics {
             statisticsCount += 1
+            // Room at once, as for the table: the list only grows until it is compacted.
+            if departures.capacity == 0 { departures.reserveCapacity(Self.initialCapacity) }
             departures.append((id, nextDeparture))
             nextDeparture += 1
         } else {
