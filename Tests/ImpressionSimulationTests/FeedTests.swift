@@ -39,6 +39,27 @@ struct FeedTests {
         #expect(feed.sections[5].cells[0].midXForTest == screen.width / 2)
     }
 
+    @Test("the first section below a point, found from a hint, is the one the search finds, whatever the hint")
+    func firstSectionFromAHint() {
+        var random = SplitMix64(seed: 11)
+        for sectionCount in [0, 1, 2, 5, 300] {
+            let feed = Feed(sectionCount: sectionCount, seed: UInt64(sectionCount))
+            let bottoms = feed.sections.map(\.frame.maxY)
+            // Exact bottoms and the points either side of them, anywhere, and no point at all.
+            let points = bottoms.flatMap { [$0, $0.nextDown, $0.nextUp] }
+                + (0..<200).map { _ in (random.nextUniform() * 1.2 - 0.1) * feed.contentHeight }
+                + [-.infinity, .infinity, .nan, -1, 0]
+            for y in points {
+                let expected = feed.firstSection(endingBelow: y)
+                for hint in [expected, expected - 1, expected + 1, expected - 4, expected + 4, expected - 5,
+                             expected + 5, -3, 0, sectionCount, sectionCount + 3, random.nextInt(below: sectionCount + 1)] {
+                    #expect(feed.firstSection(endingBelow: y, near: hint) == expected,
+                            "\(sectionCount) sections, y \(y), hint \(hint)")
+                }
+            }
+        }
+    }
+
     @Test("a carousel is a scroll container: a swipe moves its content offset, not the layout")
     func carouselOffsets() {
         let feed = Feed(kinds: [.card, .carousel, .card])

@@ -90,6 +90,25 @@ public struct Feed: Sendable {
         return low
     }
 
+    /// ``firstSection(endingBelow:)`` found from `hint`, its answer for a `y` close by: a
+    /// viewport that moved a few sections at most since is found in as many steps, where
+    /// a search of a long feed takes a dozen unpredictable ones. Farther, it searches.
+    package func firstSection(endingBelow y: Double, near hint: Int) -> Int {
+        var index = min(max(hint, 0), sectionBottoms.count)
+        // The answer is the one index with no bottom below `y` before it and its own below
+        // `y` (or none left): the search's, since the bottoms never go up the feed.
+        for _ in 0..<4 {
+            if index > 0 && sectionBottoms[index - 1] > y {
+                index -= 1
+            } else if index < sectionBottoms.count && !(sectionBottoms[index] > y) {
+                index += 1
+            } else {
+                return index
+            }
+        }
+        return firstSection(endingBelow: y)
+    }
+
     /// The index of the last section whose top is above `y`, or `nil` when none is.
     package func lastSection(startingAbove y: Double) -> Int? {
         var low = 0

@@ -6,10 +6,13 @@ extension FeedLayout {
     ///
     /// A carousel's cards are moved by its current offset and clipped by its frame; only
     /// the feed's sections that share height with the viewport are looked at, so this
-    /// costs O(log feed + shown).
-    func appendRenderedSections(in viewport: Rect, to sections: inout [Int]) {
+    /// costs O(log feed + shown). `firstShown` is where the last call found the first
+    /// section below the viewport's top, and is then set to where this one found it: the
+    /// search starts from there, a few steps away while scrolling.
+    func appendRenderedSections(in viewport: Rect, to sections: inout [Int], firstShown: inout Int) {
         let feedSections = feed.sections
-        var index = feed.firstSection(endingBelow: viewport.minY)
+        var index = feed.firstSection(endingBelow: viewport.minY, near: firstShown)
+        firstShown = index
         while index < feedSections.count, feedSections[index].frame.minY < viewport.maxY {
             if showsCell(of: feedSections[index], in: viewport) { sections.append(index) }
             index += 1

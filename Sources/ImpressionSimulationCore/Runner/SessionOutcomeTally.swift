@@ -27,6 +27,8 @@ struct SessionOutcomeTally: SessionInputSink {
     // adds nothing, so `rendered` stays short.
     private var lastRendered: [Int] = []
     private var nowRendered: [Int] = []
+    /// Where the feed's sections on screen began at the last sample rendered.
+    private var firstShown = 0
 
     init(engine: ImpressionEngine<Int>?, sampleInterval: Duration) {
         self.engine = engine
@@ -46,7 +48,7 @@ struct SessionOutcomeTally: SessionInputSink {
         // The sections on screen are appended here rather than through a closure, whose
         // capture would copy the layout, retaining buffers every worker shares.
         if isRenderingSample(through: time) {
-            layout.appendRenderedSections(in: viewport, to: &nowRendered)
+            layout.appendRenderedSections(in: viewport, to: &nowRendered, firstShown: &firstShown)
             noteRendered()
         }
         tallyReports(through: time)
