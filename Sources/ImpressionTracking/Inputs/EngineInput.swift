@@ -43,6 +43,10 @@ public enum EngineInput<ID: Hashable & Sendable>: Sendable, Equatable {
     }
 
     /// The same input with section ids mapped by `transform`.
+    // Made for a trace's string ids numbered by the re-measurer, which calls it from
+    // another module for every line: generic, each section mapped looked its types up at
+    // run time.
+    @_specialize(where ID == String, Other == Int)
     public func mapIDs<Other>(_ transform: (ID) -> Other) -> EngineInput<Other> {
         switch self {
         case .layout(let sections, let containers):
