@@ -71,7 +71,7 @@ public struct TraceDecoder: Sendable {
     @_specialize(where Bytes == ArraySlice<UInt8>)
     @_specialize(where Bytes == [UInt8])
     public mutating func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, lineNumber number: Int) throws(TraceError) -> Line {
-        switch try decodeStep(bytes, lineNumber: number) {
+        switch try step(of: bytes, lineNumber: number) {
         case .line(let line):
             return line
         case .gap(_, let count):
@@ -94,9 +94,15 @@ public struct TraceDecoder: Sendable {
     /// state is left as it was (a gap ends what the trace can replay).
     ///
     /// - Throws: ``TraceError`` as ``decode(_:lineNumber:)`` does for every other line.
-    @_specialize(where Bytes == ArraySlice<UInt8>)
-    @_specialize(where Bytes == [UInt8])
-    package mutating func decodeStep<Bytes: Collection<UInt8>>(_ bytes: Bytes, lineNumber number: Int) throws(TraceError) -> Step {
+    // Takes the slices a `TraceLineReader` reads, not any collection: the re-measurer calls
+    // it from another module at every line, and a generic function would find its
+    // specialisation for slices by looking their type up at run time.
+    package mutating func decodeStep(_ bytes: ArraySlice<UInt8>, lineNumber number: Int) throws(TraceError) -> Step {
+        try step(of: bytes, lineNumber: number)
+    }
+
+    /// ``decodeStep(_:lineNumber:)`` of any bytes.
+    private mutating func step<Bytes: Collection<UInt8>>(of bytes: Bytes, lineNumber number: Int) throws(TraceError) -> Step {
         guard bytes.count <= limits.maximumLineBytes else {
             throw TraceError.lineTooLong(line: number, limit: limits.maximumLineBytes)
         }
