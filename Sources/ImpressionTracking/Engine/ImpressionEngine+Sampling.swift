@@ -48,6 +48,15 @@ extension ImpressionEngine {
     package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
                                   exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int, _ visit: Int,
                                          _ signals: ExposureSignals?) -> Void) {
+        advanceReporting(to: time, impression: impression, exit: exit)
+    }
+
+    /// The body of ``advance(to:impression:exit:)``, which its version for integer ids
+    /// calls too.
+    @inline(__always)
+    mutating func advanceReporting(to time: Duration, impression: (_ policy: Int, _ impression: Impression<ID>) -> Void,
+                                   exit: (_ policy: Int, _ sectionID: ID, _ visibleSamples: Int, _ visit: Int,
+                                          _ signals: ExposureSignals?) -> Void) {
         guard evaluateDueSamples(through: time, recordingVisibility: true) else { return }
         forEachRecord { policy, reader, record in
             switch record.kind {
@@ -142,5 +151,22 @@ extension ImpressionEngine {
                 measurer.ratio(ofSlot: slot, in: $0, on: screen)
             } ?? 0
         }
+    }
+}
+
+// The simulator's engines number their sections: from its module, the generic methods
+// would find their specialisations for `Int` by looking the type up at run time, at every
+// input and every advance; these are that specialisation, called directly.
+extension ImpressionEngine where ID == Int {
+    /// ``apply(_:)`` of an engine of numbered sections.
+    package mutating func apply(_ input: EngineInput<Int>) throws(InputError) {
+        try applyInput(input)
+    }
+
+    /// ``advance(to:impression:exit:)`` of an engine of numbered sections.
+    package mutating func advance(to time: Duration, impression: (_ policy: Int, _ impression: Impression<Int>) -> Void,
+                                  exit: (_ policy: Int, _ sectionID: Int, _ visibleSamples: Int, _ visit: Int,
+                                         _ signals: ExposureSignals?) -> Void) {
+        advanceReporting(to: time, impression: impression, exit: exit)
     }
 }

@@ -258,6 +258,12 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     @_specialize(where ID == Int)
     @_specialize(where ID == String)
     public mutating func apply(_ input: EngineInput<ID>) throws(InputError) {
+        try applyInput(input)
+    }
+
+    /// ``apply(_:)``'s body, which ``apply(_:)`` for integer ids calls too.
+    @inline(__always)
+    mutating func applyInput(_ input: EngineInput<ID>) throws(InputError) {
         switch input {
         case .layout(let sections, let containers): try setLayout(sections, containers: containers)
         case .viewport(let rect): try setViewport(rect)
