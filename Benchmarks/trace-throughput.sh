@@ -44,9 +44,10 @@ done
 small_lines=$(cat "$work/small"/*.jsonl | wc -l)
 for count in 1000 100000; do
     repeats=$((count / 10))
-    # Each repeat's header names a session of its own: copies of one session count once.
+    # Each repeat's header names a session of its own, replacing the simulator's name:
+    # copies of one session count once, so a repeat that kept it would be left out.
     rss=$( { for _ in $(seq "$repeats"); do cat "$work/small"/*.jsonl; done \
-        | awk '/^\{"format":"impressions-trace"/ { n++; sub(/^\{/, "{\"session\":\"r" n "\",") } { print }' \
+        | awk '/^\{"format":"impressions-trace"/ { n++; sub(/"session":"[^"]*"/, "\"session\":\"r" n "\"") } { print }' \
         | /usr/bin/time -f "%M" "$impressions" simulate --traces - --workers 2 > "$work/stream.txt"; } 2>&1 | tail -n 1)
     echo "$count traces ($((small_lines * repeats)) lines) on standard input: maximum resident set $((rss / 1024)) MiB; $(sed -n 2p "$work/stream.txt")"
 done
