@@ -1,17 +1,28 @@
-// Sorted-array helpers shared by the union area's sweep, the carry-over of counters across layouts and
-// the simulator's tally of what a session rendered.
+// Helpers for sorted arrays (and the engine's scratch lists) shared by the union area's
+// sweep, the carry-over of counters across layouts and the simulator's tally of what a
+// session rendered.
+
+extension MutableCollection where Self: RandomAccessCollection, Index == Int, Element: Equatable {
+    /// Moves the first value of each run of equal neighbours to the front, in order, and
+    /// gives how many there are: what a sorted collection keeps of its values, once each.
+    /// The values after them are left for the caller to drop.
+    @inlinable
+    package mutating func moveDistinctNeighboursToFront() -> Int {
+        guard count > 1 else { return count }
+        var kept = startIndex + 1
+        for index in (startIndex + 1)..<endIndex where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        return kept - startIndex
+    }
+}
 
 extension Array where Element: Equatable {
     /// Removes equal neighbours in place: a sorted array keeps each value once, in order.
     @inlinable
     package mutating func removeAdjacentDuplicates() {
-        guard count > 1 else { return }
-        var kept = 1
-        for index in 1..<count where self[index] != self[kept - 1] {
-            self[kept] = self[index]
-            kept += 1
-        }
-        removeLast(count - kept)
+        removeLast(count - moveDistinctNeighboursToFront())
     }
 }
 

@@ -55,12 +55,6 @@ struct ScratchList<Element: Sendable>: RandomAccessCollection, MutableCollection
 extension ScratchList where Element: Equatable {
     /// Removes equal neighbours in place: a sorted list keeps each value once, in order.
     mutating func removeAdjacentDuplicates() {
-        guard endIndex > 1 else { return }
-        var kept = 1
-        for index in 1..<endIndex where storage[index] != storage[kept - 1] {
-            storage[kept] = storage[index]
-            kept += 1
-        }
-        endIndex = kept
+        endIndex = moveDistinctNeighboursToFront()
     }
 }
