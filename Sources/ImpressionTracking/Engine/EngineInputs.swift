@@ -8,6 +8,7 @@
 /// changing anything, so a refused input leaves the previous state in force.
 ///
 /// Its state is `private(set)`: only its own methods, all in this file, change it.
+@usableFromInline
 struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// The time between two samples.
     let sampleInterval: Duration
@@ -24,7 +25,7 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
     /// Obstructions listed in the geometry but not subtracted, in viewport coordinates.
     private(set) var friendlyObstructions: [FriendlyObstruction] = []
 
-    private(set) var lifecycle = Lifecycle()
+    @usableFromInline private(set) var lifecycle = Lifecycle()
     /// The index of the next sample to evaluate.
     private(set) var nextSample = 0
     /// Runs of visible samples that ended before this sample are void: a visit started.
@@ -61,7 +62,7 @@ struct EngineInputs<ID: Hashable & Sendable>: Sendable {
 
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
-    var isActive: Bool { lifecycle.isActive }
+    @inlinable var isActive: Bool { lifecycle.isActive }
 
     /// Why the tracker is inactive; empty when it is active.
     var inactiveCauses: InactiveCauses {

@@ -51,7 +51,7 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public let sampleInterval: Duration
 
     /// The screen, lifecycle and time every policy shares. Checks every input but the layout's.
-    var inputs: EngineInputs<ID>
+    @usableFromInline var inputs: EngineInputs<ID>
     /// The policies, by number; which of them measure alike; and the layout, resolved under
     /// each way of measuring (measure group 0, 1, ...). Checks the inputs that change the
     /// layout.
@@ -190,11 +190,9 @@ public struct ImpressionEngine<ID: Hashable & Sendable>: Sendable {
     public var visit: Int { inputs.visit }
     /// Whether samples count now: the screen has appeared, the app is in the
     /// foreground, nothing covers the screen and no refresh is in progress.
-    public var isActive: Bool {
-        @_specialize(where ID == Int)
-        @_specialize(where ID == String)
-        get { inputs.isActive }
-    }
+    // Inlinable: a caller holding an optional engine then reads these flags in place,
+    // where a call copies the whole engine out of the optional first.
+    @inlinable public var isActive: Bool { inputs.isActive }
     /// Why the engine is inactive; empty when it is active.
     public var inactiveCauses: InactiveCauses { inputs.inactiveCauses }
     /// The number of sections in the current layout.

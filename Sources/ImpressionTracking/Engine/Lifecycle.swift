@@ -1,18 +1,19 @@
 /// The screen's lifecycle: whether samples count, and which calls start a new visit.
 ///
 /// Each call returns whether it starts a new visit; repeated calls change nothing.
+@usableFromInline
 struct Lifecycle: Sendable, Hashable {
-    private(set) var isAppeared = true
-    private(set) var isInForeground = true
-    private(set) var isCovered = false
-    private(set) var isRefreshing = false
+    @usableFromInline private(set) var isAppeared = true
+    @usableFromInline private(set) var isInForeground = true
+    @usableFromInline private(set) var isCovered = false
+    @usableFromInline private(set) var isRefreshing = false
     // Cookpad's modal rule: a screen covered when the app went to the background is not
     // a new visit when it comes back.
     private var wasCoveredWhenBackgrounded = false
 
     /// Samples count only while the screen is shown, in the foreground, uncovered and
     /// not refreshing.
-    var isActive: Bool { isAppeared && isInForeground && !isCovered && !isRefreshing }
+    @inlinable var isActive: Bool { isAppeared && isInForeground && !isCovered && !isRefreshing }
 
     mutating func appear() -> Bool {
         guard !isAppeared else { return false }
