@@ -112,10 +112,11 @@ private struct SessionWriter {
         end = duration.wholeNanoseconds
         physics = FlingPhysics(model: model)
         frameInterval = max(1, Int64((1e9 / max(1, model.frameRate)).rounded()))
-        // Room for a frame every other frame interval, about what a session of the default
-        // user writes (flings are frames, reading is none): grown from empty, the list
-        // would be copied a dozen times a session.
-        events.reserveCapacity(Int(min(Double(end / frameInterval) / 2, 65_536)))
+        // Room for an event every frame interval: flings write one a frame and reading
+        // none, and a session of the default user writes a little more than one every
+        // other frame. Grown from empty, the list would be copied a dozen times a session;
+        // from half of this, once.
+        events.reserveCapacity(Int(min(Double(end / frameInterval), 65_536)))
     }
 
     mutating func write() {
