@@ -19,8 +19,10 @@ struct TraceFleetTests {
         let written = await impressions(arguments: ["simulate", "--sessions", "3", "--sections", "100", "--seconds", "20",
                                                     "--seed", "5", "--trace-out", directory])
         guard written.status == 0 else { throw SimulateTracesTests.RecordingFailed(error: written.error) }
+        // The simulator names each trace's session: without it, copies are known by their lines.
         return try FileAccess.files(in: directory, endingIn: "jsonl").map {
-            try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init)
+            let lines = try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init)
+            return [lines[0].replacingOccurrences(of: #""session":"[^"]*","#, with: "", options: .regularExpression)] + lines.dropFirst()
         }
     }
 
@@ -79,6 +81,35 @@ struct TraceFleetTests {
         let table = await impressions(arguments: ["simulate", "--traces", directory])
         #expect(table.output.contains("traces: 4 read, 2 copies left out"))
         #expect(table.output.contains("left out as copies of a session counted (2):\n  \(directory)/c-copy-of-a.jsonl: a copy of \(directory)/a.jsonl"))
+    }
+
+    @Test("traces without a session id that differ in one byte, anywhere in a line, or by a line, are not copies")
+    func almostCopiesByContent() async throws {
+        let original = try await Self.traces()[0]
+        let directory = try temporaryDirectory()
+        /// `original` with the byte at `offset` of line `line` changed: the same length.
+        func changed(line: Int, at offset: Int) -> [String] {
+            var lines = original
+            var bytes = Array(lines[line].utf8)
+            bytes[offset] ^= 0x01
+            lines[line] = String(decoding: bytes, as: UTF8.self)
+            return lines
+        }
+        // A line whose last bytes do not fill a word of eight.
+        let ragged = try #require(original.indices.dropFirst().first { original[$0].utf8.count % 8 != 0 })
+        let variants: [[String]] = [
+            original,
+            changed(line: ragged, at: 1),  // in a line's first eight bytes
+            changed(line: ragged, at: 9),  // in its second eight
+            changed(line: ragged, at: original[ragged].utf8.count - 1),  // in its last few
+            original + [""],  // a blank line more
+        ]
+        for (index, lines) in variants.enumerated() { try Self.write(lines, to: "\(directory)/v\(index).jsonl") }
+        let run = await impressions(arguments: ["simulate", "--traces", directory, "--json", "--keep-going"])
+        #expect(run.status == 0, "\(run.error)")
+        let read = try #require(try Self.json(run.output)["traces"] as? [String: Any])
+        #expect(read["read"] as? Int == variants.count)
+        #expect((read["duplicates"] as? [[String: String]] ?? []).isEmpty, "\(read)")
     }
 
     @Test("of copies of one session the most complete counts, whatever their order, with --keep-going or not, from files or a stream",

@@ -63,35 +63,58 @@ struct TraceIdentity: Sendable {
     private init() {}
 }
 
-/// Two 64-bit hashes of a trace's lines (FNV-1a, and a multiply-rotate hash of other
-/// constants), so that two traces with other lines have the same digest by chance far
-/// less often than once in 2^64 pairs.
+/// Two 64-bit hashes of a trace's lines, with their count and length, so that two
+/// traces with other lines have the same digest by chance far less often than once in
+/// 2^64 pairs.
+///
+/// Each hash takes a line eight bytes at a time, then its last bytes and its length (so
+/// that a line's end is part of the digest, whichever newline ended it): a run over
+/// traces without a session id hashes every byte they hold, so it takes words, not bytes.
 private struct LineDigest {
-    private var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var check: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var lines = 0
     private var bytes = 0
 
     mutating func add(line: ArraySlice<UInt8>) {
         lines += 1
         bytes += line.count + 1
-        for byte in line { mix(byte) }
-        mix(0x0A)
+        line.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var last: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < raw.count {
+                last |= UInt64(raw[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            mix(last)
+            mix(UInt64(raw.count))
+        }
     }
 
-    /// A line past the limit, whose bytes were not kept: its place in the trace.
+    /// A line past the limit, whose bytes were not kept: its place in the trace, told
+    /// apart from a line's length by its top bit.
     mutating func add(tooLongLine number: Int) {
         lines += 1
-        for byte in "\u{0}too long \(number)\n".utf8 { mix(byte) }
+        mix(0)
+        mix(UInt64(truncatingIfNeeded: number) | 1 << 63)
     }
 
-    private mutating func mix(_ byte: UInt8) {
-        fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3
-        check = ((check &+ UInt64(byte)) &* 0xff51_afd7_ed55_8ccd)
-        check = (check << 31) | (check >> 33)
+    /// Two multiply-and-rotate steps of other constants: xxHash64's round, and
+    /// MurmurHash3's finaliser constant.
+    private mutating func mix(_ word: UInt64) {
+        first = first &+ word &* 0xC2B2_AE3D_27D4_EB4F
+        first = ((first << 31) | (first >> 33)) &* 0x9E37_79B1_85EB_CA87
+        second = (second ^ word) &* 0xff51_afd7_ed55_8ccd
+        second = (second << 29) | (second >> 35)
     }
 
     var session: TraceIdentity.Session {
-        .lines(count: lines, bytes: bytes, digest: fnv, check: check)
+        .lines(count: lines, bytes: bytes, digest: first, check: second)
     }
 }
