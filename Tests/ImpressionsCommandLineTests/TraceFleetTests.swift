@@ -74,10 +74,23 @@ struct TraceFleetTests {
         #expect(run.status == 0, "\(run.error)")
         let read = try #require(try Self.json(run.output)["traces"] as? [String: Any])
         #expect(try Self.json(run.output)["sessions"] as? Int == 2)
-        #expect(read["duplicates"] as? [[String: String]] == [
+        let duplicates = [
             ["trace": directory + "/c-copy-of-a.jsonl", "copyOf": directory + "/a.jsonl"],
             ["trace": directory + "/d-crlf.jsonl", "copyOf": directory + "/a.jsonl"],
-        ])
+        ]
+        #expect(read["duplicates"] as? [[String: String]] == duplicates)
+        // A whole run finds these copies as it counts; a shard reads every trace's lines
+        // before it counts its slice: the same copies.
+        var shardSessions = 0
+        var shardDuplicates: [[String: String]] = []
+        for index in 0..<2 {
+            let shard = await impressions(arguments: ["simulate", "--traces", directory, "--json", "--shard", "\(index)/2"])
+            #expect(shard.status == 0, "\(shard.error)")
+            shardSessions += try Self.json(shard.output)["sessions"] as? Int ?? 0
+            shardDuplicates += (try Self.json(shard.output)["traces"] as? [String: Any])?["duplicates"] as? [[String: String]] ?? []
+        }
+        #expect(shardSessions == 2)
+        #expect(shardDuplicates.sorted { $0["trace"]! < $1["trace"]! } == duplicates)
         let table = await impressions(arguments: ["simulate", "--traces", directory])
         #expect(table.output.contains("traces: 4 read, 2 copies left out"))
         #expect(table.output.contains("left out as copies of a session counted (2):\n  \(directory)/c-copy-of-a.jsonl: a copy of \(directory)/a.jsonl"))

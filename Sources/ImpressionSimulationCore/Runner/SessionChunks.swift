@@ -10,25 +10,27 @@
 package enum SessionChunks {
     /// The tally of `range`: `chunk` counts each slice on a child task (at most
     /// `workers` at once), `append` joins them in session order onto `empty`, on the
-    /// calling task, each as soon as the ones before it are joined.
+    /// calling task, each as soon as the ones before it are joined. A chunk's result is
+    /// most often a tally itself; it is another type when what a chunk found can only
+    /// be settled in order, on the calling task.
     ///
     /// `progress` is called from the calling task with the sessions done and the total,
     /// as chunks complete. Once the calling task is cancelled no new chunk starts: the
     /// tally then covers a prefix of the sessions.
-    package static func tally<Tally: Sendable>(
+    package static func tally<Tally: Sendable, Chunk: Sendable>(
         sessions range: Range<Int>, workers: Int, empty: Tally,
         progress: (@Sendable (_ completed: Int, _ total: Int) -> Void)?,
-        chunk: @escaping @Sendable (Range<Int>) -> Tally,
-        append: (inout Tally, Tally) -> Void
+        chunk: @escaping @Sendable (Range<Int>) -> Chunk,
+        append: (inout Tally, Chunk) -> Void
     ) async -> Tally {
         let total = range.count
         let workers = max(1, min(workers, 1024))
         // The chunks finished ahead of one still running, by index.
-        var waiting: [Int: Tally] = [:]
+        var waiting: [Int: Chunk] = [:]
         var nextToAppend = 0
         var merged = empty
         var completed = 0
-        await withTaskGroup(of: (Int, Int, Tally).self) { group in
+        await withTaskGroup(of: (Int, Int, Chunk).self) { group in
             var nextChunk = 0
             var nextSession = range.lowerBound
             func addChunk() {

@@ -72,6 +72,9 @@ package struct TraceLineReader {
     /// of a file cut off mid-write, whose last line is then a part of one. Still so once
     /// ``next()`` has returned `nil` after it.
     package private(set) var lastLineIsUnterminated = false
+    /// When set, every line ``next()`` returns is added to it: a digest of the lines a
+    /// caller reads for another purpose, read once.
+    package var digest: TraceLineDigest?
     /// The size of the chunks that bytes in memory are cut into, and a good size for
     /// the chunks of ``init(maximumLineBytes:nextChunk:)``.
     package static let chunkSize = 64 << 10
@@ -95,6 +98,13 @@ package struct TraceLineReader {
     ///
     /// - Throws: ``TraceError`` (line 0) when the input cannot be read.
     package mutating func next() throws(TraceError) -> Line? {
+        let line = try readLine()
+        if digest != nil, let line { digest!.add(line) }
+        return line
+    }
+
+    /// ``next()``, without the digest.
+    private mutating func readLine() throws(TraceError) -> Line? {
         if isSkippingLongLine {
             guard try skipToNewline() else { return nil }
         }

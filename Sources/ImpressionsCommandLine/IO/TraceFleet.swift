@@ -14,6 +14,13 @@ import ImpressionTracking
 ///
 /// Copies of one session (``TraceIdentity``) count once, whatever their order: the most
 /// complete one (``TraceCompleteness``), the first of equals.
+///
+/// A run reads each trace's header first: which of the copies of a named session counts
+/// depends on the traces after it, so every trace that names its session is known before
+/// any is counted. A trace that names none is read once, by its count: copies known by
+/// their lines are the same bytes, so equally complete, and whether one is a copy depends
+/// only on the traces before it. Its tally is held apart until those are counted. A
+/// shard, which counts a slice, reads every trace's lines first.
 struct TraceFleet {
     /// How a run counts one trace, once the run's sample interval is known.
     struct Counter<Tally: RecordedTally>: Sendable {
@@ -57,9 +64,10 @@ struct TraceFleet {
         // Every shard reads every trace's identity: which trace is a copy, and the run's
         // interval, depend on the traces outside its slice.
         let limits = limits
+        let readingLines = shard != nil
         let identities = await SessionChunks.tally(
             sessions: sources.indices, workers: workers, empty: [TraceIdentity](), progress: nil,
-            chunk: { range in range.map { TraceIdentity(of: sources[$0], limits: limits) } },
+            chunk: { range in range.map { TraceIdentity(of: sources[$0], limits: limits, readingLines: readingLines) } },
             append: { $0 += $1 })
         // A cancelled pass ends between chunks, so it knows a prefix of the traces: not
         // enough to say which are copies, nor a count to report.
@@ -71,10 +79,13 @@ struct TraceFleet {
 
         let keepGoing = keepGoing
         let traces = shard?.sessions(of: sources.count) ?? sources.indices
+        // The first trace counted of each set of lines, by name.
+        var firstWithLines: [TraceLineDigest: String] = [:]
         var tally = await ProgressBar.drawn(on: io) { progress in
             await SessionChunks.tally(
                 sessions: traces, workers: workers, empty: counter.empty, progress: progress,
                 chunk: { range in
+                    var parts: [ChunkPart<Tally>] = []
                     var tally = counter.empty
                     for index in range {
                         // Without --keep-going the first bad trace ends the run: the rest need not be read.
@@ -82,6 +93,16 @@ struct TraceFleet {
                         let source = sources[index]
                         if let original = copyOf[index] {
                             tally.recorded?.countDuplicate(named: source.label.name, copyOf: sources[original].label.name)
+                        } else if identities[index].isKnownByUnreadLines {
+                            let (lines, own) = countKnownByLines(source, problem: source.problem, counter: counter)
+                            guard let lines else {
+                                tally.append(own)
+                                continue
+                            }
+                            parts.append(.counted(tally))
+                            parts.append(.knownByLines(lines, name: source.label.name, tally: own))
+                            tally = counter.empty
+                            if !keepGoing, own.recorded?.leftOut.isEmpty == false { break }
                         } else if let problem = source.problem ?? identities[index].problem {
                             tally.recorded?.countLeftOut(named: source.label.name, reason: problem)
                         } else {
@@ -93,10 +114,23 @@ struct TraceFleet {
                             }
                         }
                     }
-                    return tally
+                    parts.append(.counted(tally))
+                    return parts
                 },
-                append: { tally, next in
-                    tally.append(next)
+                append: { tally, parts in
+                    for part in parts {
+                        switch part {
+                        case .counted(let next):
+                            tally.append(next)
+                        case .knownByLines(let lines, let name, let next):
+                            if let original = firstWithLines[lines] {
+                                tally.recorded?.countDuplicate(named: name, copyOf: original)
+                            } else {
+                                firstWithLines[lines] = name
+                                tally.append(next)
+                            }
+                        }
+                    }
                     appended(&tally)
                 })
         }
@@ -107,6 +141,39 @@ struct TraceFleet {
             tally.recorded?.repeatedPaths = listing.repeatedPaths
         }
         return finish(tally, traces: sources.map(\.label.name))
+    }
+
+    /// What a chunk of traces counted, in order: the tallies of the traces whose place is
+    /// settled, and apart, each trace known by its lines, which counts only if no trace
+    /// before it has the same lines.
+    private enum ChunkPart<Tally: RecordedTally>: Sendable {
+        case counted(Tally)
+        case knownByLines(TraceLineDigest, name: String, tally: Tally)
+    }
+
+    /// Counts `source` into a tally of its own, digesting its lines as they are read
+    /// (all of them, also those after where its count stopped); with a `problem`, only
+    /// digests them and leaves it out. The digest is `nil` when the file cannot be opened.
+    private func countKnownByLines<Tally: RecordedTally>(_ source: TraceSource, problem: String?,
+                                                         counter: Counter<Tally>) -> (lines: TraceLineDigest?, tally: Tally) {
+        var tally = counter.empty
+        let opened = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader -> TraceLineDigest? in
+            reader.digest = TraceLineDigest()
+            if let problem {
+                tally.recorded?.countLeftOut(named: source.label.name, reason: problem)
+            } else {
+                _ = counter.replay(source.label, &reader, &tally)
+            }
+            while (try? reader.next()) != nil {}
+            return reader.digest
+        }
+        switch opened {
+        case .success(let lines):
+            return (lines, tally)
+        case .failure(let error):
+            tally.recorded?.countLeftOut(named: source.label.name, reason: "\(error)")
+            return (nil, tally)
+        }
     }
 
     /// Why the traces could not be counted: a message for standard error, or `nil` when
@@ -125,8 +192,9 @@ struct TraceFleet {
     /// copy counted in its place.
     ///
     /// Only traces whose headers name one session are replayed here, into tallies thrown
-    /// away, to see how complete each is: a run without such copies reads each trace's
-    /// header (or, for a trace without a session id, its lines) once before it counts.
+    /// away, to see how complete each is: a run without such copies has read only each
+    /// trace's header before it counts (a shard, also the lines of a trace without a
+    /// session id, whose copies in a run are found as they are counted).
     private func copies<Tally: RecordedTally>(in sources: [TraceSource], identities: [TraceIdentity],
                                               counter: Counter<Tally>) async -> [Int: Int] {
         var members: [TraceIdentity.Session: [Int]] = [:]

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ImpressionSimulation
 import ImpressionTracking
 import Testing
@@ -31,6 +32,38 @@ struct TraceLineReaderTests {
             throw TraceError(line: 0, "cannot read the trace: Is a directory")
         }
         #expect(throws: TraceError(line: 0, "cannot read the trace: Is a directory")) { try failing.next() }
+    }
+
+    @Test("the digest of the lines read: the same for CRLF, for a missing last newline and for any chunk size; another for any other lines")
+    func digest() throws {
+        func digest(_ text: String, limit: Int = 100, chunk: Int = 5) throws -> TraceLineDigest {
+            var rest = Array(text.utf8)[...]
+            var reader = TraceLineReader(maximumLineBytes: limit) { () throws(TraceError) -> [UInt8] in
+                defer { rest = rest.dropFirst(chunk) }
+                return Array(rest.prefix(chunk))
+            }
+            reader.digest = TraceLineDigest()
+            while try reader.next() != nil {}
+            return try #require(reader.digest)
+        }
+        let text = "{\"format\":\"impressions-trace\"}\nsecond line, longer than eight\n\nlast"
+        let base = try digest(text)
+        #expect(base.lines == 4)
+        #expect(try digest(text.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n") == base)
+        #expect(try digest(text + "\n", chunk: 1) == base)
+        #expect(try digest(text, chunk: 1000) == base)
+        let others = [
+            text.replacingOccurrences(of: "second", with: "secund"),  // a byte in a line's first eight
+            text.replacingOccurrences(of: "eight", with: "eighth"),  // a line longer
+            text.replacingOccurrences(of: "last", with: "lasT"),  // a byte in a line's last few
+            text.replacingOccurrences(of: "line, longer", with: "line,\nlonger"),  // a line split elsewhere
+            text + "\n\n",  // a blank line more
+        ]
+        for other in others { #expect(try digest(other) != base, "\(other)") }
+        // A line past the limit counts by its place, not its bytes.
+        let long = try digest(text, limit: 10)
+        #expect(long.lines == 4 && long != base)
+        #expect(try digest(text.replacingOccurrences(of: "second", with: "secund"), limit: 10) == long)
     }
 
     @Test("an endless line is refused as soon as it passes the limit, after reading no more than the limit and a chunk")
