@@ -3,13 +3,14 @@
 /// Built whole or not at all: the initialiser throws on the first bad section or
 /// container, so the engine's previous layout stays in force.
 struct SectionLayout<ID: Hashable & Sendable>: Sendable {
-    private(set) var ids: [ID] = []
-    /// The slot of each id.
+    /// The ids by slot, and the slot of each id.
     private(set) var slotsByID = SlotsByID<ID>()
+    /// The ids, by slot.
+    var ids: [ID] { slotsByID.ids }
     /// Cells, containers, policies and the spatial index, by slot.
     var geometry = SectionGeometry()
 
-    var count: Int { ids.count }
+    var count: Int { slotsByID.count }
 
     /// An empty layout.
     init() {}
@@ -83,13 +84,7 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         try SectionGeometry.checkCounts(sections: sections.count, cells: cellCount, containers: containers.count)
         let containerTree = try ContainerTree(containers)
         let sameIDs = previous != nil
-        if let previous {
-            ids = previous.ids
-            slotsByID = previous.slotsByID
-        } else {
-            ids.reserveCapacity(sections.count)
-            slotsByID.reserveCapacity(sections.count)
-        }
+        slotsByID = previous?.slotsByID ?? SlotsByID(capacity: sections.count)
         // Opacity and hidden by container index, only when some container sets them.
         let containerDisplays = containers.contains { $0.display != nil } ? containers.map { $0.display ?? DisplayState() } : []
         let hasGates = sectionsHaveGates || !containerDisplays.isEmpty
@@ -101,10 +96,9 @@ struct SectionLayout<ID: Hashable & Sendable>: Sendable {
         for slot in sections.indices {
             let section = sections[slot]
             if !sameIDs {
-                if let firstIndex = slotsByID.updateValue(slot, forKey: section.id) {
+                if let firstIndex = slotsByID.append(section.id) {
                     throw InputError.duplicateSectionID(firstIndex: firstIndex).inSection(section.id, at: slot)
                 }
-                ids.append(section.id)
             }
             if let error = builder.append(cells: section.cells, nestedCells: section.nestedCells,
                                             fullHeight: section.fullHeight, fullWidth: section.fullWidth,

@@ -2,7 +2,7 @@
 /// which counters each new slot takes over, and which sections leave.
 ///
 /// An engine's policies share their layouts (the same ids in the same slots),
-/// so it works this out once, hashing each id once, and moves every policy's counters of
+/// so it works this out once, looking each id up once, and moves every policy's counters of
 /// a section together (``ImpressionEngine/carryCountersOver(to:)``). Free of the id
 /// type, like the geometry.
 struct SlotCarryOver: Sendable {
@@ -27,10 +27,14 @@ struct SlotCarryOver: Sendable {
         } else {
             oldSlots = []
             oldSlots.reserveCapacity(newIDs.count)
+            // Sections that stay mostly stay next to each other: each is looked for first
+            // after the last one found.
+            var guess = 0
             for newSlot in newIDs.indices {
-                if let oldSlot = oldSlotsByID[newIDs[newSlot]] {
+                if let oldSlot = oldSlotsByID.slot(of: newIDs[newSlot], guessing: guess) {
                     oldSlots.append(PackedIndex(oldSlot))
                     newSlots[oldSlot] = PackedIndex(newSlot)
+                    guess = oldSlot + 1
                 } else {
                     oldSlots.append(.none)
                 }
