@@ -3,16 +3,26 @@
 /// Moving a cell into root coordinates walks its container chain (a few levels in real
 /// screens), so a new content offset costs O(1) and nothing is cached to invalidate.
 struct ContainerTree: Sendable {
+    /// What the tree keeps of one container, together: walking a chain reads all of it
+    /// per level, and a layout allocates one table for its containers, not one per field.
+    private struct Node: Sendable {
+        var frame: Rect
+        /// What the container clips its cells to: its frame inset by its clip insets.
+        var clipBounds: Rect
+        var offset: Point
+        /// `nil` for the root content.
+        var parent: Int?
+        /// The outermost ancestor (itself when top-level): its clip bounds, in root
+        /// coordinates, bound everything the container can ever show.
+        var outermost: Int
+    }
+
     private(set) var ids: [String] = []
-    private(set) var frames: [Rect] = []
-    /// What each container clips its cells to: its frame inset by its clip insets.
-    private(set) var clipBounds: [Rect] = []
-    private(set) var parents: [Int?] = []     // nil for the root content
-    private(set) var offsets: [Point] = []
-    /// The outermost ancestor of each container (itself when top-level): its clip bounds,
-    /// in root coordinates, bound everything the container can ever show.
-    private(set) var outermost: [Int] = []
-    private(set) var indicesByID: [String: Int] = [:]
+    private var nodes: [Node] = []
+    /// The index of each id, for a layout of more than ``SlotsByID/scanLimit`` containers;
+    /// empty for fewer, whose ids are scanned: a carousel or two per layout is found in a
+    /// comparison or two, without hashing its id or allocating a table.
+    private var indicesByID: [String: Int] = [:]
 
     init() {}
 
@@ -25,10 +35,9 @@ struct ContainerTree: Sendable {
         // Each table at its size from the start: grown by doubling, a layout's few
         // containers would allocate every table several times over.
         ids.reserveCapacity(containers.count)
-        frames.reserveCapacity(containers.count)
-        clipBounds.reserveCapacity(containers.count)
-        offsets.reserveCapacity(containers.count)
-        indicesByID.reserveRoom(for: containers.count)
+        nodes.reserveCapacity(containers.count)
+        let hashes = containers.count > SlotsByID<String>.scanLimit
+        if hashes { indicesByID.reserveRoom(for: containers.count) }
         for (index, container) in containers.enumerated() {
             guard container.frame.isValid else {
                 throw .invalidContainerFrame(container.frame, container: container.id)
@@ -42,30 +51,24 @@ struct ContainerTree: Sendable {
             guard container.opacity >= 0, container.opacity <= 1 else {
                 throw .invalidContainerOpacity(container.opacity, container: container.id)
             }
-            if indicesByID.updateValue(index, forKey: container.id) != nil {
+            if hashes ? indicesByID.updateValue(index, forKey: container.id) != nil : ids.contains(container.id) {
                 throw .duplicateContainerID(container.id)
             }
             ids.append(container.id)
-            frames.append(container.frame)
-            clipBounds.append(container.frame.inset(by: container.clipInsets))
-            offsets.append(container.contentOffset)
+            nodes.append(Node(frame: container.frame, clipBounds: container.frame.inset(by: container.clipInsets),
+                              offset: container.contentOffset, parent: nil, outermost: index))
         }
-        parents.reserveCapacity(containers.count)
-        for container in containers {
-            guard let parentID = container.parentID else {
-                parents.append(nil)
-                continue
-            }
-            guard let parent = indicesByID[parentID] else {
+        for (index, container) in containers.enumerated() {
+            guard let parentID = container.parentID else { continue }
+            guard let parent = self.index(ofContainer: parentID) else {
                 throw .unknownParentContainer(parentID, container: container.id)
             }
-            parents.append(parent)
+            nodes[index].parent = parent
         }
-        outermost = Array(count: containers.count, filledWith: 0)
         for start in 0..<containers.count {
             var node = start
             var depth = 0
-            while let parent = parents[node] {
+            while let parent = nodes[node].parent {
                 node = parent
                 depth += 1
                 // A chain longer than the number of containers must loop.
@@ -73,12 +76,20 @@ struct ContainerTree: Sendable {
                     throw .containerCycle(ids[start])
                 }
             }
-            outermost[start] = node
+            nodes[start].outermost = node
         }
     }
 
+    /// The index of the container `id`, or `nil` for an id not in the layout.
+    func index(ofContainer id: String) -> Int? {
+        indicesByID.isEmpty ? ids.firstIndex(of: id) : indicesByID[id]
+    }
+
+    /// Each container's content offset, by index.
+    var offsets: [Point] { nodes.map(\.offset) }
+
     mutating func setOffset(_ offset: Point, ofContainer index: Int) {
-        offsets[index] = offset
+        nodes[index].offset = offset
     }
 
     /// The part of `rect` (in the content coordinates of `container`) left visible by
@@ -89,9 +100,9 @@ struct ContainerTree: Sendable {
         var next: Int? = container
         while let node = next {
             part = moveToParent(part, from: node)
-            guard let clipped = part.intersection(clipBounds[node]) else { return (nil, node) }
+            guard let clipped = part.intersection(nodes[node].clipBounds) else { return (nil, node) }
             part = clipped
-            next = parents[node]
+            next = nodes[node].parent
         }
         return (part, nil)
     }
@@ -102,7 +113,7 @@ struct ContainerTree: Sendable {
         var next: Int? = container
         while let node = next {
             moved = moveToParent(moved, from: node)
-            next = parents[node]
+            next = nodes[node].parent
         }
         return moved
     }
@@ -120,7 +131,7 @@ struct ContainerTree: Sendable {
         while let node = next {
             effective *= displays[node].opacity
             if !hiddenBy.isSome && displays[node].isHidden { hiddenBy = PackedIndex(node) }
-            next = parents[node]
+            next = nodes[node].parent
         }
         return (effective, hiddenBy)
     }
@@ -128,10 +139,11 @@ struct ContainerTree: Sendable {
     /// The clip bounds, in root content coordinates, of the outermost ancestor of
     /// `container`: nothing in it shows outside them.
     func outerBounds(ofContainer container: Int) -> Rect {
-        clipBounds[outermost[container]]
+        nodes[nodes[container].outermost].clipBounds
     }
 
     private func moveToParent(_ rect: Rect, from node: Int) -> Rect {
-        rect.offsetBy(dx: frames[node].x - offsets[node].x, dy: frames[node].y - offsets[node].y)
+        let node = nodes[node]
+        return rect.offsetBy(dx: node.frame.x - node.offset.x, dy: node.frame.y - node.offset.y)
     }
 }

@@ -104,7 +104,7 @@ struct GeometryBuilder {
             if cellIndex > 0, nested.containerID == nestedCells[cellIndex - 1].containerID {
                 container = nestedContainers[cellIndex - 1]
             } else {
-                guard let found = containers.indicesByID[nested.containerID] else {
+                guard let found = containers.index(ofContainer: nested.containerID) else {
                     return .unknownContainer(cellIndex: cellIndex, containerID: nested.containerID)
                 }
                 container = found

@@ -152,7 +152,7 @@ extension MeasureGroups {
     ///   previous offset stays in force.
     mutating func setContentOffset(_ offset: Point, ofContainer containerID: String,
                                    noting inputs: inout EngineInputs<ID>) throws(InputError) {
-        guard let index = layout.geometry.containers.indicesByID[containerID] else {
+        guard let index = layout.geometry.containers.index(ofContainer: containerID) else {
             throw .noSuchContainer(containerID)
         }
         guard offset.isFinite else { throw .invalidContentOffset(offset, container: containerID) }

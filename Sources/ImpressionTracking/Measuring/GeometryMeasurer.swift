@@ -61,7 +61,7 @@ struct GeometryMeasurer: Sendable {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: section.cells)
         for nested in section.nestedCells {
-            guard let container = tree.indicesByID[nested.containerID] else { continue }
+            guard let container = tree.index(ofContainer: nested.containerID) else { continue }
             scratch.append(tree.unclipped(nested.frame, inContainer: container))
         }
         let bounds = Rect.boundingBox(of: scratch)
