@@ -31,7 +31,10 @@ struct TraceIdentity: Sendable {
     /// Reads what it needs of `source`: its header, and when the header names no session,
     /// all its lines if `readingLines`.
     init(of source: TraceSource, limits: TraceLimits, readingLines: Bool) {
-        let read = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader -> TraceIdentity in
+        // Only the header, most often: its first few kilobytes, not a whole chunk of a
+        // trace that the count reads next.
+        let chunkSize = readingLines ? TraceLineReader.chunkSize : Self.headerChunkSize
+        let read = source.withLines(maximumLineBytes: limits.maximumLineBytes, chunkSize: chunkSize) { reader -> TraceIdentity in
             var identity = TraceIdentity()
             reader.digest = TraceLineDigest()
             while let line = try? reader.next() {
@@ -62,4 +65,7 @@ struct TraceIdentity: Sendable {
     }
 
     private init() {}
+
+    /// The size of the chunks a trace's header is read in.
+    static let headerChunkSize = 4 << 10
 }
