@@ -93,8 +93,8 @@ public struct Feed: Sendable {
     /// ``firstSection(endingBelow:)`` found from `hint`, its answer for a `y` close by: a
     /// viewport that moved a few sections at most since is found in as many steps, where
     /// a search of a long feed takes a dozen unpredictable ones. Farther, it searches.
-    // Inlined: called at every rendered sample, the call made its caller copy the whole
-    // layout it belongs to onto the stack first.
+    // Inlined: it runs at every rendered sample, and a call makes the caller copy the
+    // whole layout it belongs to onto the stack first.
     @inline(__always)
     package func firstSection(endingBelow y: Double, near hint: Int) -> Int {
         var index = min(max(hint, 0), sectionBottoms.count)
