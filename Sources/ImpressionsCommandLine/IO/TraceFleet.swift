@@ -94,7 +94,7 @@ struct TraceFleet {
                         if let original = copyOf[index] {
                             tally.recorded?.countDuplicate(named: source.label.name, copyOf: sources[original].label.name)
                         } else if identities[index].isKnownByUnreadLines {
-                            let (lines, own) = countKnownByLines(source, problem: source.problem, counter: counter)
+                            let (lines, own) = countKnownByLines(source, counter: counter)
                             guard let lines else {
                                 tally.append(own)
                                 continue
@@ -152,14 +152,15 @@ struct TraceFleet {
     }
 
     /// Counts `source` into a tally of its own, digesting its lines as they are read
-    /// (all of them, also those after where its count stopped); with a `problem`, only
-    /// digests them and leaves it out. The digest is `nil` when the file cannot be opened.
-    private func countKnownByLines<Tally: RecordedTally>(_ source: TraceSource, problem: String?,
+    /// (all of them, also those after where its count stopped); with a problem found
+    /// while it was cut from the stream, only digests them and leaves it out. The digest
+    /// is `nil` when the file cannot be opened.
+    private func countKnownByLines<Tally: RecordedTally>(_ source: TraceSource,
                                                          counter: Counter<Tally>) -> (lines: TraceLineDigest?, tally: Tally) {
         var tally = counter.empty
         let opened = source.withLines(maximumLineBytes: limits.maximumLineBytes) { reader -> TraceLineDigest? in
             reader.digest = TraceLineDigest()
-            if let problem {
+            if let problem = source.problem {
                 tally.recorded?.countLeftOut(named: source.label.name, reason: problem)
             } else {
                 _ = counter.replay(source.label, &reader, &tally)

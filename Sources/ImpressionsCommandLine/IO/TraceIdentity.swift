@@ -36,7 +36,8 @@ struct TraceIdentity: Sendable {
         let chunkSize = readingLines ? TraceLineReader.chunkSize : Self.headerChunkSize
         let read = source.withLines(maximumLineBytes: limits.maximumLineBytes, chunkSize: chunkSize) { reader -> TraceIdentity in
             var identity = TraceIdentity()
-            reader.digest = TraceLineDigest()
+            // Only a digest that is kept: the count digests a trace it reads whole itself.
+            if readingLines { reader.digest = TraceLineDigest() }
             while let line = try? reader.next() {
                 guard let bytes = line.text, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
                 if bytes.starts(with: [0x1F, 0x8B]) {
